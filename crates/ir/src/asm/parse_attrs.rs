@@ -1,0 +1,691 @@
+//! Parsing builtin attributes and locations.
+
+use super::lexer::TokKind;
+use super::parser::{LocOrAlias, PResult, Parser};
+use crate::attributes::{AttrKind, DenseElements};
+use crate::location::LocKind;
+use crate::types::{TypeKind, DYNAMIC};
+use crate::{Attribute, Location, Symbol, Type};
+
+/// A parsed element of a dense literal before the type is known.
+#[derive(Clone, Debug)]
+enum DenseItem {
+    Int { neg: bool, text: String },
+    Float(f64),
+    Bool(bool),
+    Str(String),
+    List(Vec<DenseItem>),
+}
+
+impl Parser<'_> {
+    /// Parse an attribute. `ty` is the type expected by context (e.g. `arith.constant` knows it),
+    /// used for untyped integer and float literals.
+    pub fn parse_attribute(&mut self, ty: Option<Type>) -> PResult<Attribute> {
+        let pos = self.tok.start;
+        match self.tok.kind {
+            TokKind::Integer | TokKind::Float | TokKind::Minus => self.parse_number_attr(ty),
+            TokKind::String => {
+                let s = self.parse_string_literal()?;
+                // A typed string (`"x" : i32`) is rare upstream; the type is dropped.
+                if self.accept(TokKind::Colon) {
+                    self.parse_type()?;
+                }
+                Ok(self.ctx.string_attr(&s))
+            }
+            TokKind::LSquare => {
+                self.bump();
+                let mut items = Vec::new();
+                if !self.is(TokKind::RSquare) {
+                    loop {
+                        items.push(self.parse_attribute(None)?);
+                        if !self.accept(TokKind::Comma) {
+                            break;
+                        }
+                    }
+                }
+                self.expect(TokKind::RSquare, "']' to close array")?;
+                Ok(self.ctx.array_attr(items))
+            }
+            TokKind::LBrace => {
+                let entries = self.parse_dict_entries()?;
+                Ok(self.ctx.dictionary_attr(entries))
+            }
+            TokKind::AtId => self.parse_symbol_ref(),
+            TokKind::HashId => self.parse_hash_attr(),
+            TokKind::BareId => match self.spelling() {
+                "unit" => {
+                    self.bump();
+                    Ok(self.ctx.unit_attr())
+                }
+                "true" | "false" => {
+                    let v = self.spelling() == "true";
+                    self.bump();
+                    if self.accept(TokKind::Colon) {
+                        let t = self.parse_type()?;
+                        return Ok(self.ctx.integer_attr(v as i128, t));
+                    }
+                    Ok(self.ctx.bool_attr(v))
+                }
+                "dense" => self.parse_dense(),
+                "array" => self.parse_dense_array(),
+                "strided" => self.parse_strided(),
+                "affine_map" | "affine_set" => {
+                    let is_map = self.spelling() == "affine_map";
+                    self.bump();
+                    if !self.is(TokKind::Less) {
+                        return Err(self.error_here("expected '<'"));
+                    }
+                    let start = self.tok.end;
+                    let end = self.skip_balanced_angles()?;
+                    let body = self.lex.src[start..end].to_string();
+                    Ok(self.ctx.intern_attr(if is_map { AttrKind::AffineMap(body) } else { AttrKind::AffineSet(body) }))
+                }
+                "loc" => match self.parse_location_or_alias()? {
+                    LocOrAlias::Loc(l) => Ok(self.ctx.intern_attr(AttrKind::Location(l))),
+                    LocOrAlias::Alias(..) => Err(self.error_at(pos, "location aliases are not supported here")),
+                },
+                _ => {
+                    let t = self.parse_type()?;
+                    Ok(self.ctx.type_attr(t))
+                }
+            },
+            TokKind::LParen | TokKind::BangId => {
+                let t = self.parse_type()?;
+                Ok(self.ctx.type_attr(t))
+            }
+            _ => Err(self.error_here("expected attribute value")),
+        }
+    }
+
+    fn parse_number_attr(&mut self, ty: Option<Type>) -> PResult<Attribute> {
+        let pos = self.tok.start;
+        let neg = self.accept(TokKind::Minus);
+        let kind = self.tok.kind;
+        if !matches!(kind, TokKind::Integer | TokKind::Float) {
+            return Err(self.error_here("expected constant integer or floating point value"));
+        }
+        let text = self.spelling().to_string();
+        self.bump();
+        let ty = if self.accept(TokKind::Colon) {
+            self.parse_type()?
+        } else if let Some(t) = ty {
+            t
+        } else if kind == TokKind::Float {
+            self.ctx.float_type(crate::types::FloatKind::F64)
+        } else {
+            self.ctx.integer_type(64)
+        };
+        self.build_number(pos, neg, kind == TokKind::Float, &text, ty)
+    }
+
+    fn build_number(&mut self, pos: usize, neg: bool, is_float: bool, text: &str, ty: Type) -> PResult<Attribute> {
+        if let Some(fk) = self.ctx.float_kind(ty) {
+            if !is_float && text.starts_with("0x") {
+                // Hex-exact float: the bits of the value in the type's own format.
+                if neg {
+                    return Err(self.error_at(pos, "hexadecimal float literal should not have a leading minus"));
+                }
+                let bits = u64::from_str_radix(&text[2..], 16)
+                    .map_err(|_| self.error_at(pos, "hexadecimal float constant out of range for type"))?;
+                let v = match fk {
+                    crate::types::FloatKind::F64 => f64::from_bits(bits),
+                    crate::types::FloatKind::F32 => {
+                        let b = u32::try_from(bits)
+                            .map_err(|_| self.error_at(pos, "hexadecimal float constant out of range for type"))?;
+                        f32::from_bits(b) as f64
+                    }
+                    crate::types::FloatKind::F16 => {
+                        let b = u16::try_from(bits)
+                            .map_err(|_| self.error_at(pos, "hexadecimal float constant out of range for type"))?;
+                        half::f16::from_bits(b).to_f64()
+                    }
+                    crate::types::FloatKind::BF16 => {
+                        let b = u16::try_from(bits)
+                            .map_err(|_| self.error_at(pos, "hexadecimal float constant out of range for type"))?;
+                        half::bf16::from_bits(b).to_f64()
+                    }
+                };
+                return Ok(self.ctx.intern_attr(AttrKind::Float { bits: v.to_bits(), ty }));
+            }
+            let mut v: f64 = text.parse().map_err(|_| self.error_at(pos, "invalid floating point value"))?;
+            if neg {
+                v = -v;
+            }
+            return Ok(self.ctx.float_attr(v, ty));
+        }
+        if is_float {
+            return Err(self.error_at(pos, "floating point value not valid for specified type"));
+        }
+        let is_int = matches!(self.ctx.type_kind(ty), TypeKind::Integer { .. } | TypeKind::Index);
+        if !is_int {
+            return Err(self.error_at(pos, "integer literal not valid for specified type"));
+        }
+        let mag =
+            parse_int_text(text).ok_or_else(|| self.error_at(pos, "integer constant out of range for attribute"))?;
+        let v = if neg { -mag } else { mag };
+        if !self.int_fits(v, ty) {
+            return Err(self.error_at(pos, "integer constant out of range for attribute"));
+        }
+        Ok(self.ctx.integer_attr(v, ty))
+    }
+
+    fn int_fits(&self, v: i128, ty: Type) -> bool {
+        use crate::types::Signedness;
+        let (w, s) = match self.ctx.type_kind(ty) {
+            TypeKind::Integer { width, signedness } => (*width, *signedness),
+            TypeKind::Index => (64, Signedness::Signless),
+            _ => return false,
+        };
+        if w >= 127 {
+            return true;
+        }
+        let w = w as u32;
+        match s {
+            Signedness::Signed => v >= -(1i128 << (w - 1)) && v < (1i128 << (w - 1)),
+            Signedness::Unsigned => v >= 0 && v < (1i128 << w),
+            // Signless accepts both readings (`255 : i8` and `-1 : i8`).
+            Signedness::Signless => {
+                if w == 1 {
+                    v == 0 || v == 1 || v == -1
+                } else {
+                    v >= -(1i128 << (w - 1)) && v < (1i128 << w)
+                }
+            }
+        }
+    }
+
+    /// `{a = 1, "b c" = 2, d}`
+    pub(crate) fn parse_dict_entries(&mut self) -> PResult<Vec<(Symbol, Attribute)>> {
+        self.expect(TokKind::LBrace, "'{'")?;
+        let mut out: Vec<(Symbol, Attribute)> = Vec::new();
+        if !self.is(TokKind::RBrace) {
+            loop {
+                let pos = self.tok.start;
+                let name = match self.tok.kind {
+                    TokKind::BareId => {
+                        let s = self.spelling().to_string();
+                        self.bump();
+                        s
+                    }
+                    TokKind::String => self.parse_string_literal()?,
+                    _ => return Err(self.error_here("expected attribute name")),
+                };
+                if name.is_empty() {
+                    return Err(self.error_at(pos, "expected valid attribute name"));
+                }
+                let value =
+                    if self.accept(TokKind::Equal) { self.parse_attribute(None)? } else { self.ctx.unit_attr() };
+                let sym = self.ctx.intern_str(&name);
+                if out.iter().any(|(n, _)| *n == sym) {
+                    return Err(
+                        self.error_at(pos, format!("attribute '{name}' occurs more than once in the attribute list"))
+                    );
+                }
+                out.push((sym, value));
+                if !self.accept(TokKind::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(TokKind::RBrace, "'}' in attribute dictionary")?;
+        Ok(out)
+    }
+
+    fn parse_symbol_ref(&mut self) -> PResult<Attribute> {
+        let root = self.parse_symbol_name()?;
+        let root = self.ctx.intern_str(&root);
+        let mut nested = Vec::new();
+        // `@a::@b` lexes as `@a`, `:`, `:`, `@b`.
+        while self.is(TokKind::Colon) && self.lex.src.as_bytes().get(self.tok.end) == Some(&b':') {
+            self.bump();
+            self.bump();
+            let n = self.parse_symbol_name()?;
+            nested.push(self.ctx.intern_str(&n));
+        }
+        Ok(self.ctx.intern_attr(AttrKind::SymbolRef { root, nested }))
+    }
+
+    /// `@name` or `@"quoted name"`.
+    pub fn parse_symbol_name(&mut self) -> PResult<String> {
+        if !self.is(TokKind::AtId) {
+            return Err(self.error_here("expected valid '@'-identifier for symbol name"));
+        }
+        let sp = &self.spelling()[1..];
+        let name = if sp.starts_with('"') {
+            String::from_utf8(super::lexer::unescape(&sp[1..sp.len() - 1]))
+                .map_err(|_| self.error_here("invalid symbol name"))?
+        } else {
+            sp.to_string()
+        };
+        self.bump();
+        Ok(name)
+    }
+
+    fn parse_hash_attr(&mut self) -> PResult<Attribute> {
+        let ident = self.spelling()[1..].to_string();
+        let pos = self.tok.start;
+        self.bump();
+        if !ident.contains('.') && !self.is(TokKind::Less) {
+            return match self.attr_aliases.get(&ident) {
+                Some(&a) => Ok(a),
+                None => Err(self.error_at(pos, format!("undefined symbol alias id '{ident}'"))),
+            };
+        }
+        let (dialect, name) = match ident.split_once('.') {
+            Some((d, n)) => (d.to_string(), n.to_string()),
+            None => (ident.clone(), String::new()),
+        };
+        let body = if self.is(TokKind::Less) {
+            let start = self.tok.end;
+            let end = self.skip_balanced_angles()?;
+            format!("{name}<{}>", &self.lex.src[start..end])
+        } else {
+            name
+        };
+        let attr = self.ctx.intern_attr(AttrKind::Opaque { dialect, body });
+        // Typed dialect attributes (`#foo.bar<1> : i32`) are rare; accept and drop the type.
+        Ok(attr)
+    }
+
+    fn parse_strided(&mut self) -> PResult<Attribute> {
+        self.bump();
+        self.expect(TokKind::Less, "'<' after 'strided'")?;
+        self.expect(TokKind::LSquare, "'['")?;
+        let mut strides = Vec::new();
+        if !self.is(TokKind::RSquare) {
+            loop {
+                strides.push(self.parse_dim_or_dynamic()?);
+                if !self.accept(TokKind::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(TokKind::RSquare, "']'")?;
+        let mut offset = 0;
+        if self.accept(TokKind::Comma) {
+            self.expect_keyword("offset")?;
+            self.expect(TokKind::Colon, "':' after 'offset'")?;
+            offset = self.parse_dim_or_dynamic()?;
+        }
+        self.expect(TokKind::Greater, "'>'")?;
+        Ok(self.ctx.intern_attr(AttrKind::Strided { strides, offset }))
+    }
+
+    fn parse_dim_or_dynamic(&mut self) -> PResult<i64> {
+        if self.accept(TokKind::Question) {
+            return Ok(DYNAMIC);
+        }
+        let neg = self.accept(TokKind::Minus);
+        if !self.is(TokKind::Integer) {
+            return Err(self.error_here("expected integer value"));
+        }
+        let v: i64 = self.spelling().parse().map_err(|_| self.error_here("integer value out of range"))?;
+        self.bump();
+        Ok(if neg { -v } else { v })
+    }
+
+    /// `array<i64: 1, 2>` / `array<f32: 1.0>` / `array<i32>`.
+    fn parse_dense_array(&mut self) -> PResult<Attribute> {
+        self.bump();
+        self.expect(TokKind::Less, "'<' after 'array'")?;
+        let element = self.parse_type()?;
+        let mut values = Vec::new();
+        if self.accept(TokKind::Colon) {
+            loop {
+                let pos = self.tok.start;
+                let a = if self.is_keyword("true") || self.is_keyword("false") {
+                    let v = self.is_keyword("true");
+                    self.bump();
+                    self.ctx.integer_attr(v as i128, element)
+                } else {
+                    let neg = self.accept(TokKind::Minus);
+                    let is_float = self.is(TokKind::Float);
+                    if !matches!(self.tok.kind, TokKind::Integer | TokKind::Float) {
+                        return Err(self.error_here("expected integer or float value"));
+                    }
+                    let text = self.spelling().to_string();
+                    self.bump();
+                    self.build_number(pos, neg, is_float, &text, element)?
+                };
+                let v = match self.ctx.attr_kind(a) {
+                    AttrKind::Integer { value, .. } => *value,
+                    AttrKind::Float { bits, .. } => *bits as i128,
+                    _ => 0,
+                };
+                values.push(v);
+                if !self.accept(TokKind::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(TokKind::Greater, "'>' to close an array attribute")?;
+        Ok(self.ctx.intern_attr(AttrKind::DenseArray { element, values }))
+    }
+
+    /// `dense<...> : type`
+    fn parse_dense(&mut self) -> PResult<Attribute> {
+        let pos = self.tok.start;
+        self.bump();
+        self.expect(TokKind::Less, "'<' after 'dense'")?;
+        let item = if self.is(TokKind::Greater) { None } else { Some(self.parse_dense_item()?) };
+        self.expect(TokKind::Greater, "'>'")?;
+        self.expect(TokKind::Colon, "':'")?;
+        let ty_pos = self.tok.start;
+        let ty = self.parse_type()?;
+        let (shape, elem) = match self.ctx.type_kind(ty) {
+            TypeKind::RankedTensor { shape, element, .. } | TypeKind::Vector { shape, element, .. } => {
+                (shape.clone(), *element)
+            }
+            _ => return Err(self.error_at(ty_pos, "elements literal must be a ranked tensor or vector type")),
+        };
+        if shape.iter().any(|&d| d < 0) {
+            return Err(self.error_at(ty_pos, "elements literal type must have static shape"));
+        }
+        let count: i64 = shape.iter().product();
+        let Some(item) = item else {
+            if count != 0 {
+                return Err(self.error_at(pos, "expected non-empty elements literal for non-empty type"));
+            }
+            let data =
+                if self.ctx.is_float(elem) { DenseElements::Floats(vec![]) } else { DenseElements::Ints(vec![]) };
+            return Ok(self.ctx.intern_attr(AttrKind::DenseElements { ty, splat: false, data }));
+        };
+        if let DenseItem::Str(s) = &item {
+            if s.starts_with("0x") && !matches!(self.ctx.type_kind(elem), TypeKind::Opaque { .. }) {
+                return Ok(self.ctx.intern_attr(AttrKind::DenseElements {
+                    ty,
+                    splat: false,
+                    data: DenseElements::Hex(s.clone()),
+                }));
+            }
+        }
+        let splat = !matches!(item, DenseItem::List(_));
+        let mut flat = Vec::new();
+        let mut inferred = Vec::new();
+        if !splat {
+            infer_shape(&item, &mut inferred, 0);
+            flatten(item, &mut flat);
+            if inferred != shape {
+                let show = |s: &[i64]| format!("[{}]", s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "));
+                return Err(self.error_at(
+                    pos,
+                    format!(
+                        "inferred shape of elements literal ({}) does not match type ({})",
+                        show(&inferred),
+                        show(&shape)
+                    ),
+                ));
+            }
+            if flat.len() as i64 != count {
+                return Err(self.error_at(pos, "elements literal is not rectangular"));
+            }
+        } else {
+            flat.push(item);
+        }
+        let data = self.dense_data(pos, flat, elem)?;
+        // Upstream stores an all-equal literal as a splat.
+        let (splat, data) = normalize_splat(splat || count == 1, data, count);
+        Ok(self.ctx.intern_attr(AttrKind::DenseElements { ty, splat, data }))
+    }
+
+    fn dense_data(&mut self, pos: usize, items: Vec<DenseItem>, elem: Type) -> PResult<DenseElements> {
+        if self.ctx.is_float(elem) {
+            let mut v = Vec::new();
+            for it in items {
+                let f = match it {
+                    DenseItem::Float(f) => f,
+                    DenseItem::Int { neg, text } if text.starts_with("0x") && !neg => {
+                        let a = self.build_number(pos, false, false, &text, elem)?;
+                        self.ctx.attr_as_float(a).unwrap_or(0.0)
+                    }
+                    DenseItem::Int { neg, text } => {
+                        let m = parse_int_text(&text).ok_or_else(|| self.error_at(pos, "invalid integer"))? as f64;
+                        if neg {
+                            -m
+                        } else {
+                            m
+                        }
+                    }
+                    _ => return Err(self.error_at(pos, "expected floating point elements")),
+                };
+                v.push(self.ctx.round_float(f, elem).to_bits());
+            }
+            return Ok(DenseElements::Floats(v));
+        }
+        if self.ctx.is_integer(elem) || self.ctx.is_index(elem) {
+            let mut v = Vec::new();
+            for it in items {
+                let x = match it {
+                    DenseItem::Bool(b) => b as i128,
+                    DenseItem::Int { neg, text } => {
+                        let m =
+                            parse_int_text(&text).ok_or_else(|| self.error_at(pos, "integer constant out of range"))?;
+                        let x = if neg { -m } else { m };
+                        if !self.int_fits(x, elem) {
+                            return Err(self.error_at(pos, "integer constant out of range for type"));
+                        }
+                        x
+                    }
+                    DenseItem::Float(_) => {
+                        return Err(self.error_at(pos, "expected integer elements, but parsed floating-point"))
+                    }
+                    _ => return Err(self.error_at(pos, "expected integer elements")),
+                };
+                v.push(self.ctx.normalize_int(x, elem));
+            }
+            return Ok(DenseElements::Ints(v));
+        }
+        let mut v = Vec::new();
+        for it in items {
+            match it {
+                DenseItem::Str(s) => v.push(s),
+                _ => return Err(self.error_at(pos, "expected string elements")),
+            }
+        }
+        Ok(DenseElements::Strings(v))
+    }
+
+    fn parse_dense_item(&mut self) -> PResult<DenseItem> {
+        match self.tok.kind {
+            TokKind::LSquare => {
+                self.bump();
+                let mut items = Vec::new();
+                if !self.is(TokKind::RSquare) {
+                    loop {
+                        items.push(self.parse_dense_item()?);
+                        if !self.accept(TokKind::Comma) {
+                            break;
+                        }
+                    }
+                }
+                self.expect(TokKind::RSquare, "']'")?;
+                Ok(DenseItem::List(items))
+            }
+            TokKind::String => Ok(DenseItem::Str(self.parse_string_literal()?)),
+            TokKind::BareId if self.is_keyword("true") || self.is_keyword("false") => {
+                let b = self.is_keyword("true");
+                self.bump();
+                Ok(DenseItem::Bool(b))
+            }
+            TokKind::Minus | TokKind::Integer | TokKind::Float => {
+                let neg = self.accept(TokKind::Minus);
+                let text = self.spelling().to_string();
+                let item = match self.tok.kind {
+                    TokKind::Integer => DenseItem::Int { neg, text },
+                    TokKind::Float => {
+                        let v: f64 = text.parse().map_err(|_| self.error_here("invalid float"))?;
+                        DenseItem::Float(if neg { -v } else { v })
+                    }
+                    _ => return Err(self.error_here("expected integer or float")),
+                };
+                self.bump();
+                Ok(item)
+            }
+            _ => Err(self.error_here("expected element literal of primitive type")),
+        }
+    }
+
+    // ----- locations -----
+
+    pub(crate) fn parse_location_or_alias(&mut self) -> PResult<LocOrAlias> {
+        self.expect_keyword("loc")?;
+        self.expect(TokKind::LParen, "'(' in location")?;
+        if self.is(TokKind::HashId) {
+            let name = self.spelling()[1..].to_string();
+            let at = self.current_loc();
+            self.bump();
+            self.expect(TokKind::RParen, "')' in location")?;
+            if let Some(&a) = self.attr_aliases.get(&name) {
+                if let AttrKind::Location(l) = *self.ctx.attr_kind(a) {
+                    return Ok(LocOrAlias::Loc(l));
+                }
+            }
+            return Ok(LocOrAlias::Alias(name, at));
+        }
+        let l = self.parse_location_body()?;
+        self.expect(TokKind::RParen, "')' in location")?;
+        Ok(LocOrAlias::Loc(l))
+    }
+
+    pub fn parse_location_body(&mut self) -> PResult<Location> {
+        match self.tok.kind {
+            TokKind::BareId if self.is_keyword("unknown") => {
+                self.bump();
+                Ok(self.ctx.unknown_loc())
+            }
+            TokKind::BareId if self.is_keyword("callsite") => {
+                self.bump();
+                self.expect(TokKind::LParen, "'('")?;
+                let callee = self.parse_location_body()?;
+                self.expect_keyword("at")?;
+                let caller = self.parse_location_body()?;
+                self.expect(TokKind::RParen, "')'")?;
+                Ok(self.ctx.intern_loc(LocKind::CallSite { callee, caller }))
+            }
+            TokKind::BareId if self.is_keyword("fused") => {
+                self.bump();
+                let mut metadata = None;
+                if self.accept(TokKind::Less) {
+                    metadata = Some(self.parse_attribute(None)?);
+                    self.expect(TokKind::Greater, "'>'")?;
+                }
+                self.expect(TokKind::LSquare, "'['")?;
+                let mut locs = Vec::new();
+                if !self.is(TokKind::RSquare) {
+                    loop {
+                        locs.push(self.parse_location_body()?);
+                        if !self.accept(TokKind::Comma) {
+                            break;
+                        }
+                    }
+                }
+                self.expect(TokKind::RSquare, "']'")?;
+                Ok(self.ctx.intern_loc(LocKind::Fused { locs, metadata }))
+            }
+            TokKind::HashId => {
+                let name = self.spelling()[1..].to_string();
+                self.bump();
+                match self.attr_aliases.get(&name).map(|&a| self.ctx.attr_kind(a).clone()) {
+                    Some(AttrKind::Location(l)) => Ok(l),
+                    _ => Err(self.error_here(format!("expected location alias '#{name}' to be defined"))),
+                }
+            }
+            TokKind::String => {
+                let s = self.parse_string_literal()?;
+                if self.accept(TokKind::Colon) {
+                    let line = self.parse_u32()?;
+                    self.expect(TokKind::Colon, "':' in file location")?;
+                    let col = self.parse_u32()?;
+                    // Ranges (`"f":1:2 to 3:4`) keep their start.
+                    if self.accept_keyword("to") {
+                        if self.is(TokKind::Integer) {
+                            self.parse_u32()?;
+                        }
+                        if self.accept(TokKind::Colon) {
+                            self.parse_u32()?;
+                        }
+                    }
+                    return Ok(self.ctx.file_loc(&s, line, col));
+                }
+                let child = if self.accept(TokKind::LParen) {
+                    let c = self.parse_location_body()?;
+                    self.expect(TokKind::RParen, "')'")?;
+                    Some(c)
+                } else {
+                    None
+                };
+                Ok(self.ctx.name_loc(&s, child))
+            }
+            _ => Err(self.error_here("expected location instance")),
+        }
+    }
+
+    fn parse_u32(&mut self) -> PResult<u32> {
+        if !self.is(TokKind::Integer) {
+            return Err(self.error_here("expected integer"));
+        }
+        let v = self.spelling().parse().map_err(|_| self.error_here("integer out of range"))?;
+        self.bump();
+        Ok(v)
+    }
+}
+
+fn parse_int_text(text: &str) -> Option<i128> {
+    if let Some(h) = text.strip_prefix("0x") {
+        return u128::from_str_radix(h, 16).ok().and_then(|v| i128::try_from(v).ok());
+    }
+    text.parse::<i128>().ok()
+}
+
+fn infer_shape(item: &DenseItem, out: &mut Vec<i64>, depth: usize) {
+    if let DenseItem::List(items) = item {
+        if out.len() == depth {
+            out.push(items.len() as i64);
+        }
+        if let Some(first) = items.first() {
+            infer_shape(first, out, depth + 1);
+        }
+    }
+}
+
+fn flatten(item: DenseItem, out: &mut Vec<DenseItem>) {
+    match item {
+        DenseItem::List(items) => {
+            for i in items {
+                flatten(i, out);
+            }
+        }
+        other => out.push(other),
+    }
+}
+
+fn normalize_splat(splat: bool, data: DenseElements, count: i64) -> (bool, DenseElements) {
+    fn all_eq<T: PartialEq>(v: &[T]) -> bool {
+        v.windows(2).all(|w| w[0] == w[1])
+    }
+    let uniform = match &data {
+        DenseElements::Ints(v) => !v.is_empty() && all_eq(v),
+        DenseElements::Floats(v) => !v.is_empty() && all_eq(v),
+        DenseElements::Strings(v) => !v.is_empty() && all_eq(v),
+        DenseElements::Hex(_) => false,
+    };
+    if splat || (uniform && count > 0) {
+        let data = match data {
+            DenseElements::Ints(mut v) => {
+                v.truncate(1);
+                DenseElements::Ints(v)
+            }
+            DenseElements::Floats(mut v) => {
+                v.truncate(1);
+                DenseElements::Floats(v)
+            }
+            DenseElements::Strings(mut v) => {
+                v.truncate(1);
+                DenseElements::Strings(v)
+            }
+            h => h,
+        };
+        return (true, data);
+    }
+    (false, data)
+}

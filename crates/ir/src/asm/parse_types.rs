@@ -1,0 +1,343 @@
+//! Parsing builtin and dialect types.
+
+use super::lexer::TokKind;
+use super::parser::{PResult, Parser};
+use crate::types::{FloatKind, Signedness, TypeKind, DYNAMIC};
+use crate::Type;
+
+impl Parser<'_> {
+    pub fn parse_type(&mut self) -> PResult<Type> {
+        match self.tok.kind {
+            TokKind::LParen => self.parse_function_type(),
+            TokKind::BangId => self.parse_dialect_type(),
+            TokKind::BareId => self.parse_builtin_type(),
+            _ => Err(self.error_here("expected non-function type")),
+        }
+    }
+
+    /// A type that may not be a function type at this position is still accepted: callers
+    /// that need a specific kind check it.
+    pub fn parse_function_type(&mut self) -> PResult<Type> {
+        self.expect(TokKind::LParen, "'('")?;
+        let mut inputs = Vec::new();
+        if !self.is(TokKind::RParen) {
+            loop {
+                inputs.push(self.parse_type()?);
+                if !self.accept(TokKind::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(TokKind::RParen, "')'")?;
+        self.expect(TokKind::Arrow, "'->' in function type")?;
+        let results = self.parse_function_result_types()?;
+        Ok(self.ctx.function_type(inputs, results))
+    }
+
+    /// `i32`, `(i32, f32)` or `()` after an arrow.
+    pub fn parse_function_result_types(&mut self) -> PResult<Vec<Type>> {
+        if !self.is(TokKind::LParen) {
+            return Ok(vec![self.parse_type()?]);
+        }
+        // `(a) -> b` is itself a function type; `(a, b)` is a list. Look past the parens.
+        self.bump();
+        let mut tys = Vec::new();
+        if !self.is(TokKind::RParen) {
+            loop {
+                tys.push(self.parse_type()?);
+                if !self.accept(TokKind::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(TokKind::RParen, "')'")?;
+        if self.is(TokKind::Arrow) {
+            self.bump();
+            let results = self.parse_function_result_types()?;
+            return Ok(vec![self.ctx.function_type(tys, results)]);
+        }
+        Ok(tys)
+    }
+
+    fn parse_builtin_type(&mut self) -> PResult<Type> {
+        let sp = self.spelling();
+        let pos = self.tok.start;
+        let simple = match sp {
+            "index" => Some(TypeKind::Index),
+            "f16" => Some(TypeKind::Float(FloatKind::F16)),
+            "bf16" => Some(TypeKind::Float(FloatKind::BF16)),
+            "f32" => Some(TypeKind::Float(FloatKind::F32)),
+            "f64" => Some(TypeKind::Float(FloatKind::F64)),
+            "none" => Some(TypeKind::None),
+            _ => int_type(sp),
+        };
+        if let Some(k) = simple {
+            if let TypeKind::Integer { width, .. } = k {
+                if width == 0 || width > 16_777_215 {
+                    return Err(self.error_here(format!("invalid integer width")));
+                }
+            }
+            self.bump();
+            return Ok(self.ctx.intern_type(k));
+        }
+        match sp {
+            "tensor" => self.parse_tensor_type(),
+            "memref" => self.parse_memref_type(),
+            "vector" => self.parse_vector_type(),
+            "tuple" => {
+                self.bump();
+                self.expect(TokKind::Less, "'<' in tuple type")?;
+                let mut tys = Vec::new();
+                if !self.is(TokKind::Greater) {
+                    loop {
+                        tys.push(self.parse_type()?);
+                        if !self.accept(TokKind::Comma) {
+                            break;
+                        }
+                    }
+                }
+                self.expect(TokKind::Greater, "'>' in tuple type")?;
+                Ok(self.ctx.intern_type(TypeKind::Tuple(tys)))
+            }
+            "complex" => {
+                self.bump();
+                self.expect(TokKind::Less, "'<' in complex type")?;
+                let element = self.parse_type()?;
+                self.expect(TokKind::Greater, "'>' in complex type")?;
+                Ok(self.ctx.intern_type(TypeKind::Complex { element }))
+            }
+            _ => Err(self.error_at(pos, "expected non-function type")),
+        }
+    }
+
+    /// `4x?x` prefix of a shaped type; stops before the element type. Returns None for `*x`.
+    fn parse_dimension_list(
+        &mut self,
+        allow_dynamic: bool,
+        allow_unranked: bool,
+    ) -> PResult<Option<(Vec<i64>, Vec<bool>)>> {
+        let mut dims = Vec::new();
+        let mut scalable = Vec::new();
+        if self.is(TokKind::Star) {
+            if !allow_unranked {
+                return Err(self.error_here("expected non-unranked type"));
+            }
+            self.bump();
+            self.expect_x()?;
+            return Ok(None);
+        }
+        loop {
+            match self.tok.kind {
+                TokKind::Question => {
+                    if !allow_dynamic {
+                        return Err(self.error_here("expected static shape"));
+                    }
+                    self.bump();
+                    dims.push(DYNAMIC);
+                    scalable.push(false);
+                }
+                TokKind::Integer => {
+                    let sp = self.spelling();
+                    // `0x4xf32` lexes as a hex number: split after the `0`.
+                    if sp.len() > 1 && sp.as_bytes()[1] == b'x' {
+                        dims.push(0);
+                        scalable.push(false);
+                        let pos = self.tok.start + 1;
+                        self.relex_from(pos);
+                    } else {
+                        let v: i64 = sp.parse().map_err(|_| self.error_here("invalid dimension"))?;
+                        self.bump();
+                        dims.push(v);
+                        scalable.push(false);
+                    }
+                }
+                TokKind::LSquare => {
+                    self.bump();
+                    if !self.is(TokKind::Integer) {
+                        return Err(self.error_here("expected integer value"));
+                    }
+                    let v: i64 = self.spelling().parse().map_err(|_| self.error_here("invalid dimension"))?;
+                    self.bump();
+                    self.expect(TokKind::RSquare, "']'")?;
+                    dims.push(v);
+                    scalable.push(true);
+                }
+                _ => return Ok(Some((dims, scalable))),
+            }
+            self.expect_x()?;
+        }
+    }
+
+    /// Consume the `x` separating dimensions, which the lexer glues to what follows.
+    fn expect_x(&mut self) -> PResult<()> {
+        if self.tok.kind == TokKind::BareId && self.spelling().starts_with('x') {
+            let pos = self.tok.start + 1;
+            self.relex_from(pos);
+            return Ok(());
+        }
+        Err(self.error_here("expected 'x' in dimension list"))
+    }
+
+    fn parse_tensor_type(&mut self) -> PResult<Type> {
+        self.bump();
+        self.expect(TokKind::Less, "'<' in tensor type")?;
+        let dims = self.parse_dimension_list(true, true)?;
+        let element = self.parse_type()?;
+        let mut encoding = None;
+        if self.accept(TokKind::Comma) {
+            if dims.is_none() {
+                return Err(self.error_here("cannot apply encoding to unranked tensor"));
+            }
+            encoding = Some(self.parse_attribute(None)?);
+        }
+        self.expect(TokKind::Greater, "'>' in tensor type")?;
+        let kind = match dims {
+            Some((shape, _)) => TypeKind::RankedTensor { shape, element, encoding },
+            None => TypeKind::UnrankedTensor { element },
+        };
+        Ok(self.ctx.intern_type(kind))
+    }
+
+    fn parse_memref_type(&mut self) -> PResult<Type> {
+        self.bump();
+        self.expect(TokKind::Less, "'<' in memref type")?;
+        let dims = self.parse_dimension_list(true, true)?;
+        let element = self.parse_type()?;
+        let mut layout = None;
+        let mut memory_space = None;
+        while self.accept(TokKind::Comma) {
+            let pos = self.tok.start;
+            let a = self.parse_attribute(None)?;
+            use crate::attributes::AttrKind;
+            let is_layout = matches!(self.ctx.attr_kind(a), AttrKind::Strided { .. } | AttrKind::AffineMap(_));
+            if is_layout && memory_space.is_none() && layout.is_none() && dims.is_some() {
+                layout = Some(a);
+            } else if memory_space.is_none() && !is_layout {
+                memory_space = Some(a);
+            } else {
+                return Err(self.error_at(pos, "expected memory space attribute"));
+            }
+        }
+        self.expect(TokKind::Greater, "'>' in memref type")?;
+        let kind = match dims {
+            Some((shape, _)) => TypeKind::MemRef { shape, element, layout, memory_space },
+            None => TypeKind::UnrankedMemRef { element, memory_space },
+        };
+        Ok(self.ctx.intern_type(kind))
+    }
+
+    fn parse_vector_type(&mut self) -> PResult<Type> {
+        self.bump();
+        self.expect(TokKind::Less, "'<' in vector type")?;
+        let (shape, scalable) = self.parse_dimension_list(false, false)?.unwrap_or_default();
+        let element = self.parse_type()?;
+        self.expect(TokKind::Greater, "'>' in vector type")?;
+        if shape.iter().any(|&d| d <= 0) {
+            return Err(self.error_here("vector types must have positive constant sizes"));
+        }
+        Ok(self.ctx.intern_type(TypeKind::Vector { shape, scalable, element }))
+    }
+
+    fn parse_dialect_type(&mut self) -> PResult<Type> {
+        let ident = self.spelling()[1..].to_string();
+        let pos = self.tok.start;
+        self.bump();
+        if !ident.contains('.') && !self.is(TokKind::Less) {
+            return match self.type_aliases.get(&ident) {
+                Some(&t) => Ok(t),
+                None => Err(self.error_at(pos, format!("undefined symbol alias id '{ident}'"))),
+            };
+        }
+        let (dialect, name) = match ident.split_once('.') {
+            Some((d, n)) => (d.to_string(), n.to_string()),
+            None => (ident.clone(), String::new()),
+        };
+        if !self.is(TokKind::Less) {
+            return Ok(self.ctx.intern_type(TypeKind::Opaque { dialect, body: name }));
+        }
+        // Try the structured form `<type, type>`, and fall back to keeping the text.
+        let body_start = self.tok.end;
+        let body_end = self.skip_balanced_angles()?;
+        let body = self.lex.src[body_start..body_end].to_string();
+        if !name.is_empty() {
+            if let Some(params) = self.try_parse_type_list(body_start, body_end) {
+                return Ok(self.ctx.intern_type(TypeKind::Dialect { dialect, name, params }));
+            }
+        }
+        let body = if name.is_empty() { format!("<{body}>") } else { format!("{name}<{body}>") };
+        Ok(self.ctx.intern_type(TypeKind::Opaque { dialect, body }))
+    }
+
+    /// Skip from the current `<` to its matching `>`; returns the offset of that `>` and leaves
+    /// the parser after it.
+    pub(crate) fn skip_balanced_angles(&mut self) -> PResult<usize> {
+        let b = self.lex.src.as_bytes();
+        let mut depth = 0usize;
+        let mut i = self.tok.start;
+        let mut in_str = false;
+        while i < b.len() {
+            let c = b[i];
+            if in_str {
+                if c == b'\\' {
+                    i += 1;
+                } else if c == b'"' {
+                    in_str = false;
+                }
+            } else {
+                match c {
+                    b'"' => in_str = true,
+                    b'<' | b'(' | b'[' | b'{' => depth += 1,
+                    b'>' if i > 0 && b[i - 1] == b'-' => {}
+                    b'>' | b')' | b']' | b'}' => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            self.relex_from(i + 1);
+                            return Ok(i);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        Err(self.error_here("unbalanced '<' character in pretty dialect name"))
+    }
+
+    fn try_parse_type_list(&mut self, start: usize, end: usize) -> Option<Vec<Type>> {
+        let saved_tok = self.tok;
+        let saved_pos = self.lex.pos;
+        self.relex_from(start);
+        let mut tys = Vec::new();
+        let ok = (|| {
+            loop {
+                let t = self.parse_type().ok()?;
+                tys.push(t);
+                if !self.accept(TokKind::Comma) {
+                    break;
+                }
+            }
+            (self.tok.start == end).then_some(())
+        })();
+        self.tok = saved_tok;
+        self.lex.pos = saved_pos;
+        ok.map(|_| tys)
+    }
+}
+
+/// `i32`, `si8`, `ui64` -> integer type kind.
+fn int_type(sp: &str) -> Option<TypeKind> {
+    let (signedness, digits) = if let Some(d) = sp.strip_prefix("si") {
+        (Signedness::Signed, d)
+    } else if let Some(d) = sp.strip_prefix("ui") {
+        (Signedness::Unsigned, d)
+    } else if let Some(d) = sp.strip_prefix('i') {
+        (Signedness::Signless, d)
+    } else {
+        return None;
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 8 {
+        return None;
+    }
+    let width: u32 = digits.parse().ok()?;
+    Some(TypeKind::Integer { width, signedness })
+}

@@ -1,0 +1,983 @@
+//! The textual IR printer: generic and custom op forms, regions and blocks, and upstream's
+//! value and block numbering.
+
+use crate::attributes::{AttrKind, DenseElements};
+use crate::location::LocKind;
+use crate::types::{FloatKind, Signedness, TypeKind, DYNAMIC};
+use crate::{Attribute, BlockId, Context, Location, OpId, RegionId, Type, Value};
+use rustc_hash::FxHashMap;
+use std::fmt::Write as _;
+
+/// Printing options, mirroring mlir-opt's flags.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct PrintFlags {
+    /// `--mlir-print-op-generic`
+    pub generic: bool,
+    /// `--mlir-print-debuginfo`
+    pub debuginfo: bool,
+}
+
+/// Names of values and blocks for one print, computed as upstream's `SSANameState` does:
+/// a region's values are numbered before those of the regions nested in it, sibling regions
+/// restart from the same counters, and entry-block arguments are `%argN`.
+#[derive(Default)]
+struct Names {
+    values: FxHashMap<Value, (std::rc::Rc<str>, Option<u32>)>,
+    blocks: FxHashMap<BlockId, u32>,
+}
+
+struct Namer<'a> {
+    ctx: &'a Context,
+    names: Names,
+    used: FxHashMap<String, u32>,
+}
+
+#[derive(Copy, Clone)]
+struct Counters {
+    value: u32,
+    arg: u32,
+    conflict: u32,
+}
+
+impl<'a> Namer<'a> {
+    fn number_region(&mut self, region: RegionId, mut c: Counters) {
+        let ctx = self.ctx;
+        let mut added: Vec<String> = Vec::new();
+        for (bi, &b) in ctx.region_blocks(region).iter().enumerate() {
+            self.names.blocks.insert(b, bi as u32);
+            let entry = bi == 0;
+            for &a in ctx.block_args(b) {
+                let name: std::rc::Rc<str> = if entry {
+                    c.arg += 1;
+                    format!("arg{}", c.arg - 1).into()
+                } else {
+                    c.value += 1;
+                    (c.value - 1).to_string().into()
+                };
+                self.names.values.insert(a, (name, None));
+            }
+            for op in ctx.block_ops(b) {
+                let results = ctx.results(op);
+                if results.is_empty() {
+                    continue;
+                }
+                let suggested = ctx.op_def(op).and_then(|d| d.result_names).and_then(|f| f(ctx, op));
+                let base: std::rc::Rc<str> = match suggested {
+                    Some(s) => {
+                        let s = sanitize(&s);
+                        let unique = if self.used.contains_key(&s) {
+                            loop {
+                                let probe = format!("{s}_{}", c.conflict);
+                                c.conflict += 1;
+                                if !self.used.contains_key(&probe) {
+                                    break probe;
+                                }
+                            }
+                        } else {
+                            s
+                        };
+                        *self.used.entry(unique.clone()).or_insert(0) += 1;
+                        added.push(unique.clone());
+                        unique.into()
+                    }
+                    None => {
+                        c.value += 1;
+                        (c.value - 1).to_string().into()
+                    }
+                };
+                if results.len() == 1 {
+                    self.names.values.insert(results[0], (base, None));
+                } else {
+                    for (i, &r) in results.iter().enumerate() {
+                        self.names.values.insert(r, (base.clone(), Some(i as u32)));
+                    }
+                }
+            }
+        }
+        for &b in ctx.region_blocks(region) {
+            for op in ctx.block_ops(b) {
+                for &r in ctx.regions(op) {
+                    self.number_region(r, c);
+                }
+            }
+        }
+        for n in added {
+            if let Some(k) = self.used.get_mut(&n) {
+                *k -= 1;
+                if *k == 0 {
+                    self.used.remove(&n);
+                }
+            }
+        }
+    }
+}
+
+/// Keep identifier characters, replacing the rest by `_`, as upstream's `sanitizeIdentifier`.
+fn sanitize(s: &str) -> String {
+    let mut out: String =
+        s.chars().map(|c| if c.is_ascii_alphanumeric() || "_$.-".contains(c) { c } else { '_' }).collect();
+    if out.is_empty() || out.as_bytes()[0].is_ascii_digit() {
+        out.insert(0, '_');
+    }
+    out
+}
+
+/// Prints ops. Custom printers receive this and use its `print_*` methods.
+pub struct OpPrinter<'a> {
+    pub ctx: &'a Context,
+    pub flags: PrintFlags,
+    out: String,
+    names: Names,
+    indent: usize,
+    default_dialects: Vec<&'a str>,
+}
+
+impl<'a> OpPrinter<'a> {
+    fn new(ctx: &'a Context, flags: PrintFlags, root: OpId) -> Self {
+        let mut namer = Namer { ctx, names: Names::default(), used: FxHashMap::default() };
+        for &r in ctx.regions(root) {
+            namer.number_region(r, Counters { value: 0, arg: 0, conflict: 0 });
+        }
+        OpPrinter { ctx, flags, out: String::new(), names: namer.names, indent: 0, default_dialects: vec!["builtin"] }
+    }
+
+    /// Raw text.
+    pub fn write(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+
+    pub fn print_value(&mut self, v: Value) {
+        match self.names.values.get(&v) {
+            Some((base, None)) => {
+                let _ = write!(self.out, "%{base}");
+            }
+            Some((base, Some(i))) => {
+                let _ = write!(self.out, "%{base}#{i}");
+            }
+            None => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
+        }
+    }
+
+    pub fn print_operand(&mut self, v: Value) {
+        self.print_value(v);
+    }
+
+    /// Comma-separated values.
+    pub fn print_operands(&mut self, vs: &[Value]) {
+        for (i, &v) in vs.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_value(v);
+        }
+    }
+
+    pub fn print_type(&mut self, t: Type) {
+        write_type(self.ctx, &mut self.out, t);
+    }
+
+    /// Comma-separated types.
+    pub fn print_types(&mut self, ts: &[Type]) {
+        for (i, &t) in ts.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_type(t);
+        }
+    }
+
+    pub fn print_value_types(&mut self, vs: &[Value]) {
+        let tys: Vec<Type> = vs.iter().map(|&v| self.ctx.value_type(v)).collect();
+        self.print_types(&tys);
+    }
+
+    /// ` -> t` or ` -> (t1, t2)`; nothing for no types.
+    pub fn print_optional_arrow_type_list(&mut self, ts: &[Type]) {
+        if ts.is_empty() {
+            return;
+        }
+        self.out.push_str(" -> ");
+        self.print_result_types(ts);
+    }
+
+    /// Result types as in a function type: bare for one non-function type, else parenthesized.
+    pub fn print_result_types(&mut self, ts: &[Type]) {
+        write_result_types(self.ctx, &mut self.out, ts);
+    }
+
+    /// `(operand types) -> result types` of an op.
+    pub fn print_functional_type(&mut self, op: OpId) {
+        let ins = self.ctx.operand_types(op);
+        let outs = self.ctx.result_types(op);
+        self.out.push('(');
+        self.print_types(&ins);
+        self.out.push_str(") -> ");
+        self.print_result_types(&outs);
+    }
+
+    pub fn print_attr(&mut self, a: Attribute) {
+        write_attr(self.ctx, &mut self.out, a);
+    }
+
+    /// An integer or float attribute without its `: type` suffix.
+    pub fn print_attr_without_type(&mut self, a: Attribute) {
+        match self.ctx.attr_kind(a) {
+            AttrKind::Integer { value, ty } => write_int(self.ctx, &mut self.out, *value, *ty, false),
+            AttrKind::Float { bits, ty } => {
+                let k = self.ctx.float_kind(*ty).unwrap_or(FloatKind::F64);
+                self.out.push_str(&format_float(f64::from_bits(*bits), k));
+            }
+            _ => self.print_attr(a),
+        }
+    }
+
+    pub fn print_symbol_name(&mut self, name: &str) {
+        write_symbol(&mut self.out, name);
+    }
+
+    pub fn print_string(&mut self, s: &str) {
+        write_string(&mut self.out, s);
+    }
+
+    /// ` {a = 1, b}` with `elided` names left out; nothing when empty.
+    pub fn print_optional_attr_dict(&mut self, op: OpId, elided: &[&str]) {
+        self.print_attr_dict_impl(op, elided, false);
+    }
+
+    /// ` attributes {...}` form used by func.func and builtin.module.
+    pub fn print_optional_attr_dict_with_keyword(&mut self, op: OpId, elided: &[&str]) {
+        self.print_attr_dict_impl(op, elided, true);
+    }
+
+    fn print_attr_dict_impl(&mut self, op: OpId, elided: &[&str], keyword: bool) {
+        let ctx = self.ctx;
+        let attrs: Vec<_> = ctx.attrs(op).iter().filter(|(n, _)| !elided.contains(&ctx.str(*n))).copied().collect();
+        if attrs.is_empty() {
+            return;
+        }
+        self.out.push_str(if keyword { " attributes " } else { " " });
+        write_dict(ctx, &mut self.out, &attrs);
+    }
+
+    pub fn print_successor(&mut self, b: BlockId) {
+        let _ = write!(self.out, "^bb{}", self.names.blocks.get(&b).copied().unwrap_or(u32::MAX));
+    }
+
+    /// `^bb1(%a, %b : i32, f32)` for successor `i` of `op`.
+    pub fn print_successor_and_use_list(&mut self, op: OpId, i: usize) {
+        self.print_successor(self.ctx.successors(op)[i]);
+        let vals = self.ctx.successor_operands(op, i).to_vec();
+        if !vals.is_empty() {
+            self.out.push('(');
+            self.print_operands(&vals);
+            self.out.push_str(" : ");
+            self.print_value_types(&vals);
+            self.out.push(')');
+        }
+    }
+
+    /// `%arg0: i32` (with its location under debuginfo).
+    pub fn print_block_arg_decl(&mut self, v: Value) {
+        self.print_value(v);
+        self.out.push_str(": ");
+        self.print_type(self.ctx.value_type(v));
+        if self.flags.debuginfo {
+            if let Some(l) = self.ctx.value_loc(v) {
+                self.out.push(' ');
+                self.print_location(l);
+            }
+        }
+    }
+
+    pub fn print_location(&mut self, l: Location) {
+        self.out.push_str("loc(");
+        write_loc(self.ctx, &mut self.out, l);
+        self.out.push(')');
+    }
+
+    /// `{ ... }`: entry block arguments are printed only when asked (custom syntax usually
+    /// declares them itself), terminators only when asked.
+    pub fn print_region(&mut self, r: RegionId, print_entry_args: bool, print_terminators: bool) {
+        self.print_region_full(r, print_entry_args, print_terminators, false);
+    }
+
+    pub fn print_region_full(
+        &mut self,
+        r: RegionId,
+        print_entry_args: bool,
+        print_terminators: bool,
+        print_empty_block: bool,
+    ) {
+        let ctx = self.ctx;
+        self.out.push_str("{\n");
+        let blocks = ctx.region_blocks(r);
+        for (i, &b) in blocks.iter().enumerate() {
+            let header = if i == 0 {
+                (print_empty_block && ctx.is_block_empty(b)) || (print_entry_args && !ctx.block_args(b).is_empty())
+            } else {
+                true
+            };
+            self.print_block(b, header, print_terminators || i > 0 || blocks.len() > 1);
+        }
+        self.indent_line();
+        self.out.push('}');
+    }
+
+    fn indent_line(&mut self) {
+        for _ in 0..self.indent {
+            self.out.push(' ');
+        }
+    }
+
+    fn print_block(&mut self, b: BlockId, header: bool, print_terminator: bool) {
+        let ctx = self.ctx;
+        if header {
+            self.indent_line();
+            self.print_successor(b);
+            let args = ctx.block_args(b).to_vec();
+            if !args.is_empty() {
+                self.out.push('(');
+                for (i, &a) in args.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.print_block_arg_decl(a);
+                }
+                self.out.push(')');
+            }
+            self.out.push(':');
+            let mut preds = ctx.predecessors(b);
+            let entry = ctx.block_parent(b).and_then(|r| ctx.entry_block(r)) == Some(b);
+            preds.sort_by_key(|p| self.names.blocks.get(p).copied());
+            if preds.is_empty() {
+                if !entry {
+                    self.out.push_str("  // no predecessors");
+                }
+            } else if preds.len() == 1 {
+                self.out.push_str("  // pred: ");
+                self.print_successor(preds[0]);
+            } else {
+                let _ = write!(self.out, "  // {} preds: ", preds.len());
+                for (i, &p) in preds.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.print_successor(p);
+                }
+            }
+            self.out.push('\n');
+        }
+        self.indent += 2;
+        let last = ctx.last_op(b);
+        for op in ctx.block_ops(b) {
+            if !print_terminator
+                && Some(op) == last
+                && ctx.has_trait(op, crate::Traits::TERMINATOR)
+                && ctx.operands(op).is_empty()
+                && ctx.attrs(op).is_empty()
+            {
+                continue;
+            }
+            self.print_op_line(op);
+        }
+        self.indent -= 2;
+    }
+
+    fn print_op_line(&mut self, op: OpId) {
+        self.indent_line();
+        self.print_op(op);
+        self.out.push('\n');
+    }
+
+    /// One op without indentation or newline: results, the op, and its location.
+    pub fn print_op(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let results = ctx.results(op);
+        if !results.is_empty() {
+            let first = results[0];
+            match self.names.values.get(&first) {
+                Some((base, _)) => {
+                    let _ = write!(self.out, "%{base}");
+                }
+                None => self.out.push_str("%<<UNNAMED>>"),
+            }
+            if results.len() > 1 {
+                let _ = write!(self.out, ":{}", results.len());
+            }
+            self.out.push_str(" = ");
+        }
+        let def = ctx.op_def(op);
+        match def.and_then(|d| d.print) {
+            Some(print) if !self.flags.generic => {
+                let name = ctx.op_name(op);
+                let short = match (name.split_once('.'), self.default_dialects.last()) {
+                    (Some((d, rest)), Some(dd)) if d == *dd => rest,
+                    _ => name,
+                };
+                self.out.push_str(short);
+                let dd = def.and_then(|d| d.default_dialect);
+                if let Some(d) = dd {
+                    self.default_dialects.push(d);
+                }
+                print(self, op);
+                if dd.is_some() {
+                    self.default_dialects.pop();
+                }
+            }
+            _ => self.print_generic(op),
+        }
+        if self.flags.debuginfo {
+            self.out.push(' ');
+            self.print_location(ctx.op_loc(op));
+        }
+    }
+
+    fn print_generic(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        write_string(&mut self.out, ctx.op_name(op));
+        self.out.push('(');
+        self.print_operands(&ctx.operands(op).to_vec());
+        self.out.push(')');
+        let succs = ctx.successors(op);
+        if !succs.is_empty() {
+            self.out.push_str(" [");
+            for (i, &s) in succs.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_successor(s);
+            }
+            self.out.push(']');
+        }
+        let inherent = ctx.op_def(op).map(|d| d.inherent_attrs).unwrap_or(&[]);
+        let (props, rest): (Vec<_>, Vec<_>) =
+            ctx.attrs(op).iter().copied().partition(|(n, _)| inherent.contains(&ctx.str(*n)));
+        if !props.is_empty() {
+            self.out.push_str(" <");
+            write_dict(ctx, &mut self.out, &props);
+            self.out.push('>');
+        }
+        let regions = ctx.regions(op);
+        if !regions.is_empty() {
+            self.out.push_str(" (");
+            let dd = ctx.op_def(op).and_then(|d| d.default_dialect);
+            if let Some(d) = dd {
+                self.default_dialects.push(d);
+            }
+            for (i, &r) in regions.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_region_full(r, true, true, true);
+            }
+            if dd.is_some() {
+                self.default_dialects.pop();
+            }
+            self.out.push(')');
+        }
+        if !rest.is_empty() {
+            self.out.push(' ');
+            write_dict(ctx, &mut self.out, &rest);
+        }
+        self.out.push_str(" : ");
+        self.print_functional_type(op);
+    }
+}
+
+/// Print `op` (usually a module) and everything in it.
+pub fn print_op(ctx: &Context, op: OpId, flags: PrintFlags) -> String {
+    let mut p = OpPrinter::new(ctx, flags, op);
+    p.print_op(op);
+    p.out.push('\n');
+    p.out
+}
+
+// ----- free-standing writers, shared by the printer and diagnostics -----
+
+pub fn type_to_string(ctx: &Context, t: Type) -> String {
+    let mut s = String::new();
+    write_type(ctx, &mut s, t);
+    s
+}
+
+pub fn attr_to_string(ctx: &Context, a: Attribute) -> String {
+    let mut s = String::new();
+    write_attr(ctx, &mut s, a);
+    s
+}
+
+fn write_dims(out: &mut String, shape: &[i64], scalable: Option<&[bool]>) {
+    for (i, &d) in shape.iter().enumerate() {
+        let sc = scalable.is_some_and(|s| s.get(i).copied().unwrap_or(false));
+        if sc {
+            out.push('[');
+        }
+        if d == DYNAMIC {
+            out.push('?');
+        } else {
+            let _ = write!(out, "{d}");
+        }
+        if sc {
+            out.push(']');
+        }
+        out.push('x');
+    }
+}
+
+fn write_result_types(ctx: &Context, out: &mut String, ts: &[Type]) {
+    let paren = ts.len() != 1 || matches!(ctx.type_kind(ts[0]), TypeKind::Function { .. });
+    if paren {
+        out.push('(');
+    }
+    for (i, &t) in ts.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_type(ctx, out, t);
+    }
+    if paren {
+        out.push(')');
+    }
+}
+
+pub fn write_type(ctx: &Context, out: &mut String, t: Type) {
+    match ctx.type_kind(t) {
+        TypeKind::Integer { width, signedness } => {
+            let p = match signedness {
+                Signedness::Signless => "i",
+                Signedness::Signed => "si",
+                Signedness::Unsigned => "ui",
+            };
+            let _ = write!(out, "{p}{width}");
+        }
+        TypeKind::Index => out.push_str("index"),
+        TypeKind::Float(k) => out.push_str(match k {
+            FloatKind::F16 => "f16",
+            FloatKind::BF16 => "bf16",
+            FloatKind::F32 => "f32",
+            FloatKind::F64 => "f64",
+        }),
+        TypeKind::None => out.push_str("none"),
+        TypeKind::Function { inputs, results } => {
+            out.push('(');
+            for (i, &t) in inputs.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_type(ctx, out, t);
+            }
+            out.push_str(") -> ");
+            write_result_types(ctx, out, results);
+        }
+        TypeKind::RankedTensor { shape, element, encoding } => {
+            out.push_str("tensor<");
+            write_dims(out, shape, None);
+            write_type(ctx, out, *element);
+            if let Some(e) = encoding {
+                out.push_str(", ");
+                write_attr(ctx, out, *e);
+            }
+            out.push('>');
+        }
+        TypeKind::UnrankedTensor { element } => {
+            out.push_str("tensor<*x");
+            write_type(ctx, out, *element);
+            out.push('>');
+        }
+        TypeKind::MemRef { shape, element, layout, memory_space } => {
+            out.push_str("memref<");
+            write_dims(out, shape, None);
+            write_type(ctx, out, *element);
+            if let Some(l) = layout {
+                out.push_str(", ");
+                write_attr(ctx, out, *l);
+            }
+            if let Some(m) = memory_space {
+                out.push_str(", ");
+                write_attr(ctx, out, *m);
+            }
+            out.push('>');
+        }
+        TypeKind::UnrankedMemRef { element, memory_space } => {
+            out.push_str("memref<*x");
+            write_type(ctx, out, *element);
+            if let Some(m) = memory_space {
+                out.push_str(", ");
+                write_attr(ctx, out, *m);
+            }
+            out.push('>');
+        }
+        TypeKind::Vector { shape, scalable, element } => {
+            out.push_str("vector<");
+            write_dims(out, shape, Some(scalable));
+            write_type(ctx, out, *element);
+            out.push('>');
+        }
+        TypeKind::Complex { element } => {
+            out.push_str("complex<");
+            write_type(ctx, out, *element);
+            out.push('>');
+        }
+        TypeKind::Tuple(ts) => {
+            out.push_str("tuple<");
+            for (i, &t) in ts.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_type(ctx, out, t);
+            }
+            out.push('>');
+        }
+        TypeKind::Dialect { dialect, name, params } => {
+            let _ = write!(out, "!{dialect}.{name}<");
+            for (i, &t) in params.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_type(ctx, out, t);
+            }
+            out.push('>');
+        }
+        TypeKind::Opaque { dialect, body } => {
+            if body.starts_with('<') {
+                let _ = write!(out, "!{dialect}{body}");
+            } else {
+                let _ = write!(out, "!{dialect}.{body}");
+            }
+        }
+    }
+}
+
+fn write_int(ctx: &Context, out: &mut String, value: i128, ty: Type, with_type: bool) {
+    if ctx.int_width(ty) == Some(1) && ctx.is_signless_integer(ty) {
+        out.push_str(if value != 0 { "true" } else { "false" });
+        return;
+    }
+    let _ = write!(out, "{value}");
+    if with_type {
+        out.push_str(" : ");
+        write_type(ctx, out, ty);
+    }
+}
+
+pub fn write_attr(ctx: &Context, out: &mut String, a: Attribute) {
+    match ctx.attr_kind(a) {
+        AttrKind::Unit => out.push_str("unit"),
+        AttrKind::Integer { value, ty } => {
+            let i64_ty = ctx.int_width(*ty) == Some(64) && ctx.is_signless_integer(*ty);
+            let _ = i64_ty;
+            write_int(ctx, out, *value, *ty, true)
+        }
+        AttrKind::Float { bits, ty } => {
+            let k = ctx.float_kind(*ty).unwrap_or(FloatKind::F64);
+            out.push_str(&format_float(f64::from_bits(*bits), k));
+            out.push_str(" : ");
+            write_type(ctx, out, *ty);
+        }
+        AttrKind::String(s) => write_string(out, s),
+        AttrKind::Type(t) => write_type(ctx, out, *t),
+        AttrKind::Array(items) => {
+            out.push('[');
+            for (i, &x) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_attr(ctx, out, x);
+            }
+            out.push(']');
+        }
+        AttrKind::Dictionary(entries) => write_dict(ctx, out, entries),
+        AttrKind::DenseElements { ty, splat, data } => {
+            out.push_str("dense<");
+            let elem = ctx.element_type_or_self(*ty);
+            let shape = ctx.shape(*ty).map(|s| s.to_vec()).unwrap_or_default();
+            if *splat {
+                write_dense_elem(ctx, out, data, 0, elem);
+            } else if let DenseElements::Hex(h) = data {
+                write_string(out, h);
+            } else if !data.is_empty() {
+                let mut idx = 0;
+                write_dense_nested(ctx, out, data, &shape, &mut idx, elem);
+            }
+            out.push_str("> : ");
+            write_type(ctx, out, *ty);
+        }
+        AttrKind::DenseArray { element, values } => {
+            out.push_str("array<");
+            write_type(ctx, out, *element);
+            if !values.is_empty() {
+                out.push_str(": ");
+                let k = ctx.float_kind(*element);
+                for (i, &v) in values.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    match k {
+                        Some(k) => out.push_str(&format_float(f64::from_bits(v as u64), k)),
+                        None => write_int(ctx, out, v, *element, false),
+                    }
+                }
+            }
+            out.push('>');
+        }
+        AttrKind::SymbolRef { root, nested } => {
+            write_symbol(out, ctx.str(*root));
+            for n in nested {
+                out.push_str("::");
+                write_symbol(out, ctx.str(*n));
+            }
+        }
+        AttrKind::Strided { strides, offset } => {
+            out.push_str("strided<[");
+            for (i, &s) in strides.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_dyn(out, s);
+            }
+            out.push(']');
+            if *offset != 0 {
+                out.push_str(", offset: ");
+                write_dyn(out, *offset);
+            }
+            out.push('>');
+        }
+        AttrKind::AffineMap(body) => {
+            let _ = write!(out, "affine_map<{body}>");
+        }
+        AttrKind::AffineSet(body) => {
+            let _ = write!(out, "affine_set<{body}>");
+        }
+        AttrKind::Opaque { dialect, body } => {
+            if body.starts_with('<') {
+                let _ = write!(out, "#{dialect}{body}");
+            } else {
+                let _ = write!(out, "#{dialect}.{body}");
+            }
+        }
+        AttrKind::Location(l) => {
+            out.push_str("loc(");
+            write_loc(ctx, out, *l);
+            out.push(')');
+        }
+    }
+}
+
+fn write_dyn(out: &mut String, v: i64) {
+    if v == DYNAMIC {
+        out.push('?');
+    } else {
+        let _ = write!(out, "{v}");
+    }
+}
+
+fn write_dense_elem(ctx: &Context, out: &mut String, data: &DenseElements, i: usize, elem: Type) {
+    match data {
+        DenseElements::Ints(v) => {
+            let x = v.get(i).copied().unwrap_or(0);
+            write_int(ctx, out, x, elem, false);
+        }
+        DenseElements::Floats(v) => {
+            let k = ctx.float_kind(elem).unwrap_or(FloatKind::F64);
+            out.push_str(&format_float(f64::from_bits(v.get(i).copied().unwrap_or(0)), k));
+        }
+        DenseElements::Strings(v) => write_string(out, v.get(i).map(String::as_str).unwrap_or("")),
+        DenseElements::Hex(h) => write_string(out, h),
+    }
+}
+
+fn write_dense_nested(
+    ctx: &Context,
+    out: &mut String,
+    data: &DenseElements,
+    shape: &[i64],
+    idx: &mut usize,
+    elem: Type,
+) {
+    if shape.is_empty() {
+        write_dense_elem(ctx, out, data, *idx, elem);
+        *idx += 1;
+        return;
+    }
+    out.push('[');
+    for i in 0..shape[0].max(0) {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_dense_nested(ctx, out, data, &shape[1..], idx, elem);
+    }
+    out.push(']');
+}
+
+pub fn write_dict(ctx: &Context, out: &mut String, entries: &[(crate::Symbol, Attribute)]) {
+    out.push('{');
+    for (i, (n, a)) in entries.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        let name = ctx.str(*n);
+        if is_bare_identifier(name) {
+            out.push_str(name);
+        } else {
+            write_string(out, name);
+        }
+        if !matches!(ctx.attr_kind(*a), AttrKind::Unit) {
+            out.push_str(" = ");
+            write_attr(ctx, out, *a);
+        }
+    }
+    out.push('}');
+}
+
+fn is_bare_identifier(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty()
+        && (b[0].is_ascii_alphabetic() || b[0] == b'_')
+        && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
+}
+
+pub fn write_symbol(out: &mut String, name: &str) {
+    let b = name.as_bytes();
+    let plain = !b.is_empty()
+        && (b[0].is_ascii_alphabetic() || b[0] == b'_')
+        && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-'));
+    out.push('@');
+    if plain {
+        out.push_str(name);
+    } else {
+        write_string(out, name);
+    }
+}
+
+/// A string literal with upstream's escaping: printable ASCII as is, `\\` doubled, and `"`,
+/// control and non-ASCII bytes as two hex digits.
+pub fn write_string(out: &mut String, s: &str) {
+    out.push('"');
+    for &b in s.as_bytes() {
+        match b {
+            b'\\' => out.push_str("\\\\"),
+            b'"' => out.push_str("\\22"),
+            0x20..=0x7e => out.push(b as char),
+            _ => {
+                let _ = write!(out, "\\{b:02X}");
+            }
+        }
+    }
+    out.push('"');
+}
+
+pub fn write_loc(ctx: &Context, out: &mut String, l: Location) {
+    match ctx.loc_kind(l) {
+        LocKind::Unknown => out.push_str("unknown"),
+        LocKind::FileLineCol { file, line, col } => {
+            write_string(out, ctx.str(*file));
+            let _ = write!(out, ":{line}:{col}");
+        }
+        LocKind::Name { name, child } => {
+            write_string(out, ctx.str(*name));
+            if let Some(c) = child {
+                out.push('(');
+                write_loc(ctx, out, *c);
+                out.push(')');
+            }
+        }
+        LocKind::Fused { locs, metadata } => {
+            out.push_str("fused");
+            if let Some(m) = metadata {
+                out.push('<');
+                write_attr(ctx, out, *m);
+                out.push('>');
+            }
+            out.push('[');
+            for (i, &x) in locs.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_loc(ctx, out, x);
+            }
+            out.push(']');
+        }
+        LocKind::CallSite { callee, caller } => {
+            out.push_str("callsite(");
+            write_loc(ctx, out, *callee);
+            out.push_str(" at ");
+            write_loc(ctx, out, *caller);
+            out.push(')');
+        }
+    }
+}
+
+/// Does `s` read back as exactly `v` in format `k`?
+fn round_trips(s: &str, v: f64, k: FloatKind) -> bool {
+    let Ok(p) = s.parse::<f64>() else { return false };
+    match k {
+        FloatKind::F64 => p.to_bits() == v.to_bits(),
+        FloatKind::F32 => (p as f32).to_bits() == (v as f32).to_bits(),
+        FloatKind::F16 => half::f16::from_f64(p).to_bits() == half::f16::from_f64(v).to_bits(),
+        FloatKind::BF16 => half::bf16::from_f64(p).to_bits() == half::bf16::from_f64(v).to_bits(),
+    }
+}
+
+/// Upstream's float printing: scientific with 6 digits when that reads back exactly, else the
+/// shortest exact decimal, and hex bits for infinities and NaNs.
+pub fn format_float(v: f64, k: FloatKind) -> String {
+    if v.is_finite() {
+        let sci = format!("{v:.6e}");
+        let sci = fix_exponent(&sci);
+        if round_trips(&sci, v, k) {
+            return sci;
+        }
+        let shortest = match k {
+            FloatKind::F64 => format!("{v:?}"),
+            _ => format!("{:?}", v as f32),
+        };
+        let shortest = if shortest.contains('e') && !shortest.contains('.') {
+            shortest.replacen('e', ".0e", 1)
+        } else if !shortest.contains('.') && !shortest.contains('e') {
+            format!("{shortest}.0")
+        } else {
+            shortest
+        };
+        if round_trips(&shortest, v, k) {
+            return shortest;
+        }
+    }
+    match k {
+        FloatKind::F64 => format!("0x{:016X}", v.to_bits()),
+        FloatKind::F32 => format!("0x{:08X}", (v as f32).to_bits()),
+        FloatKind::F16 => format!("0x{:04X}", half::f16::from_f64(v).to_bits()),
+        FloatKind::BF16 => format!("0x{:04X}", half::bf16::from_f64(v).to_bits()),
+    }
+}
+
+/// Rust prints `1.5e0`; MLIR prints `1.500000e+00`.
+fn fix_exponent(s: &str) -> String {
+    match s.split_once('e') {
+        Some((m, e)) => {
+            let e: i32 = e.parse().unwrap_or(0);
+            let sign = if e < 0 { '-' } else { '+' };
+            format!("{m}e{sign}{:02}", e.abs())
+        }
+        None => s.to_string(),
+    }
+}
+
+/// Print one op with names numbered relative to its parent region (for diagnostics).
+pub fn print_op_detached(ctx: &Context, op: OpId, flags: PrintFlags) -> String {
+    let root =
+        ctx.find_ancestor(op, |c, o| c.has_trait(o, crate::Traits::ISOLATED_FROM_ABOVE) && o != op).unwrap_or(op);
+    let mut p = OpPrinter::new(ctx, flags, root);
+    if root == op {
+        // Number the op's results as the only values in scope.
+        for (i, &r) in ctx.results(op).iter().enumerate() {
+            let entry = if ctx.results(op).len() == 1 {
+                (std::rc::Rc::<str>::from("0"), None)
+            } else {
+                ("0".into(), Some(i as u32))
+            };
+            p.names.values.insert(r, entry);
+        }
+    }
+    p.print_op(op);
+    p.out
+}

@@ -1,0 +1,265 @@
+//! The verifier: structural rules (terminators, successors, dominance, isolation, symbols,
+//! declared counts and traits), then each op's own hook. Like upstream, it stops at the first
+//! failure and reports it as a diagnostic.
+
+mod dominance;
+
+use crate::dialect::{Count, Traits};
+use crate::{BlockId, Context, Diagnostic, OpId, RegionId};
+use dominance::DominanceInfo;
+
+/// Verify `root` and everything nested in it.
+pub fn verify(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
+    let mut v = Verifier { ctx, dom: DominanceInfo::default() };
+    v.verify_op(root)
+}
+
+struct Verifier<'a> {
+    ctx: &'a Context,
+    dom: DominanceInfo,
+}
+
+impl Verifier<'_> {
+    fn verify_op(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        for (i, &v) in ctx.operands(op).iter().enumerate() {
+            let bad = match ctx.value_def(v) {
+                crate::ValueDef::Placeholder => true,
+                crate::ValueDef::OpResult { op: d, .. } => ctx.is_erased(d),
+                crate::ValueDef::BlockArg { block, .. } => ctx.block_parent(block).is_none(),
+            };
+            if bad {
+                return Err(Diagnostic::op_error(
+                    ctx,
+                    op,
+                    format!("operand #{i} is not defined by any live operation"),
+                ));
+            }
+        }
+        if let Some(def) = ctx.op_def(op) {
+            check_count(ctx, op, def.operands, ctx.operands(op).len(), CountKind::Operands)?;
+            check_count(ctx, op, def.results, ctx.results(op).len(), CountKind::Results)?;
+            check_count(ctx, op, def.regions, ctx.regions(op).len(), CountKind::Regions)?;
+            check_count(ctx, op, def.successors, ctx.successors(op).len(), CountKind::Successors)?;
+            self.verify_traits(op, def.traits)?;
+            if let Some(f) = def.verify {
+                f(ctx, op)?;
+            }
+        }
+        if !ctx.successors(op).is_empty() {
+            self.verify_successors(op)?;
+        }
+        let graph = ctx.has_trait(op, Traits::GRAPH_REGION) || !ctx.is_registered(op);
+        for &r in ctx.regions(op) {
+            self.verify_region(op, r, graph)?;
+        }
+        if ctx.has_trait(op, Traits::ISOLATED_FROM_ABOVE) {
+            self.verify_isolation(op)?;
+        }
+        if ctx.has_trait(op, Traits::SYMBOL_TABLE) {
+            verify_symbol_table(ctx, op)?;
+        }
+        Ok(())
+    }
+
+    fn verify_traits(&self, op: OpId, t: Traits) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        if t.contains(Traits::TERMINATOR) {
+            let last = ctx.parent_block(op).and_then(|b| ctx.last_op(b));
+            if last.is_some_and(|l| l != op) {
+                return Err(Diagnostic::op_error(ctx, op, "must be the last operation in the parent block"));
+            }
+        }
+        if t.contains(Traits::SAME_OPERANDS_AND_RESULT_TYPE) {
+            let mut tys = ctx.operand_types(op);
+            tys.extend(ctx.result_types(op));
+            if tys.windows(2).any(|w| w[0] != w[1]) {
+                return Err(Diagnostic::op_error(ctx, op, "requires the same type for all operands and results"));
+            }
+        }
+        if t.contains(Traits::SINGLE_BLOCK) {
+            for (i, &r) in ctx.regions(op).iter().enumerate() {
+                if ctx.region_blocks(r).len() > 1 {
+                    return Err(Diagnostic::op_error(ctx, op, format!("expects region #{i} to have 0 or 1 blocks")));
+                }
+            }
+        }
+        if t.contains(Traits::SYMBOL) {
+            let parent = ctx.parent_op(op);
+            if parent.is_some_and(|p| !ctx.has_trait(p, Traits::SYMBOL_TABLE)) {
+                return Err(Diagnostic::op_error(ctx, op, "symbol's parent must have the SymbolTable trait"));
+            }
+        }
+        Ok(())
+    }
+
+    fn verify_successors(&self, op: OpId) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        let loc = ctx.op_loc(op);
+        let Some(block) = ctx.parent_block(op) else { return Ok(()) };
+        if ctx.last_op(block) != Some(op) {
+            return Err(Diagnostic::error(loc, "operation with block successors must terminate its parent block"));
+        }
+        let region = ctx.block_parent(block);
+        for (i, &s) in ctx.successors(op).iter().enumerate() {
+            if ctx.block_parent(s) != region {
+                return Err(Diagnostic::op_error(ctx, op, "reference to block defined in another region"));
+            }
+            let vals = ctx.successor_operands(op, i);
+            let args = ctx.block_args(s);
+            if vals.len() != args.len() {
+                return Err(Diagnostic::error(
+                    loc,
+                    format!(
+                        "branch has {} operands for successor #{i}, but target block has {}",
+                        vals.len(),
+                        args.len()
+                    ),
+                ));
+            }
+            for (j, (&v, &a)) in vals.iter().zip(args).enumerate() {
+                if ctx.value_type(v) != ctx.value_type(a) {
+                    return Err(Diagnostic::error(
+                        loc,
+                        format!("type mismatch for bb argument #{j} of successor #{i}"),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn verify_region(&mut self, op: OpId, r: RegionId, graph: bool) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        let no_term = ctx.has_trait(op, Traits::NO_TERMINATOR) || !ctx.is_registered(op);
+        let blocks = ctx.region_blocks(r);
+        if let Some(&entry) = blocks.first() {
+            if !ctx.predecessors(entry).is_empty() {
+                return Err(Diagnostic::op_error(ctx, op, "entry block of region may not have predecessors"));
+            }
+        }
+        for &b in blocks {
+            self.verify_block(b, no_term, graph)?;
+        }
+        Ok(())
+    }
+
+    fn verify_block(&mut self, b: BlockId, no_term: bool, graph: bool) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        match ctx.last_op(b) {
+            None if !no_term => {
+                let loc = ctx.block_parent_op(b).map(|o| ctx.op_loc(o)).unwrap_or_else(|| ctx_unknown(ctx));
+                return Err(Diagnostic::error(loc, "empty block: expect at least a terminator"));
+            }
+            Some(last) if !no_term && ctx.is_registered(last) && !ctx.has_trait(last, Traits::TERMINATOR) => {
+                let text = crate::asm::print_op_generic_inline(ctx, last);
+                return Err(Diagnostic::error(ctx.op_loc(last), format!("block with no terminator, has {text}")));
+            }
+            _ => {}
+        }
+        for o in ctx.block_ops(b) {
+            if !graph {
+                self.verify_dominance(o)?;
+            }
+            self.verify_op(o)?;
+        }
+        Ok(())
+    }
+
+    /// Every operand of `op` (and of ops nested in it, checked when those are visited) must be
+    /// defined by something that dominates the use.
+    fn verify_dominance(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        for (i, &v) in ctx.operands(op).iter().enumerate() {
+            if !self.dom.dominates_use(ctx, v, op) {
+                let mut d = Diagnostic::error(ctx.op_loc(op), format!("operand #{i} does not dominate this use"));
+                if let Some(def_loc) = ctx.value_loc(v) {
+                    d = d.with_note(def_loc, "operand defined here");
+                }
+                return Err(d);
+            }
+        }
+        Ok(())
+    }
+
+    fn verify_isolation(&self, op: OpId) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        let mut err = None;
+        for &r in ctx.regions(op) {
+            ctx.walk_region(r, &mut |inner| {
+                if err.is_some() {
+                    return;
+                }
+                for &v in ctx.operands(inner) {
+                    let inside = match ctx.value_block(v) {
+                        Some(b) => ctx.block_parent_op(b).is_some_and(|p| ctx.is_ancestor(op, p)),
+                        None => false,
+                    };
+                    if !inside {
+                        err = Some(
+                            Diagnostic::op_error(ctx, inner, "using value defined outside the region")
+                                .with_note(ctx.op_loc(op), "required by region isolation constraints"),
+                        );
+                        return;
+                    }
+                }
+            });
+        }
+        err.map_or(Ok(()), Err)
+    }
+}
+
+fn ctx_unknown(ctx: &Context) -> crate::Location {
+    // The location table always holds what the parser used; fall back to the first entry.
+    let _ = ctx;
+    crate::Location::from_u32(0)
+}
+
+#[derive(Copy, Clone)]
+enum CountKind {
+    Operands,
+    Results,
+    Regions,
+    Successors,
+}
+
+fn check_count(ctx: &Context, op: OpId, want: Count, have: usize, kind: CountKind) -> Result<(), Diagnostic> {
+    let msg = match (want, kind) {
+        (Count::Any, _) => return Ok(()),
+        (Count::Exactly(n), _) if n == have => return Ok(()),
+        (Count::AtLeast(n), _) if have >= n => return Ok(()),
+        (Count::Exactly(0), CountKind::Operands) => "requires zero operands".to_string(),
+        (Count::Exactly(1), CountKind::Operands) => "requires a single operand".to_string(),
+        (Count::Exactly(n), CountKind::Operands) => format!("expected {n} operands, but found {have}"),
+        (Count::AtLeast(n), CountKind::Operands) => format!("expected {n} or more operands, but found {have}"),
+        (Count::Exactly(0), CountKind::Results) => "requires zero results".to_string(),
+        (Count::Exactly(1), CountKind::Results) => "requires one result".to_string(),
+        (Count::Exactly(n), CountKind::Results) => format!("expected {n} results, but found {have}"),
+        (Count::AtLeast(n), CountKind::Results) => format!("expected {n} or more results, but found {have}"),
+        (Count::Exactly(0), CountKind::Regions) => "requires zero regions".to_string(),
+        (Count::Exactly(1), CountKind::Regions) => "requires one region".to_string(),
+        (Count::Exactly(n), CountKind::Regions) => format!("expected {n} regions"),
+        (Count::AtLeast(n), CountKind::Regions) => format!("expected {n} or more regions"),
+        (Count::Exactly(1), CountKind::Successors) => format!("requires 1 successor but found {have}"),
+        (Count::Exactly(n), CountKind::Successors) => format!("requires {n} successors but found {have}"),
+        (Count::AtLeast(n), CountKind::Successors) => format!("requires at least {n} successors but found {have}"),
+    };
+    Err(Diagnostic::op_error(ctx, op, msg))
+}
+
+fn verify_symbol_table(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let mut seen: rustc_hash::FxHashMap<&str, OpId> = rustc_hash::FxHashMap::default();
+    for &r in ctx.regions(op) {
+        for &b in ctx.region_blocks(r) {
+            for o in ctx.block_ops(b) {
+                let Some(name) = ctx.attr(o, "sym_name").and_then(|a| ctx.attr_as_str(a)) else { continue };
+                if let Some(&prev) = seen.get(name) {
+                    return Err(Diagnostic::error(ctx.op_loc(o), format!("redefinition of symbol named '{name}'"))
+                        .with_note(ctx.op_loc(prev), "see existing symbol definition here"));
+                }
+                seen.insert(name, o);
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,5 @@
+//! Pass infrastructure.
+
+mod pass;
+
+pub use pass::{Pass, PassInfo, PassOptions};
