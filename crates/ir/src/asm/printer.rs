@@ -594,7 +594,7 @@ pub fn write_type(ctx: &Context, out: &mut String, t: Type) {
             }
             if let Some(m) = memory_space {
                 out.push_str(", ");
-                write_attr(ctx, out, *m);
+                write_memory_space(ctx, out, *m);
             }
             out.push('>');
         }
@@ -603,7 +603,7 @@ pub fn write_type(ctx: &Context, out: &mut String, t: Type) {
             write_type(ctx, out, *element);
             if let Some(m) = memory_space {
                 out.push_str(", ");
-                write_attr(ctx, out, *m);
+                write_memory_space(ctx, out, *m);
             }
             out.push('>');
         }
@@ -645,6 +645,16 @@ pub fn write_type(ctx: &Context, out: &mut String, t: Type) {
                 let _ = write!(out, "!{dialect}.{body}");
             }
         }
+    }
+}
+
+/// Upstream elides the `: i64` of an integer memory space (`memref<4xf32, 1>`).
+fn write_memory_space(ctx: &Context, out: &mut String, a: Attribute) {
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, ty } if ctx.int_width(*ty) == Some(64) => {
+            let _ = write!(out, "{value}");
+        }
+        _ => write_attr(ctx, out, a),
     }
 }
 
