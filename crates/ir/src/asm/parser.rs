@@ -605,10 +605,10 @@ impl<'a> Parser<'a> {
     }
 
     fn check_unregistered(&mut self, spelled: &str, pos: usize) -> PResult<()> {
-        if self.ctx.allow_unregistered {
+        let dialect = spelled.split('.').next().unwrap_or("");
+        if self.ctx.allow_unregistered || self.ctx.dialect_allows_unknown_ops(dialect) {
             return Ok(());
         }
-        let dialect = spelled.split('.').next().unwrap_or("");
         if self.ctx.is_dialect_registered(dialect) {
             return Err(self.error_at(
                 pos,

@@ -436,7 +436,7 @@ impl<'a> OpPrinter<'a> {
         let ctx = self.ctx;
         write_string(&mut self.out, ctx.op_name(op));
         self.out.push('(');
-        self.print_operands(&ctx.operands(op).to_vec());
+        self.print_operands(ctx.operands(op));
         self.out.push(')');
         let succs = ctx.successors(op);
         if !succs.is_empty() {
