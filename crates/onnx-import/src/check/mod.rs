@@ -28,11 +28,12 @@ pub fn check_model(model: &ModelProto, file: &str) -> Result<(), Diagnostics> {
 
 /// Every violation in `model`, in reading order; empty when the model is valid.
 pub fn diagnose_model(model: &ModelProto, file: &str) -> Vec<Diagnostic> {
+    let (imports, problems) = opset::read_imports(&model.opset_import);
     let mut w = walker::Walker {
         file,
         diags: Vec::new(),
+        contracts: !problems.iter().any(|(r, _)| *r == Rule::UnsupportedOpset),
     };
-    let (imports, problems) = opset::read_imports(&model.opset_import);
     for (rule, message) in problems {
         w.diags.push(Diagnostic {
             file: file.to_string(),

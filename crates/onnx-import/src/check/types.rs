@@ -31,11 +31,29 @@ fn elem_known(e: Option<i32>) -> Option<i32> {
     e.filter(|&e| e != DataType::Undefined as i32)
 }
 
+/// `optional(T)` seen as `T`: ONNX lets a value of type `T` flow where `optional(T)` is
+/// declared (the backend test `test_loop16_seq_none` carries `optional(seq)` into a body that
+/// yields `seq`).
+fn strip_optional(t: &TypeProto) -> Option<&TypeProto> {
+    match &t.value {
+        Some(Value::OptionalType(o)) => o.elem_type.as_deref(),
+        _ => Some(t),
+    }
+}
+
 /// False only when both types are known to differ in kind or element type.
 pub(super) fn compatible(a: &TypeProto, b: &TypeProto) -> bool {
     let (Some(va), Some(vb)) = (&a.value, &b.value) else {
         return true;
     };
+    let a_opt = matches!(va, Value::OptionalType(_));
+    let b_opt = matches!(vb, Value::OptionalType(_));
+    if a_opt != b_opt {
+        return match (strip_optional(a), strip_optional(b)) {
+            (Some(x), Some(y)) => compatible(x, y),
+            _ => true,
+        };
+    }
     fn inner(a: Option<&TypeProto>, b: Option<&TypeProto>) -> bool {
         match (a, b) {
             (Some(a), Some(b)) => compatible(a, b),
@@ -140,6 +158,8 @@ mod tests {
         assert!(!compatible(&ty("float"), &ty("seq(float)")));
         assert!(compatible(&ty("optional(seq(float[2]))"), &ty("optional(seq(float))")));
         assert!(!compatible(&ty("optional(seq(float))"), &ty("optional(seq(double))")));
+        assert!(compatible(&ty("optional(seq(float))"), &ty("seq(float)")));
+        assert!(!compatible(&ty("optional(seq(float))"), &ty("float")));
         assert!(compatible(&TypeProto::default(), &ty("float")));
         assert_eq!(describe(&ty("optional(seq(float[2]))")), "optional(seq(tensor(float)))");
         assert_eq!(is_tensor_of(&ty("bool"), DataType::Bool), Some(true));
