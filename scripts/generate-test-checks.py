@@ -60,7 +60,7 @@ def escape(text):
     return text
 
 
-def convert(lines, names):
+def convert(lines, names, dag_constants=False):
     out = []
     in_func = False
     depth = 0
@@ -88,6 +88,8 @@ def convert(lines, names):
             elif defining or name not in defined:
                 src = order[counter] if counter < len(order) else None
                 counter += 1
+                if src is None and not name.isdigit():
+                    src = name  # printer-chosen names: %c0_i32, %cst, %true, %arg0
                 cap = re.sub(r"[^\w]", "_", (src or "VAL_%d" % counter)).upper()
                 if cap[0].isdigit():
                     cap = "V" + cap
@@ -114,7 +116,9 @@ def convert(lines, names):
             rest = rest[1:] if rest.startswith("(") else rest
             sig = fix_ssa(rest).rstrip()
             if sig.endswith("{"):
-                sig = sig[:-1].rstrip()
+                sig = sig[:-1].rstrip() + " {"
+            else:
+                sig += "{{$}}"  # a declaration: nothing may follow
             if sig:
                 out.append("// CHECK-SAME: " + sig)
             depth = line.count("{") - line.count("}")
@@ -129,17 +133,42 @@ def convert(lines, names):
             out.append("// CHECK-NEXT: " + fix_ssa(stripped))
         if depth <= 0:
             in_func = False
+    if dag_constants:
+        out = make_constants_dag(out)
     return "\n".join(out) + "\n"
+
+
+def make_constants_dag(lines):
+    """Several constants in a row (as canonicalize hoists them) become CHECK-DAG lines, so
+    their relative order is not pinned; the line after them becomes a plain CHECK."""
+    res = []
+    i = 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and lines[j].startswith("// CHECK-NEXT: ") and " = arith.constant " in lines[j]:
+            j += 1
+        if j - i >= 2:
+            res.extend(l.replace("// CHECK-NEXT: ", "// CHECK-DAG: ", 1) for l in lines[i:j])
+            if j < len(lines) and lines[j].startswith("// CHECK-NEXT: "):
+                res.append(lines[j].replace("// CHECK-NEXT: ", "// CHECK: ", 1))
+                j += 1
+            i = j
+        else:
+            res.append(lines[i])
+            i += 1
+    return res
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("input", nargs="?", default="-")
     ap.add_argument("--source", help="the .mlir the output came from, to name captures")
+    ap.add_argument("--dag-constants", action="store_true",
+                    help="check runs of constants with CHECK-DAG (for canonicalize output)")
     args = ap.parse_args()
     text = sys.stdin.read() if args.input == "-" else open(args.input).read()
     names = source_names(open(args.source).read()) if args.source else {}
-    sys.stdout.write(convert(text.splitlines(), names))
+    sys.stdout.write(convert(text.splitlines(), names, args.dag_constants))
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@
 
 
 // CHECK-LABEL: func.func @int_binary(
-// CHECK-SAME: %[[A:.*]]: i32, %[[B:.*]]: i32) -> i32
+// CHECK-SAME: %[[A:.*]]: i32, %[[B:.*]]: i32) -> i32 {
 // CHECK-NEXT: %[[ADD:.*]] = arith.addi %[[A]], %[[B]] : i32
 // CHECK-NEXT: %[[SUB:.*]] = arith.subi %[[ADD]], %[[B]] : i32
 // CHECK-NEXT: %[[MUL:.*]] = arith.muli %[[SUB]], %[[B]] : i32
@@ -54,7 +54,7 @@ func.func @int_binary(%a: i32, %b: i32) -> i32 {
 }
 
 // CHECK-LABEL: func.func @int_binary_index(
-// CHECK-SAME: %[[A:.*]]: index, %[[B:.*]]: index) -> index
+// CHECK-SAME: %[[A:.*]]: index, %[[B:.*]]: index) -> index {
 // CHECK-NEXT: %[[ADD:.*]] = arith.addi %[[A]], %[[B]] : index
 // CHECK-NEXT: %[[MUL:.*]] = arith.muli %[[ADD]], %[[B]] : index
 // CHECK-NEXT: %[[DIV:.*]] = arith.floordivsi %[[MUL]], %[[B]] : index
@@ -70,7 +70,7 @@ func.func @int_binary_index(%a: index, %b: index) -> index {
 }
 
 // CHECK-LABEL: func.func @int_binary_vector(
-// CHECK-SAME: %[[A:.*]]: vector<4xi32>, %[[B:.*]]: vector<4xi32>) -> vector<4xi32>
+// CHECK-SAME: %[[A:.*]]: vector<4xi32>, %[[B:.*]]: vector<4xi32>) -> vector<4xi32> {
 // CHECK-NEXT: %[[ADD:.*]] = arith.addi %[[A]], %[[B]] : vector<4xi32>
 // CHECK-NEXT: %[[DIV:.*]] = arith.divsi %[[ADD]], %[[B]] : vector<4xi32>
 // CHECK-NEXT: %[[MAX:.*]] = arith.maxui %[[DIV]], %[[B]] : vector<4xi32>
@@ -84,7 +84,7 @@ func.func @int_binary_vector(%a: vector<4xi32>, %b: vector<4xi32>) -> vector<4xi
 }
 
 // CHECK-LABEL: func.func @int_binary_tensor(
-// CHECK-SAME: %[[A:.*]]: tensor<4x?xi64>, %[[B:.*]]: tensor<4x?xi64>) -> tensor<4x?xi64>
+// CHECK-SAME: %[[A:.*]]: tensor<4x?xi64>, %[[B:.*]]: tensor<4x?xi64>) -> tensor<4x?xi64> {
 // CHECK-NEXT: %[[SUB:.*]] = arith.subi %[[A]], %[[B]] : tensor<4x?xi64>
 // CHECK-NEXT: %[[XOR:.*]] = arith.xori %[[SUB]], %[[B]] : tensor<4x?xi64>
 // CHECK-NEXT: return %[[XOR]] : tensor<4x?xi64>
@@ -96,7 +96,7 @@ func.func @int_binary_tensor(%a: tensor<4x?xi64>, %b: tensor<4x?xi64>) -> tensor
 }
 
 // CHECK-LABEL: func.func @int_binary_i1(
-// CHECK-SAME: %[[A:.*]]: i1, %[[B:.*]]: i1) -> i1
+// CHECK-SAME: %[[A:.*]]: i1, %[[B:.*]]: i1) -> i1 {
 // CHECK-NEXT: %[[AND:.*]] = arith.andi %[[A]], %[[B]] : i1
 // CHECK-NEXT: %[[OR:.*]] = arith.ori %[[AND]], %[[B]] : i1
 // CHECK-NEXT: %[[XOR:.*]] = arith.xori %[[OR]], %[[B]] : i1
@@ -110,7 +110,7 @@ func.func @int_binary_i1(%a: i1, %b: i1) -> i1 {
 }
 
 // CHECK-LABEL: func.func @overflow_flags(
-// CHECK-SAME: %[[A:.*]]: i64, %[[B:.*]]: i64) -> i64
+// CHECK-SAME: %[[A:.*]]: i64, %[[B:.*]]: i64) -> i64 {
 // CHECK-NEXT: %[[ADD:.*]] = arith.addi %[[A]], %[[B]] overflow<nsw> : i64
 // CHECK-NEXT: %[[SUB:.*]] = arith.subi %[[ADD]], %[[B]] overflow<nuw> : i64
 // CHECK-NEXT: %[[MUL:.*]] = arith.muli %[[SUB]], %[[B]] overflow<nsw, nuw> : i64
@@ -128,7 +128,7 @@ func.func @overflow_flags(%a: i64, %b: i64) -> i64 {
 }
 
 // CHECK-LABEL: func.func @exact_flags(
-// CHECK-SAME: %[[A:.*]]: i32, %[[B:.*]]: i32) -> i32
+// CHECK-SAME: %[[A:.*]]: i32, %[[B:.*]]: i32) -> i32 {
 // CHECK-NEXT: %[[DIVSI:.*]] = arith.divsi %[[A]], %[[B]] exact : i32
 // CHECK-NEXT: %[[DIVUI:.*]] = arith.divui %[[DIVSI]], %[[B]] exact : i32
 // CHECK-NEXT: %[[SHRSI:.*]] = arith.shrsi %[[DIVUI]], %[[B]] exact : i32
@@ -144,7 +144,7 @@ func.func @exact_flags(%a: i32, %b: i32) -> i32 {
 }
 
 // CHECK-LABEL: func.func @extended(
-// CHECK-SAME: %[[A:.*]]: i32, %[[B:.*]]: i32, %[[V:.*]]: vector<3xi64>, %[[W:.*]]: vector<3xi64>) -> (i32, i1, i32, i32, vector<3xi64>, vector<3xi1>)
+// CHECK-SAME: %[[A:.*]]: i32, %[[B:.*]]: i32, %[[V:.*]]: vector<3xi64>, %[[W:.*]]: vector<3xi64>) -> (i32, i1, i32, i32, vector<3xi64>, vector<3xi1>) {
 // CHECK-NEXT: %[[SUM:.*]], %[[OVERFLOW:.*]] = arith.addui_extended %[[A]], %[[B]] : i32, i1
 // CHECK-NEXT: %[[LOW:.*]], %[[HIGH:.*]] = arith.mulsi_extended %[[A]], %[[B]] : i32
 // CHECK-NEXT: %[[VSUM:.*]], %[[VOVERFLOW:.*]] = arith.addui_extended %[[V]], %[[W]] : vector<3xi64>, vector<3xi1>
@@ -160,7 +160,7 @@ func.func @extended(%a: i32, %b: i32, %v: vector<3xi64>, %w: vector<3xi64>) -> (
 }
 
 // CHECK-LABEL: func.func @float_binary(
-// CHECK-SAME: %[[X:.*]]: f32, %[[Y:.*]]: f32) -> f32
+// CHECK-SAME: %[[X:.*]]: f32, %[[Y:.*]]: f32) -> f32 {
 // CHECK-NEXT: %[[ADD:.*]] = arith.addf %[[X]], %[[Y]] : f32
 // CHECK-NEXT: %[[SUB:.*]] = arith.subf %[[ADD]], %[[Y]] : f32
 // CHECK-NEXT: %[[MUL:.*]] = arith.mulf %[[SUB]], %[[Y]] : f32
@@ -188,7 +188,7 @@ func.func @float_binary(%x: f32, %y: f32) -> f32 {
 }
 
 // CHECK-LABEL: func.func @float_types(
-// CHECK-SAME: %[[H:.*]]: f16, %[[B:.*]]: bf16, %[[D:.*]]: f64, %[[V:.*]]: vector<2xf64>, %[[T:.*]]: tensor<?xbf16>)
+// CHECK-SAME: %[[H:.*]]: f16, %[[B:.*]]: bf16, %[[D:.*]]: f64, %[[V:.*]]: vector<2xf64>, %[[T:.*]]: tensor<?xbf16>) {
 // CHECK-NEXT: %[[V0:.*]] = arith.addf %[[H]], %[[H]] : f16
 // CHECK-NEXT: %[[V1:.*]] = arith.mulf %[[B]], %[[B]] : bf16
 // CHECK-NEXT: %[[V2:.*]] = arith.divf %[[D]], %[[D]] : f64
@@ -206,7 +206,7 @@ func.func @float_types(%h: f16, %b: bf16, %d: f64, %v: vector<2xf64>, %t: tensor
 }
 
 // CHECK-LABEL: func.func @fastmath(
-// CHECK-SAME: %[[X:.*]]: f32, %[[Y:.*]]: f32) -> f32
+// CHECK-SAME: %[[X:.*]]: f32, %[[Y:.*]]: f32) -> f32 {
 // CHECK-NEXT: %[[FAST:.*]] = arith.addf %[[X]], %[[Y]] fastmath<fast> : f32
 // CHECK-NEXT: %[[SOME:.*]] = arith.mulf %[[FAST]], %[[Y]] fastmath<nnan,ninf> : f32
 // CHECK-NEXT: %[[ALL:.*]] = arith.divf %[[SOME]], %[[Y]] fastmath<fast> : f32
@@ -226,7 +226,7 @@ func.func @fastmath(%x: f32, %y: f32) -> f32 {
 }
 
 // CHECK-LABEL: func.func @cmpi(
-// CHECK-SAME: %[[A:.*]]: i32, %[[B:.*]]: i32)
+// CHECK-SAME: %[[A:.*]]: i32, %[[B:.*]]: i32) {
 // CHECK-NEXT: %[[EQ:.*]] = arith.cmpi eq, %[[A]], %[[B]] : i32
 // CHECK-NEXT: %[[NE:.*]] = arith.cmpi ne, %[[A]], %[[B]] : i32
 // CHECK-NEXT: %[[SLT:.*]] = arith.cmpi slt, %[[A]], %[[B]] : i32
@@ -254,7 +254,7 @@ func.func @cmpi(%a: i32, %b: i32) {
 }
 
 // CHECK-LABEL: func.func @cmpi_shaped(
-// CHECK-SAME: %[[I:.*]]: index, %[[J:.*]]: index, %[[V:.*]]: vector<4xi8>, %[[T:.*]]: tensor<?xi64>) -> (i1, vector<4xi1>, tensor<?xi1>)
+// CHECK-SAME: %[[I:.*]]: index, %[[J:.*]]: index, %[[V:.*]]: vector<4xi8>, %[[T:.*]]: tensor<?xi64>) -> (i1, vector<4xi1>, tensor<?xi1>) {
 // CHECK-NEXT: %[[V0:.*]] = arith.cmpi ult, %[[I]], %[[J]] : index
 // CHECK-NEXT: %[[V1:.*]] = arith.cmpi sge, %[[V]], %[[V]] : vector<4xi8>
 // CHECK-NEXT: %[[V2:.*]] = arith.cmpi ne, %[[T]], %[[T]] : tensor<?xi64>
@@ -268,7 +268,7 @@ func.func @cmpi_shaped(%i: index, %j: index, %v: vector<4xi8>, %t: tensor<?xi64>
 }
 
 // CHECK-LABEL: func.func @cmpf(
-// CHECK-SAME: %[[X:.*]]: f32, %[[Y:.*]]: f32)
+// CHECK-SAME: %[[X:.*]]: f32, %[[Y:.*]]: f32) {
 // CHECK-NEXT: %[[FALSE:.*]] = arith.cmpf false, %[[X]], %[[Y]] : f32
 // CHECK-NEXT: %[[OEQ:.*]] = arith.cmpf oeq, %[[X]], %[[Y]] : f32
 // CHECK-NEXT: %[[OGT:.*]] = arith.cmpf ogt, %[[X]], %[[Y]] : f32
@@ -308,7 +308,7 @@ func.func @cmpf(%x: f32, %y: f32) {
 }
 
 // CHECK-LABEL: func.func @cmpf_shaped(
-// CHECK-SAME: %[[X:.*]]: f64, %[[V:.*]]: vector<2xf16>) -> (i1, vector<2xi1>)
+// CHECK-SAME: %[[X:.*]]: f64, %[[V:.*]]: vector<2xf16>) -> (i1, vector<2xi1>) {
 // CHECK-NEXT: %[[V0:.*]] = arith.cmpf olt, %[[X]], %[[X]] fastmath<nnan> : f64
 // CHECK-NEXT: %[[V1:.*]] = arith.cmpf uno, %[[V]], %[[V]] : vector<2xf16>
 // CHECK-NEXT: return %[[V0]], %[[V1]] : i1, vector<2xi1>
@@ -320,7 +320,7 @@ func.func @cmpf_shaped(%x: f64, %v: vector<2xf16>) -> (i1, vector<2xi1>) {
 }
 
 // CHECK-LABEL: func.func @select(
-// CHECK-SAME: %[[C:.*]]: i1, %[[A:.*]]: i32, %[[B:.*]]: i32, %[[VC:.*]]: vector<4xi1>, %[[VA:.*]]: vector<4xf32>, %[[VB:.*]]: vector<4xf32>, %[[T:.*]]: tensor<?xindex>) -> (i32, vector<4xf32>, vector<4xf32>, tensor<?xindex>)
+// CHECK-SAME: %[[C:.*]]: i1, %[[A:.*]]: i32, %[[B:.*]]: i32, %[[VC:.*]]: vector<4xi1>, %[[VA:.*]]: vector<4xf32>, %[[VB:.*]]: vector<4xf32>, %[[T:.*]]: tensor<?xindex>) -> (i32, vector<4xf32>, vector<4xf32>, tensor<?xindex>) {
 // CHECK-NEXT: %[[V0:.*]] = arith.select %[[C]], %[[A]], %[[B]] : i32
 // CHECK-NEXT: %[[V1:.*]] = arith.select %[[VC]], %[[VA]], %[[VB]] : vector<4xi1>, vector<4xf32>
 // CHECK-NEXT: %[[V2:.*]] = arith.select %[[C]], %[[VA]], %[[VB]] : vector<4xf32>
@@ -336,7 +336,7 @@ func.func @select(%c: i1, %a: i32, %b: i32, %vc: vector<4xi1>, %va: vector<4xf32
 }
 
 // CHECK-LABEL: func.func @int_constants(
-// CHECK-SAME: )
+// CHECK-SAME: ) {
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : i32
 // CHECK-NEXT: %[[C42:.*]] = arith.constant 42 : i64
 // CHECK-NEXT: %[[CM1:.*]] = arith.constant -1 : i8
@@ -366,7 +366,7 @@ func.func @int_constants() {
 }
 
 // CHECK-LABEL: func.func @float_constants(
-// CHECK-SAME: )
+// CHECK-SAME: ) {
 // CHECK-NEXT: %[[F0:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT: %[[FM0:.*]] = arith.constant -0.000000e+00 : f64
 // CHECK-NEXT: %[[F1:.*]] = arith.constant 1.500000e+00 : f16
@@ -406,7 +406,7 @@ func.func @float_constants() {
 }
 
 // CHECK-LABEL: func.func @dense_constants(
-// CHECK-SAME: )
+// CHECK-SAME: ) {
 // CHECK-NEXT: %[[SPLAT:.*]] = arith.constant dense<0> : vector<4xi32>
 // CHECK-NEXT: %[[VEC:.*]] = arith.constant dense<[1, 2, 3, 4]> : vector<4xi32>
 // CHECK-NEXT: %[[FSPLAT:.*]] = arith.constant dense<1.000000e+00> : tensor<2x3xf32>
@@ -430,7 +430,7 @@ func.func @dense_constants() {
 }
 
 // CHECK-LABEL: func.func @int_casts(
-// CHECK-SAME: %[[A:.*]]: i32, %[[V:.*]]: vector<4xi16>, %[[I:.*]]: index)
+// CHECK-SAME: %[[A:.*]]: i32, %[[V:.*]]: vector<4xi16>, %[[I:.*]]: index) {
 // CHECK-NEXT: %[[EXTSI:.*]] = arith.extsi %[[A]] : i32 to i64
 // CHECK-NEXT: %[[EXTUI:.*]] = arith.extui %[[A]] : i32 to i64
 // CHECK-NEXT: %[[TRUNCI:.*]] = arith.trunci %[[A]] : i32 to i8
@@ -460,7 +460,7 @@ func.func @int_casts(%a: i32, %v: vector<4xi16>, %i: index) {
 }
 
 // CHECK-LABEL: func.func @float_casts(
-// CHECK-SAME: %[[X:.*]]: f32, %[[H:.*]]: f16, %[[D:.*]]: f64, %[[A:.*]]: i32)
+// CHECK-SAME: %[[X:.*]]: f32, %[[H:.*]]: f16, %[[D:.*]]: f64, %[[A:.*]]: i32) {
 // CHECK-NEXT: %[[EXTF:.*]] = arith.extf %[[X]] : f32 to f64
 // CHECK-NEXT: %[[EXTF_H:.*]] = arith.extf %[[H]] : f16 to f32
 // CHECK-NEXT: %[[TRUNCF:.*]] = arith.truncf %[[D]] : f64 to f32
@@ -488,7 +488,7 @@ func.func @float_casts(%x: f32, %h: f16, %d: f64, %a: i32) {
 }
 
 // CHECK-LABEL: func.func @truncf_rounding(
-// CHECK-SAME: %[[D:.*]]: f64)
+// CHECK-SAME: %[[D:.*]]: f64) {
 // CHECK-NEXT: %[[V0:.*]] = arith.truncf %[[D]] to_nearest_even : f64 to f32
 // CHECK-NEXT: %[[V1:.*]] = arith.truncf %[[D]] downward : f64 to f32
 // CHECK-NEXT: %[[V2:.*]] = arith.truncf %[[D]] upward : f64 to f32
@@ -508,7 +508,7 @@ func.func @truncf_rounding(%d: f64) {
 }
 
 // CHECK-LABEL: func.func @bitcast(
-// CHECK-SAME: %[[A:.*]]: i32, %[[X:.*]]: f32, %[[H:.*]]: f16, %[[V:.*]]: vector<2xi64>, %[[I:.*]]: i64)
+// CHECK-SAME: %[[A:.*]]: i32, %[[X:.*]]: f32, %[[H:.*]]: f16, %[[V:.*]]: vector<2xi64>, %[[I:.*]]: i64) {
 // CHECK-NEXT: %[[V0:.*]] = arith.bitcast %[[A]] : i32 to f32
 // CHECK-NEXT: %[[V1:.*]] = arith.bitcast %[[X]] : f32 to i32
 // CHECK-NEXT: %[[V2:.*]] = arith.bitcast %[[H]] : f16 to bf16
@@ -526,7 +526,7 @@ func.func @bitcast(%a: i32, %x: f32, %h: f16, %v: vector<2xi64>, %i: i64) {
 }
 
 // CHECK-LABEL: func.func @shaped_casts(
-// CHECK-SAME: %[[V:.*]]: vector<4xi32>, %[[T:.*]]: tensor<?xf32>, %[[VI:.*]]: vector<2xindex>)
+// CHECK-SAME: %[[V:.*]]: vector<4xi32>, %[[T:.*]]: tensor<?xf32>, %[[VI:.*]]: vector<2xindex>) {
 // CHECK-NEXT: %[[V0:.*]] = arith.sitofp %[[V]] : vector<4xi32> to vector<4xf32>
 // CHECK-NEXT: %[[V1:.*]] = arith.fptoui %[[T]] : tensor<?xf32> to tensor<?xi8>
 // CHECK-NEXT: %[[V2:.*]] = arith.extf %[[T]] : tensor<?xf32> to tensor<?xf64>

@@ -6,7 +6,7 @@
 
 
 // CHECK-LABEL: func.func @scaling_extf(
-// CHECK-SAME: %[[IN:.*]]: f4E2M1FN, %[[SCALE:.*]]: f8E8M0FNU, %[[VIN:.*]]: vector<4xf8E4M3FN>, %[[VSCALE:.*]]: vector<4xf8E8M0FNU>) -> (f32, vector<4xf32>)
+// CHECK-SAME: %[[IN:.*]]: f4E2M1FN, %[[SCALE:.*]]: f8E8M0FNU, %[[VIN:.*]]: vector<4xf8E4M3FN>, %[[VSCALE:.*]]: vector<4xf8E8M0FNU>) -> (f32, vector<4xf32>) {
 // CHECK-NEXT: %[[V0:.*]] = arith.scaling_extf %[[IN]], %[[SCALE]] : f4E2M1FN, f8E8M0FNU to f32
 // CHECK-NEXT: %[[V1:.*]] = arith.scaling_extf %[[VIN]], %[[VSCALE]] : vector<4xf8E4M3FN>, vector<4xf8E8M0FNU> to vector<4xf32>
 // CHECK-NEXT: return %[[V0]], %[[V1]] : f32, vector<4xf32>
@@ -18,7 +18,7 @@ func.func @scaling_extf(%in: f4E2M1FN, %scale: f8E8M0FNU, %vin: vector<4xf8E4M3F
 }
 
 // CHECK-LABEL: func.func @scaling_truncf(
-// CHECK-SAME: %[[IN:.*]]: f32, %[[SCALE:.*]]: f8E8M0FNU) -> (f4E2M1FN, f4E2M1FN)
+// CHECK-SAME: %[[IN:.*]]: f32, %[[SCALE:.*]]: f8E8M0FNU) -> (f4E2M1FN, f4E2M1FN) {
 // CHECK-NEXT: %[[V0:.*]] = arith.scaling_truncf %[[IN]], %[[SCALE]] : f32, f8E8M0FNU to f4E2M1FN
 // CHECK-NEXT: %[[V1:.*]] = arith.scaling_truncf %[[IN]], %[[SCALE]] to_nearest_even : f32, f8E8M0FNU to f4E2M1FN
 // CHECK-NEXT: return %[[V0]], %[[V1]] : f4E2M1FN, f4E2M1FN
