@@ -22,35 +22,28 @@ FUNC = re.compile(r"^\s*func\.func\s+(?:(?:private|public|nested)\s+)?@([\w$.\-]
 
 
 def source_names(text):
-    """Map function name -> list of SSA names in definition order."""
+    """Map function name -> list of SSA names in definition order, read with the same rules
+    as the printed output, so the i-th definition on both sides lines up."""
     out = {}
     current = None
+    depth = 0
     for line in text.splitlines():
         code = line.split("//", 1)[0]
         m = FUNC.match(code)
-        if m:
+        if m and current is None:
             current = out.setdefault(m.group(1), [])
-            sig = code[m.end():]
-            sig = sig.split("->", 1)[0]
-            current.extend(re.findall(r"%([\w$.\-]+)\s*:", sig))
+            sig = code[m.end():].split("->", 1)[0]
+            current.extend(name for (_, _, name) in definitions(sig))
+            depth = code.count("{") - code.count("}")
+            if depth <= 0:
+                current = None
             continue
         if current is None:
             continue
-        # Results: `%a = `, `%a:2 = `, `%a, %b = `.
-        m = re.match(r"^\s*((?:%[\w$.\-]+(?::\d+)?\s*,\s*)*%[\w$.\-]+(?::\d+)?)\s*=", code)
-        if m:
-            for name in re.findall(r"%([\w$.\-]+)(?::(\d+))?", m.group(1)):
-                current.append(name[0])
-        # Block arguments: `^bb1(%x: i32, %y: f32):`.
-        m = re.match(r"^\s*\^[\w$.\-]+\((.*)\)\s*:", code)
-        if m:
-            current.extend(re.findall(r"%([\w$.\-]+)\s*:", m.group(1)))
-        # Region arguments of custom syntax (iter_args, ^bb0 is above): `(%i = `, `%iv = %lb to`.
-        for name in re.findall(r"(?:iter_args\(|,\s*)%([\w$.\-]+)\s*=\s*%", code):
-            current.append(name)
-        m = re.match(r"^\s*(?:%[\w$.\-:]+(?:\s*,\s*%[\w$.\-:]+)*\s*=\s*)?scf\.(?:for|parallel|forall)\s+(?:unsigned\s+)?\(?%([\w$.\-]+)", code)
-        if m:
-            current.append(m.group(1))
+        current.extend(name for (_, _, name) in definitions(code.strip()))
+        depth += code.count("{") - code.count("}")
+        if depth <= 0:
+            current = None
     return out
 
 
@@ -60,79 +53,131 @@ def escape(text):
     return text
 
 
-def convert(lines, names, dag_constants=False):
-    out = []
-    in_func = False
-    depth = 0
-    defined = {}
-    order = []
-    counter = 0
+DEF_HEADER = re.compile(r"^\s*(%[^=]*?)\s=\s")
+SSA = re.compile(r"%([\w$.\-]+)(#\d+|:\d+)?")
 
-    def fix_ssa(line):
-        nonlocal counter
-        pieces = []
-        pos = 0
-        # A result is defined where `%x` is before ` = ` at the start, or a block arg `%x:`.
-        is_result_line = re.match(r"^\s*%[^=]*=", line) is not None
-        header = line.split(" = ", 1)[0] if is_result_line else ""
-        for m in re.finditer(r"%([\w$.\-]+)(#\d+|:\d+)?", line):
-            name = m.group(1)
-            suffix = m.group(2) or ""
+
+def definitions(line):
+    """Spans (start, end, name) of the SSA values a line defines: results (`%x = `, `%x:2 = `,
+    `%a, %b = `), block and region arguments (`%x: type`), and region arguments bound to an
+    initial value as scf prints them (`scf.for %iv = `, `iter_args(%acc = `, `(%i, %j) = (`)."""
+    code = line.split("//", 1)[0] if not line.lstrip().startswith("//") else ""
+    out = []
+    m = DEF_HEADER.match(code)
+    header_end = m.end(1) if m else 0
+    if m:
+        for v in SSA.finditer(code, 0, header_end):
+            out.append((v.start(), v.end(), v.group(1)))
+    for v in SSA.finditer(code, header_end):
+        after = code[v.end():]
+        if v.group(2):
+            continue
+        if re.match(r":\s", after) or re.match(r"\s=\s", after):
+            out.append((v.start(), v.end(), v.group(1)))
+    # `(%i, %j) = (...)`: every name of the tuple.
+    for t in re.finditer(r"\(((?:%[\w$.\-]+,\s*)+%[\w$.\-]+)\)\s=\s", code[header_end:]):
+        base = header_end + t.start(1)
+        for v in SSA.finditer(t.group(1)):
+            out.append((base + v.start(), base + v.end(), v.group(1)))
+    return sorted(set(out))
+
+
+def capture_name(src, printed, counter, taken):
+    if src is None and not printed.isdigit():
+        src = printed  # printer-chosen names: %c0_i32, %cst, %true, %arg0
+    cap = re.sub(r"[^\w]", "_", src or "VAL_%d" % counter).upper()
+    if cap[0].isdigit():
+        cap = "V" + cap
+    while cap in taken:
+        cap += "_"
+    taken.add(cap)
+    return cap
+
+
+def convert_function(head, rest, body, order):
+    """CHECK lines for one function: its signature (`rest`) and its body lines."""
+    body = [l.strip() for l in body]
+    lines = [rest] + body
+    # Name every definition, in textual order, after the source's definitions in order.
+    taken = set()
+    caps = {}
+    n = 0
+    for i, line in enumerate(lines):
+        for (a, _, name) in definitions(line):
+            src = order[n] if n < len(order) else None
+            n += 1
+            caps[(i, a)] = capture_name(src, name, n, taken)
+    bound = {}  # printed name -> capture currently in scope
+    introduced = set()  # definitions already captured at an earlier forward use
+
+    def next_def(name, i):
+        for (j, a) in sorted(caps):
+            if j > i and any(d[0] == a and d[2] == name for d in definitions(lines[j])):
+                return (j, a)
+        return None
+
+    def fix(i, line):
+        defs = {a for (a, _, _) in definitions(line)}
+        pieces, pos = [], 0
+        for m in SSA.finditer(line):
+            name, suffix = m.group(1), m.group(2) or ""
             pieces.append(escape(line[pos:m.start()]))
             pos = m.end()
-            defining = (is_result_line and m.start() < len(header)) or re.match(
-                r"\s*:", line[m.end():]
-            ) and name not in defined
-            if name in defined and not (is_result_line and m.start() < len(header)):
-                pieces.append("%[[" + defined[name] + "]]" + suffix)
-            elif defining or name not in defined:
-                src = order[counter] if counter < len(order) else None
-                counter += 1
-                if src is None and not name.isdigit():
-                    src = name  # printer-chosen names: %c0_i32, %cst, %true, %arg0
-                cap = re.sub(r"[^\w]", "_", (src or "VAL_%d" % counter)).upper()
-                if cap[0].isdigit():
-                    cap = "V" + cap
-                while cap in defined.values():
-                    cap += "_"
-                defined[name] = cap
+            if m.start() in defs:
+                key = (i, m.start())
+                if key in introduced:
+                    pieces.append("%[[" + bound[name] + "]]" + suffix)
+                else:
+                    bound[name] = caps[key]
+                    pieces.append("%[[" + caps[key] + ":.*]]" + suffix)
+            elif name in bound:
+                pieces.append("%[[" + bound[name] + "]]" + suffix)
+            else:
+                key = next_def(name, i)
+                cap = caps[key] if key else capture_name(None, name, 0, taken)
+                if key:
+                    introduced.add(key)
+                bound[name] = cap
                 pieces.append("%[[" + cap + ":.*]]" + suffix)
         pieces.append(escape(line[pos:]))
         return "".join(pieces)
 
-    for raw in lines:
-        line = raw.rstrip()
+    out = ["", "// CHECK-LABEL: " + head]
+    sig = fix(0, rest).rstrip()
+    if body:
+        if sig.endswith("{"):
+            sig = sig[:-1].rstrip() + " {"
+    else:
+        sig += "{{$}}"  # a declaration: nothing may follow
+    out.append("// CHECK-SAME: " + sig)
+    for i, line in enumerate(body, start=1):
+        if line.strip():
+            out.append("// CHECK-NEXT: " + fix(i, line))
+    return out
+
+
+def convert(lines, names, dag_constants=False):
+    out = []
+    i = 0
+    while i < len(lines):
+        line = lines[i].rstrip()
         m = FUNC.match(line)
-        if m and not in_func:
-            in_func = True
-            depth = 0
-            defined = {}
-            counter = 0
-            order = names.get(m.group(1), [])
-            head = line[: m.end()].strip()
-            rest = line[m.end():]
-            out.append("")
-            out.append("// CHECK-LABEL: " + head + ("(" if rest.startswith("(") else ""))
-            rest = rest[1:] if rest.startswith("(") else rest
-            sig = fix_ssa(rest).rstrip()
-            if sig.endswith("{"):
-                sig = sig[:-1].rstrip() + " {"
-            else:
-                sig += "{{$}}"  # a declaration: nothing may follow
-            if sig:
-                out.append("// CHECK-SAME: " + sig)
-            depth = line.count("{") - line.count("}")
-            if depth <= 0:
-                in_func = False
+        if not m:
+            i += 1
             continue
-        if not in_func:
-            continue
-        depth += line.count("{") - line.count("}")
-        stripped = line.strip()
-        if stripped:
-            out.append("// CHECK-NEXT: " + fix_ssa(stripped))
-        if depth <= 0:
-            in_func = False
+        head = line[: m.end()].strip()
+        rest = line[m.end():]
+        if rest.startswith("("):
+            head += "("
+            rest = rest[1:]
+        depth = line.count("{") - line.count("}")
+        body = []
+        i += 1
+        while depth > 0 and i < len(lines):
+            depth += lines[i].count("{") - lines[i].count("}")
+            body.append(lines[i].rstrip())
+            i += 1
+        out.extend(convert_function(head, rest, body, names.get(m.group(1), [])))
     if dag_constants:
         out = make_constants_dag(out)
     return "\n".join(out) + "\n"
