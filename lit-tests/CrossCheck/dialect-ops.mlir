@@ -3,4 +3,4 @@
 
 // Every Dialect/<d>/ops*.mlir round-trips between onnx-opt and upstream mlir-opt 22 in both
 // directions and both syntaxes, checked against its own CHECK lines (see roundtrip.sh). Files
-// marked `UNSUPPORTED: upstream-as-flowgate` are skipped.
+// that lit marks unsupported for upstream-as-flowgate (Flowgate-only syntax) are skipped.
