@@ -1,4 +1,5 @@
 // RUN: %onnx-opt %s | FileCheck %s
+// RUN: echo "" | %onnx-opt - | FileCheck %s --check-prefix=EMPTY
 // RUN: echo "" | %onnx-opt | FileCheck %s --check-prefix=EMPTY
 // RUN: %onnx-opt %s -o %t && FileCheck %s < %t
 
