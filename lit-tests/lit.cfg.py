@@ -21,7 +21,6 @@ import os
 import shutil
 
 import lit.formats
-import lit.util
 
 config.name = "Flowgate"
 # lit's internal shell, as upstream MLIR uses: portable, and pipefail is on.
@@ -36,8 +35,8 @@ config.test_exec_root = getattr(config, "flowgate_test_exec_root", config.test_s
 repo_root = os.path.dirname(config.test_source_root)
 llvm_bin_dir = os.environ.get("FLOWGATE_LLVM_BIN_DIR", "/usr/lib/llvm-22/bin")
 llvm_lib_dir = os.path.join(os.path.dirname(llvm_bin_dir), "lib")
-flowgate_bin_dir = os.environ.get(
-    "FLOWGATE_BIN_DIR", os.path.join(repo_root, "target", "debug")
+flowgate_bin_dir = os.path.abspath(
+    os.environ.get("FLOWGATE_BIN_DIR", os.path.join(repo_root, "target", "debug"))
 )
 
 # PATH: the Flowgate binaries first, then LLVM's tools (FileCheck, not, split-file, ...).
