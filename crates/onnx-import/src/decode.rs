@@ -23,33 +23,23 @@ pub fn decode_model_named(bytes: &[u8], file: &str) -> Result<ModelProto, Import
         return Err(not_a_model(file, "the file is empty"));
     }
     // A text model handed to the binary reader is a common mistake; say so.
-    let hint = if looks_like_text(bytes) {
-        "; this looks like ONNX textual syntax, which the text reader reads"
-    } else {
-        ""
-    };
-    let model = ModelProto::decode(bytes).map_err(|e| ImportError::Decode {
-        file: file.to_string(),
-        reason: format!("{}{hint}", one_line(&e)),
-    })?;
+    let hint =
+        if looks_like_text(bytes) { "; this looks like ONNX textual syntax, which the text reader reads" } else { "" };
+    let model = ModelProto::decode(bytes)
+        .map_err(|e| ImportError::Decode { file: file.to_string(), reason: format!("{}{hint}", one_line(&e)) })?;
     validate_model_shape(&model).map_err(|reason| not_a_model(file, &format!("{reason}{hint}")))?;
     Ok(model)
 }
 
 fn not_a_model(file: &str, reason: &str) -> ImportError {
-    ImportError::NotAModel {
-        file: file.to_string(),
-        reason: reason.to_string(),
-    }
+    ImportError::NotAModel { file: file.to_string(), reason: reason.to_string() }
 }
 
 /// Checks the envelope of a decoded model; returns the first problem in words.
 pub(crate) fn validate_model_shape(model: &ModelProto) -> Result<(), String> {
     let ir = model.ir_version.ok_or("it has no ir_version")?;
     if !(1..=MAX_IR_VERSION).contains(&ir) {
-        return Err(format!(
-            "ir_version {ir} is outside the known range 1..={MAX_IR_VERSION}"
-        ));
+        return Err(format!("ir_version {ir} is outside the known range 1..={MAX_IR_VERSION}"));
     }
     let graph = model.graph.as_ref().ok_or("it has no graph")?;
     // IR version 3 introduced opset imports; every later model must name its opsets.
@@ -66,16 +56,12 @@ pub(crate) fn validate_model_shape(model: &ModelProto) -> Result<(), String> {
 
 /// True when the bytes start like the ONNX textual syntax (`<` header or an identifier).
 pub(crate) fn looks_like_text(bytes: &[u8]) -> bool {
-    let trimmed = bytes
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .map(|i| &bytes[i..])
-        .unwrap_or(&[]);
+    let trimmed = bytes.iter().position(|b| !b.is_ascii_whitespace()).map(|i| &bytes[i..]).unwrap_or(&[]);
     match trimmed.first() {
         Some(b'<') | Some(b'#') => true,
-        Some(c) if c.is_ascii_alphabetic() || *c == b'_' => std::str::from_utf8(trimmed)
-            .map(|s| s.contains("=>"))
-            .unwrap_or(false),
+        Some(c) if c.is_ascii_alphabetic() || *c == b'_' => {
+            std::str::from_utf8(trimmed).map(|s| s.contains("=>")).unwrap_or(false)
+        }
         _ => false,
     }
 }
@@ -88,10 +74,7 @@ mod tests {
     fn minimal() -> ModelProto {
         ModelProto {
             ir_version: Some(8),
-            opset_import: vec![OperatorSetIdProto {
-                domain: Some(String::new()),
-                version: Some(17),
-            }],
+            opset_import: vec![OperatorSetIdProto { domain: Some(String::new()), version: Some(17) }],
             graph: Some(GraphProto {
                 name: Some("g".into()),
                 node: vec![NodeProto {

@@ -23,11 +23,7 @@ pub enum ImportError {
     NotAModel { file: String, reason: String },
     /// A tensor's external data could not be resolved.
     #[error("{file}: error: external data of tensor '{tensor}': {reason}")]
-    ExternalData {
-        file: String,
-        tensor: String,
-        reason: String,
-    },
+    ExternalData { file: String, tensor: String, reason: String },
     /// The textual syntax could not be parsed.
     #[error(transparent)]
     Text(#[from] TextError),

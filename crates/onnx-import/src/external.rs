@@ -14,11 +14,7 @@ use crate::walk::try_for_each_tensor_mut;
 
 /// Loads every external tensor of `model` from files under `base_dir` into `raw_data`.
 /// `file` names the model in error messages.
-pub fn resolve_external_data(
-    model: &mut ModelProto,
-    base_dir: &Path,
-    file: &str,
-) -> Result<(), ImportError> {
+pub fn resolve_external_data(model: &mut ModelProto, base_dir: &Path, file: &str) -> Result<(), ImportError> {
     try_for_each_tensor_mut(model, &mut |t| {
         if t.data_location != Some(DataLocation::External as i32) {
             return Ok(());
@@ -63,10 +59,7 @@ fn load_one(t: &mut TensorProto, base_dir: &Path) -> Result<(), String> {
 }
 
 fn parse_u64(key: &str, value: &str) -> Result<u64, String> {
-    value
-        .trim()
-        .parse::<u64>()
-        .map_err(|_| format!("'{key}' is not a non-negative integer: '{value}'"))
+    value.trim().parse::<u64>().map_err(|_| format!("'{key}' is not a non-negative integer: '{value}'"))
 }
 
 /// Joins `location` to `base_dir` and proves the result stays inside it.
@@ -78,9 +71,7 @@ fn checked_path(base_dir: &Path, location: &str) -> Result<PathBuf, String> {
     for comp in rel.components() {
         match comp {
             Component::Normal(_) | Component::CurDir => {}
-            Component::ParentDir => {
-                return Err(format!("location '{location}' may not contain '..'"))
-            }
+            Component::ParentDir => return Err(format!("location '{location}' may not contain '..'")),
             Component::RootDir | Component::Prefix(_) => {
                 return Err(format!("location '{location}' must be relative to the model"))
             }
@@ -88,12 +79,8 @@ fn checked_path(base_dir: &Path, location: &str) -> Result<PathBuf, String> {
     }
     let joined = base_dir.join(rel);
     // Canonicalizing both sides catches symlinks that point out of the model's folder.
-    let base = base_dir
-        .canonicalize()
-        .map_err(|e| format!("cannot resolve the model folder: {e}"))?;
-    let real = joined
-        .canonicalize()
-        .map_err(|e| format!("cannot open '{location}': {e}"))?;
+    let base = base_dir.canonicalize().map_err(|e| format!("cannot resolve the model folder: {e}"))?;
+    let real = joined.canonicalize().map_err(|e| format!("cannot open '{location}': {e}"))?;
     if !real.starts_with(&base) {
         return Err(format!("location '{location}' leads outside the model's folder"));
     }
@@ -102,32 +89,25 @@ fn checked_path(base_dir: &Path, location: &str) -> Result<PathBuf, String> {
 
 fn read_range(path: &Path, location: &str, offset: u64, length: Option<u64>) -> Result<Vec<u8>, String> {
     let mut f = File::open(path).map_err(|e| format!("cannot open '{location}': {e}"))?;
-    let size = f
-        .metadata()
-        .map_err(|e| format!("cannot stat '{location}': {e}"))?
-        .len();
+    let size = f.metadata().map_err(|e| format!("cannot stat '{location}': {e}"))?.len();
     if !f.metadata().map(|m| m.is_file()).unwrap_or(false) {
         return Err(format!("'{location}' is not a regular file"));
     }
     let len = match length {
         Some(l) => l,
-        None => size.checked_sub(offset).ok_or_else(|| {
-            format!("offset {offset} is past the end of '{location}' ({size} bytes)")
-        })?,
+        None => size
+            .checked_sub(offset)
+            .ok_or_else(|| format!("offset {offset} is past the end of '{location}' ({size} bytes)"))?,
     };
     let end = offset
         .checked_add(len)
         .filter(|&end| end <= size)
-        .ok_or_else(|| {
-            format!("range {offset}+{len} is past the end of '{location}' ({size} bytes)")
-        })?;
+        .ok_or_else(|| format!("range {offset}+{len} is past the end of '{location}' ({size} bytes)"))?;
     debug_assert!(end <= size);
     let len_usize = usize::try_from(len).map_err(|_| format!("length {len} is too large"))?;
-    f.seek(SeekFrom::Start(offset))
-        .map_err(|e| format!("cannot seek in '{location}': {e}"))?;
+    f.seek(SeekFrom::Start(offset)).map_err(|e| format!("cannot seek in '{location}': {e}"))?;
     let mut buf = vec![0u8; len_usize];
-    f.read_exact(&mut buf)
-        .map_err(|e| format!("cannot read '{location}': {e}"))?;
+    f.read_exact(&mut buf).map_err(|e| format!("cannot read '{location}': {e}"))?;
     Ok(buf)
 }
 
@@ -149,9 +129,7 @@ fn expected_byte_len(t: &TensorProto) -> Option<u64> {
         // Strings are not stored raw; sub-byte types pack several elements per byte.
         _ => return None,
     };
-    t.dims.iter().try_fold(width, |acc, &d| {
-        u64::try_from(d).ok().and_then(|d| acc.checked_mul(d))
-    })
+    t.dims.iter().try_fold(width, |acc, &d| u64::try_from(d).ok().and_then(|d| acc.checked_mul(d)))
 }
 
 #[cfg(test)]
@@ -167,30 +145,18 @@ mod tests {
             data_location: Some(DataLocation::External as i32),
             external_data: entries
                 .iter()
-                .map(|(k, v)| StringStringEntryProto {
-                    key: Some(k.to_string()),
-                    value: Some(v.to_string()),
-                })
+                .map(|(k, v)| StringStringEntryProto { key: Some(k.to_string()), value: Some(v.to_string()) })
                 .collect(),
             ..Default::default()
         }
     }
 
     fn model_with(t: TensorProto) -> ModelProto {
-        ModelProto {
-            graph: Some(GraphProto {
-                initializer: vec![t],
-                ..Default::default()
-            }),
-            ..Default::default()
-        }
+        ModelProto { graph: Some(GraphProto { initializer: vec![t], ..Default::default() }), ..Default::default() }
     }
 
     fn temp_dir(tag: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "flowgate-ext-{tag}-{}",
-            std::process::id()
-        ));
+        let dir = std::env::temp_dir().join(format!("flowgate-ext-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
         dir
@@ -242,7 +208,8 @@ mod tests {
         let mut m = model_with(ext_tensor(&[("location", "w.bin"), ("offset", "4")]));
         let err = resolve_external_data(&mut m, &dir, "m.onnx").unwrap_err().to_string();
         assert!(err.contains("need 8"), "{err}");
-        let mut m = model_with(ext_tensor(&[("location", "w.bin"), ("offset", "18446744073709551615"), ("length", "2")]));
+        let mut m =
+            model_with(ext_tensor(&[("location", "w.bin"), ("offset", "18446744073709551615"), ("length", "2")]));
         let err = resolve_external_data(&mut m, &dir, "m.onnx").unwrap_err().to_string();
         assert!(err.contains("past the end"), "{err}");
     }

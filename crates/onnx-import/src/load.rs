@@ -34,10 +34,7 @@ impl ModelFormat {
 /// data from files beside it. Does not check ONNX contracts; see [`import_model`].
 pub fn load_model(path: &Path) -> Result<ModelProto, ImportError> {
     let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| ImportError::Io {
-        file: file.clone(),
-        source,
-    })?;
+    let bytes = std::fs::read(path).map_err(|source| ImportError::Io { file: file.clone(), source })?;
     let mut model = match ModelFormat::detect(path, &bytes) {
         ModelFormat::Binary => decode_model_named(&bytes, &file)?,
         ModelFormat::Text => {
@@ -46,10 +43,8 @@ pub fn load_model(path: &Path) -> Result<ModelProto, ImportError> {
                 reason: format!("the text is not valid UTF-8 ({e})"),
             })?;
             let model = parse_model_text(src, &file)?;
-            crate::decode::validate_model_shape(&model).map_err(|reason| ImportError::NotAModel {
-                file: file.clone(),
-                reason,
-            })?;
+            crate::decode::validate_model_shape(&model)
+                .map_err(|reason| ImportError::NotAModel { file: file.clone(), reason })?;
             model
         }
     };

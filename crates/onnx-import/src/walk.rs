@@ -17,16 +17,10 @@ pub fn subgraphs(node: &NodeProto) -> Vec<Subgraph<'_>> {
     for attr in &node.attribute {
         let name = attr.name.as_deref().unwrap_or("");
         if let Some(g) = &attr.g {
-            out.push(Subgraph {
-                attr_name: name.to_string(),
-                graph: g,
-            });
+            out.push(Subgraph { attr_name: name.to_string(), graph: g });
         }
         for (i, g) in attr.graphs.iter().enumerate() {
-            out.push(Subgraph {
-                attr_name: format!("{name}[{i}]"),
-                graph: g,
-            });
+            out.push(Subgraph { attr_name: format!("{name}[{i}]"), graph: g });
         }
     }
     out
@@ -34,9 +28,7 @@ pub fn subgraphs(node: &NodeProto) -> Vec<Subgraph<'_>> {
 
 /// Finds a node attribute by name.
 pub fn attribute<'a>(node: &'a NodeProto, name: &str) -> Option<&'a AttributeProto> {
-    node.attribute
-        .iter()
-        .find(|a| a.name.as_deref() == Some(name))
+    node.attribute.iter().find(|a| a.name.as_deref() == Some(name))
 }
 
 /// A label for a node in messages and graph paths: its name, or `OpType#index` when unnamed.
@@ -84,10 +76,7 @@ pub fn try_for_each_tensor_mut<E>(
     Ok(())
 }
 
-fn graph_tensors_mut<E>(
-    graph: &mut GraphProto,
-    f: &mut dyn FnMut(&mut TensorProto) -> Result<(), E>,
-) -> Result<(), E> {
+fn graph_tensors_mut<E>(graph: &mut GraphProto, f: &mut dyn FnMut(&mut TensorProto) -> Result<(), E>) -> Result<(), E> {
     for t in &mut graph.initializer {
         f(t)?;
     }
@@ -102,10 +91,7 @@ fn graph_tensors_mut<E>(
     Ok(())
 }
 
-fn node_tensors_mut<E>(
-    node: &mut NodeProto,
-    f: &mut dyn FnMut(&mut TensorProto) -> Result<(), E>,
-) -> Result<(), E> {
+fn node_tensors_mut<E>(node: &mut NodeProto, f: &mut dyn FnMut(&mut TensorProto) -> Result<(), E>) -> Result<(), E> {
     for attr in &mut node.attribute {
         attr_tensors_mut(attr, f)?;
     }
@@ -146,11 +132,7 @@ mod tests {
         NodeProto {
             name: Some(name.into()),
             op_type: Some(op.into()),
-            attribute: vec![AttributeProto {
-                name: Some("body".into()),
-                g: Some(body),
-                ..Default::default()
-            }],
+            attribute: vec![AttributeProto { name: Some("body".into()), g: Some(body), ..Default::default() }],
             ..Default::default()
         }
     }
@@ -159,28 +141,18 @@ mod tests {
     fn paths_name_node_and_attribute() {
         let inner = GraphProto {
             name: Some("inner".into()),
-            node: vec![NodeProto {
-                op_type: Some("Add".into()),
-                ..Default::default()
-            }],
+            node: vec![NodeProto { op_type: Some("Add".into()), ..Default::default() }],
             ..Default::default()
         };
         let mid = GraphProto {
             node: vec![NodeProto {
                 op_type: Some("Loop".into()),
-                attribute: vec![AttributeProto {
-                    name: Some("body".into()),
-                    g: Some(inner),
-                    ..Default::default()
-                }],
+                attribute: vec![AttributeProto { name: Some("body".into()), g: Some(inner), ..Default::default() }],
                 ..Default::default()
             }],
             ..Default::default()
         };
-        let main = GraphProto {
-            node: vec![node_with_body("loop_0", "Loop", mid)],
-            ..Default::default()
-        };
+        let main = GraphProto { node: vec![node_with_body("loop_0", "Loop", mid)], ..Default::default() };
         let mut paths = Vec::new();
         for_each_graph(&main, "main", &mut |p, _| paths.push(p.to_string()));
         assert_eq!(paths, ["main", "main/loop_0/body", "main/loop_0/body/Loop#0/body"]);

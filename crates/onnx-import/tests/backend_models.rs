@@ -5,9 +5,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use flowgate_onnx_import::check::SUPPORTED_OPSETS;
 use flowgate_onnx_import::proto::{GraphProto, ModelProto};
 use flowgate_onnx_import::walk::{node_label, subgraphs};
-use flowgate_onnx_import::check::SUPPORTED_OPSETS;
 use flowgate_onnx_import::{check_model, load_model, parse_model_text, Rule};
 
 fn repo_root() -> PathBuf {
@@ -59,11 +59,7 @@ fn walk(g: &GraphProto, path: &str, counts: &mut [usize; 3], graphs: &mut Vec<St
         }
         for sub in subgraphs(node) {
             let p = format!("{path}/{}/{}", node_label(node, i), sub.attr_name);
-            graphs.push(format!(
-                "{p} op={op} inputs={} outputs={}",
-                sub.graph.input.len(),
-                sub.graph.output.len()
-            ));
+            graphs.push(format!("{p} op={op} inputs={} outputs={}", sub.graph.input.len(), sub.graph.output.len()));
             walk(sub.graph, &p, counts, graphs);
         }
     }
@@ -81,11 +77,7 @@ fn structure_of(model: &ModelProto) -> Structure {
     let mut counts = [0; 3];
     let mut graphs = Vec::new();
     walk(g, top, &mut counts, &mut graphs);
-    Structure {
-        opset,
-        counts: format!("if={} loop={} scan={}", counts[0], counts[1], counts[2]),
-        graphs,
-    }
+    Structure { opset, counts: format!("if={} loop={} scan={}", counts[0], counts[1], counts[2]), graphs }
 }
 
 /// Models of a supported opset check clean. The four Scan tests stamped opset 8 or 9 must get
@@ -104,7 +96,9 @@ fn check_as_expected(model: &ModelProto, file: &str, opset: i64, failures: &mut 
             let ok = d.len() == 1
                 && d.0[0].rule == Rule::UnsupportedOpset
                 && d.0[0].to_string()
-                    == format!("{file}: error: opset {opset} of the default domain is not supported (supported: 11 to 27)");
+                    == format!(
+                        "{file}: error: opset {opset} of the default domain is not supported (supported: 11 to 27)"
+                    );
             if !ok {
                 failures.push(format!("{file}: unexpected diagnostics:\n{d}"));
             }
@@ -183,6 +177,7 @@ fn structure_facts_cover_every_kind_of_control_flow() {
     assert_eq!(loop11.graphs, ["test_loop11/Loop#0/body op=Loop inputs=3 outputs=3"]);
     let scan = &expected["test_scan9_sum"];
     assert_eq!(scan.counts, "if=0 loop=0 scan=1");
-    let rejected: Vec<_> = expected.iter().filter(|(_, s)| !SUPPORTED_OPSETS.contains(&s.opset)).map(|(n, _)| n.as_str()).collect();
+    let rejected: Vec<_> =
+        expected.iter().filter(|(_, s)| !SUPPORTED_OPSETS.contains(&s.opset)).map(|(n, _)| n.as_str()).collect();
     assert_eq!(rejected, ["test_scan9_multi_state", "test_scan9_scalar", "test_scan9_sum", "test_scan_sum"]);
 }

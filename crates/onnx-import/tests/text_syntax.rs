@@ -4,8 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use flowgate_onnx_import::proto::ModelProto;
 use flowgate_onnx_import::parse_model_text;
+use flowgate_onnx_import::proto::ModelProto;
 use prost::Message;
 
 fn fixture_dir(sub: &str) -> PathBuf {
@@ -31,11 +31,7 @@ fn assert_same_as_reference(txt: &Path) {
     let reference = ModelProto::decode(reference_bytes.as_slice()).expect("reference decodes");
     if ours.encode_to_vec() != reference.encode_to_vec() {
         let (a, b) = (format!("{ours:#?}"), format!("{reference:#?}"));
-        let line = a
-            .lines()
-            .zip(b.lines())
-            .position(|(x, y)| x != y)
-            .unwrap_or(0);
+        let line = a.lines().zip(b.lines()).position(|(x, y)| x != y).unwrap_or(0);
         let ctx = |s: &str| s.lines().skip(line.saturating_sub(8)).take(12).collect::<Vec<_>>().join("\n");
         panic!(
             "{name}: differs from the reference parser at debug line {line}\n--- ours:\n{}\n--- reference:\n{}",
@@ -75,9 +71,7 @@ fn invalid_text_gives_located_errors() {
         count += 1;
         match parse_model_text(src, "case.txt") {
             Ok(_) => failures.push(format!("{name}: parsed, expected `{expected}`")),
-            Err(e) if e.to_string() != expected => {
-                failures.push(format!("{name}: got `{e}`, expected `{expected}`"))
-            }
+            Err(e) if e.to_string() != expected => failures.push(format!("{name}: got `{e}`, expected `{expected}`")),
             Err(_) => {}
         }
     }

@@ -917,39 +917,33 @@ pub fn write_loc(ctx: &Context, out: &mut String, l: Location) {
     }
 }
 
-/// Does `s` read back as exactly `v` in format `k`?
+/// Does `s` read back as exactly `v` in format `k`? Parsing goes straight to the target
+/// precision where Rust can, as APFloat does.
 fn round_trips(s: &str, v: f64, k: FloatKind) -> bool {
-    let Ok(p) = s.parse::<f64>() else { return false };
     match k {
-        FloatKind::F64 => p.to_bits() == v.to_bits(),
-        FloatKind::F32 => (p as f32).to_bits() == (v as f32).to_bits(),
-        FloatKind::F16 => half::f16::from_f64(p).to_bits() == half::f16::from_f64(v).to_bits(),
-        FloatKind::BF16 => half::bf16::from_f64(p).to_bits() == half::bf16::from_f64(v).to_bits(),
+        FloatKind::F64 => s.parse::<f64>().is_ok_and(|p| p.to_bits() == v.to_bits()),
+        FloatKind::F32 => s.parse::<f32>().is_ok_and(|p| p.to_bits() == (v as f32).to_bits()),
+        FloatKind::F16 => {
+            s.parse::<f64>().is_ok_and(|p| half::f16::from_f64(p).to_bits() == half::f16::from_f64(v).to_bits())
+        }
+        FloatKind::BF16 => {
+            s.parse::<f64>().is_ok_and(|p| half::bf16::from_f64(p).to_bits() == half::bf16::from_f64(v).to_bits())
+        }
     }
 }
 
-/// Upstream's float printing: scientific with 6 digits when that reads back exactly, else the
-/// shortest exact decimal, and hex bits for infinities and NaNs.
+/// Upstream's float printing (`printFloatValue`): `%e` with six digits when that reads back
+/// exactly; else APFloat's default `toString` when it has a decimal point; else the hex bits,
+/// which is also how infinities and NaNs print.
 pub fn format_float(v: f64, k: FloatKind) -> String {
     if v.is_finite() {
-        let sci = format!("{v:.6e}");
-        let sci = fix_exponent(&sci);
+        let sci = fix_exponent(&format!("{v:.6e}"));
         if round_trips(&sci, v, k) {
             return sci;
         }
-        let shortest = match k {
-            FloatKind::F64 => format!("{v:?}"),
-            _ => format!("{:?}", v as f32),
-        };
-        let shortest = if shortest.contains('e') && !shortest.contains('.') {
-            shortest.replacen('e', ".0e", 1)
-        } else if !shortest.contains('.') && !shortest.contains('e') {
-            format!("{shortest}.0")
-        } else {
-            shortest
-        };
-        if round_trips(&shortest, v, k) {
-            return shortest;
+        let full = apfloat_to_string(v, k);
+        if full.contains('.') {
+            return full;
         }
     }
     match k {
@@ -958,6 +952,67 @@ pub fn format_float(v: f64, k: FloatKind) -> String {
         FloatKind::F16 => format!("0x{:04X}", half::f16::from_f64(v).to_bits()),
         FloatKind::BF16 => format!("0x{:04X}", half::bf16::from_f64(v).to_bits()),
     }
+}
+
+/// APFloat::toString with its defaults (precision from the format, padding 3, trailing zeros
+/// truncated): plain digits when the number is short enough, else `d.dddE+x`.
+fn apfloat_to_string(v: f64, k: FloatKind) -> String {
+    let mantissa_bits: usize = match k {
+        FloatKind::F64 => 53,
+        FloatKind::F32 => 24,
+        FloatKind::F16 => 11,
+        FloatKind::BF16 => 8,
+    };
+    let precision = 2 + mantissa_bits * 59 / 196;
+    let max_padding = 3i64;
+    let sci = format!("{:.*e}", precision - 1, v.abs());
+    let (mant, e) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let e: i64 = e.parse().unwrap_or(0);
+    let mut digits: Vec<u8> = mant.bytes().filter(u8::is_ascii_digit).collect();
+    while digits.len() > 1 && digits.last() == Some(&b'0') {
+        digits.pop();
+    }
+    let nd = digits.len() as i64;
+    // Exponent of the last digit: value = digits * 10^exp.
+    let exp = e - (nd - 1);
+    let mut out = String::new();
+    if v.is_sign_negative() {
+        out.push('-');
+    }
+    let scientific = if exp >= 0 {
+        exp > max_padding || nd + exp > precision as i64
+    } else {
+        let msd = exp + nd - 1;
+        msd < 0 && -msd > max_padding
+    };
+    let d = |i: usize| digits[i] as char;
+    if scientific {
+        out.push(d(0));
+        out.push('.');
+        if nd == 1 {
+            out.push('0');
+        } else {
+            (1..digits.len()).for_each(|i| out.push(d(i)));
+        }
+        let _ = write!(out, "E{}{}", if e >= 0 { '+' } else { '-' }, e.abs());
+        return out;
+    }
+    if exp >= 0 {
+        (0..digits.len()).for_each(|i| out.push(d(i)));
+        (0..exp).for_each(|_| out.push('0'));
+        return out;
+    }
+    let whole = exp + nd;
+    if whole > 0 {
+        (0..whole as usize).for_each(|i| out.push(d(i)));
+        out.push('.');
+        (whole as usize..digits.len()).for_each(|i| out.push(d(i)));
+    } else {
+        out.push_str("0.");
+        (0..-whole).for_each(|_| out.push('0'));
+        (0..digits.len()).for_each(|i| out.push(d(i)));
+    }
+    out
 }
 
 /// Rust prints `1.5e0`; MLIR prints `1.500000e+00`.

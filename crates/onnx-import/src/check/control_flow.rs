@@ -211,7 +211,11 @@ fn check_loop(node: &NodeProto, t: &NodeTypes<'_>, out: &mut Findings) {
         );
     }
     if let Some(v) = at(&body.input, 0) {
-        out.expect_tensor(format!("Loop body input 0 (iteration number) '{}'", vi_name(v)), vi_type(v), DataType::Int64);
+        out.expect_tensor(
+            format!("Loop body input 0 (iteration number) '{}'", vi_name(v)),
+            vi_type(v),
+            DataType::Int64,
+        );
     }
     if let Some(v) = at(&body.input, 1) {
         out.expect_tensor(format!("Loop body input 1 (condition) '{}'", vi_name(v)), vi_type(v), DataType::Bool);
@@ -225,9 +229,27 @@ fn check_loop(node: &NodeProto, t: &NodeTypes<'_>, out: &mut Findings) {
     for i in 0..n {
         let what = format!("loop-carried value #{i}");
         let (bin, bout) = (&body.input[2 + i], &body.output[1 + i]);
-        out.agree(&what, format!("node input '{}'", node.input[2 + i]), t.input(2 + i), format!("body input '{}'", vi_name(bin)), vi_type(bin));
-        out.agree(&what, format!("body input '{}'", vi_name(bin)), vi_type(bin), format!("body output '{}'", vi_name(bout)), vi_type(bout));
-        out.agree(&what, format!("body output '{}'", vi_name(bout)), vi_type(bout), format!("node output '{}'", node.output[i]), t.output(i));
+        out.agree(
+            &what,
+            format!("node input '{}'", node.input[2 + i]),
+            t.input(2 + i),
+            format!("body input '{}'", vi_name(bin)),
+            vi_type(bin),
+        );
+        out.agree(
+            &what,
+            format!("body input '{}'", vi_name(bin)),
+            vi_type(bin),
+            format!("body output '{}'", vi_name(bout)),
+            vi_type(bout),
+        );
+        out.agree(
+            &what,
+            format!("body output '{}'", vi_name(bout)),
+            vi_type(bout),
+            format!("node output '{}'", node.output[i]),
+            t.output(i),
+        );
     }
     for j in 0..k {
         let bout = &body.output[1 + n + j];
@@ -236,7 +258,13 @@ fn check_loop(node: &NodeProto, t: &NodeTypes<'_>, out: &mut Findings) {
 }
 
 /// A scan output stacks per-iteration tensors: the element types must match.
-fn scan_elem_agree(out: &mut Findings, what: &str, body_out: &ValueInfoProto, node_out: &str, node_t: Option<&TypeProto>) {
+fn scan_elem_agree(
+    out: &mut Findings,
+    what: &str,
+    body_out: &ValueInfoProto,
+    node_out: &str,
+    node_t: Option<&TypeProto>,
+) {
     let b = vi_type(body_out).and_then(tensor_elem);
     let o = node_t.and_then(tensor_elem);
     if let (Some(b), Some(o)) = (b, o) {
@@ -299,9 +327,27 @@ fn check_scan(node: &NodeProto, t: &NodeTypes<'_>, out: &mut Findings) {
     for i in 0..n {
         let what = format!("state variable #{i}");
         let (bin, bout) = (&body.input[i], &body.output[i]);
-        out.agree(&what, format!("node input '{}'", node.input[i]), t.input(i), format!("body input '{}'", vi_name(bin)), vi_type(bin));
-        out.agree(&what, format!("body input '{}'", vi_name(bin)), vi_type(bin), format!("body output '{}'", vi_name(bout)), vi_type(bout));
-        out.agree(&what, format!("body output '{}'", vi_name(bout)), vi_type(bout), format!("node output '{}'", node.output[i]), t.output(i));
+        out.agree(
+            &what,
+            format!("node input '{}'", node.input[i]),
+            t.input(i),
+            format!("body input '{}'", vi_name(bin)),
+            vi_type(bin),
+        );
+        out.agree(
+            &what,
+            format!("body input '{}'", vi_name(bin)),
+            vi_type(bin),
+            format!("body output '{}'", vi_name(bout)),
+            vi_type(bout),
+        );
+        out.agree(
+            &what,
+            format!("body output '{}'", vi_name(bout)),
+            vi_type(bout),
+            format!("node output '{}'", node.output[i]),
+            t.output(i),
+        );
     }
     for j in 0..m {
         let bin = &body.input[n + j];
@@ -343,10 +389,18 @@ fn check_scan(node: &NodeProto, t: &NodeTypes<'_>, out: &mut Findings) {
 
 /// `scan_input_axes`/`scan_input_directions` have M entries, the output ones K; axes must be
 /// valid for the ranks involved (a scan output has one more dimension than its body slice).
-fn check_scan_axes(node: &NodeProto, t: &NodeTypes<'_>, body: Option<&GraphProto>, n: usize, m: usize, k: usize, out: &mut Findings) {
+fn check_scan_axes(
+    node: &NodeProto,
+    t: &NodeTypes<'_>,
+    body: Option<&GraphProto>,
+    n: usize,
+    m: usize,
+    k: usize,
+    out: &mut Findings,
+) {
     let ints = |name: &str| attribute(node, name).map(|a| a.ints.as_slice());
     for (name, want, what) in [
-        ("scan_input_axes", m, "M", ),
+        ("scan_input_axes", m, "M"),
         ("scan_input_directions", m, "M"),
         ("scan_output_axes", k, "K"),
         ("scan_output_directions", k, "K"),
@@ -355,7 +409,11 @@ fn check_scan_axes(node: &NodeProto, t: &NodeTypes<'_>, body: Option<&GraphProto
         if values.len() != want {
             out.push(
                 Rule::ScanAxes,
-                format!("{name} has {} entries, but there are {what} = {want} {}", values.len(), if what == "M" { "scan inputs" } else { "scan outputs" }),
+                format!(
+                    "{name} has {} entries, but there are {what} = {want} {}",
+                    values.len(),
+                    if what == "M" { "scan inputs" } else { "scan outputs" }
+                ),
             );
             continue;
         }
@@ -370,10 +428,7 @@ fn check_scan_axes(node: &NodeProto, t: &NodeTypes<'_>, body: Option<&GraphProto
             let rank = if name == "scan_input_axes" {
                 t.input(n + j).and_then(tensor_rank)
             } else {
-                body.and_then(|b| b.output.get(n + j))
-                    .and_then(vi_type)
-                    .and_then(tensor_rank)
-                    .map(|r| r + 1)
+                body.and_then(|b| b.output.get(n + j)).and_then(vi_type).and_then(tensor_rank).map(|r| r + 1)
             };
             if let Some(r) = rank {
                 let r = r as i64;

@@ -140,11 +140,7 @@ mod tests {
         let d = Diagnostic {
             file: "model.onnx".into(),
             scope: Scope::Graph("main/loop_0/body".into()),
-            node: Some(NodeRef {
-                label: "add_3".into(),
-                op_type: "Add".into(),
-                index: 3,
-            }),
+            node: Some(NodeRef { label: "add_3".into(), op_type: "Add".into(), index: 3 }),
             rule: Rule::UndefinedName,
             message: "input 'q' is not defined in this graph or any enclosing graph".into(),
         };
@@ -152,13 +148,7 @@ mod tests {
             d.to_string(),
             "model.onnx: graph main/loop_0/body: node 'add_3' (Add): error: input 'q' is not defined in this graph or any enclosing graph"
         );
-        let m = Diagnostic {
-            scope: Scope::Model,
-            node: None,
-            rule: Rule::UnsupportedOpset,
-            message: "x".into(),
-            ..d
-        };
+        let m = Diagnostic { scope: Scope::Model, node: None, rule: Rule::UnsupportedOpset, message: "x".into(), ..d };
         assert_eq!(m.to_string(), "model.onnx: error: x");
     }
 }

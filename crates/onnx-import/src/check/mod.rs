@@ -35,13 +35,7 @@ pub fn diagnose_model(model: &ModelProto, file: &str) -> Vec<Diagnostic> {
         contracts: !problems.iter().any(|(r, _)| *r == Rule::UnsupportedOpset),
     };
     for (rule, message) in problems {
-        w.diags.push(Diagnostic {
-            file: file.to_string(),
-            scope: Scope::Model,
-            node: None,
-            rule,
-            message,
-        });
+        w.diags.push(Diagnostic { file: file.to_string(), scope: Scope::Model, node: None, rule, message });
     }
     match &model.graph {
         Some(g) => w.main_graph(g, &imports),

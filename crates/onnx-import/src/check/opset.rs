@@ -55,10 +55,7 @@ mod tests {
     use super::*;
 
     fn imp(d: &str, v: i64) -> OperatorSetIdProto {
-        OperatorSetIdProto {
-            domain: Some(d.into()),
-            version: Some(v),
-        }
+        OperatorSetIdProto { domain: Some(d.into()), version: Some(v) }
     }
 
     #[test]

@@ -19,12 +19,7 @@ pub(super) struct Frame<'m, 'p> {
 
 impl<'m, 'p> Frame<'m, 'p> {
     pub(super) fn new(parent: Option<&'p Frame<'m, 'p>>) -> Self {
-        Frame {
-            parent,
-            defined: HashSet::new(),
-            declared: HashMap::new(),
-            produced: HashSet::new(),
-        }
+        Frame { parent, defined: HashSet::new(), declared: HashMap::new(), produced: HashSet::new() }
     }
 
     /// Defines `name` here; false if this graph already defined it.

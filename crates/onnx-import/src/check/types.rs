@@ -3,9 +3,9 @@
 //! iterations and `If` branches may yield different shapes.
 
 use crate::proto::tensor_proto::DataType;
+use crate::proto::tensor_shape_proto::{dimension, Dimension};
 use crate::proto::type_proto::{self, Value};
 use crate::proto::{TensorProto, TensorShapeProto, TypeProto};
-use crate::proto::tensor_shape_proto::{dimension, Dimension};
 
 /// The declared type of an initializer.
 pub(super) fn initializer_type(t: &TensorProto) -> TypeProto {
@@ -17,10 +17,7 @@ pub(super) fn initializer_type(t: &TensorProto) -> TypeProto {
                 dim: t
                     .dims
                     .iter()
-                    .map(|&d| Dimension {
-                        denotation: None,
-                        value: Some(dimension::Value::DimValue(d)),
-                    })
+                    .map(|&d| Dimension { denotation: None, value: Some(dimension::Value::DimValue(d)) })
                     .collect(),
             }),
         })),
@@ -69,12 +66,8 @@ pub(super) fn compatible(a: &TypeProto, b: &TypeProto) -> bool {
     match (va, vb) {
         (Value::TensorType(x), Value::TensorType(y)) => elems(x.elem_type, y.elem_type),
         (Value::SparseTensorType(x), Value::SparseTensorType(y)) => elems(x.elem_type, y.elem_type),
-        (Value::SequenceType(x), Value::SequenceType(y)) => {
-            inner(x.elem_type.as_deref(), y.elem_type.as_deref())
-        }
-        (Value::OptionalType(x), Value::OptionalType(y)) => {
-            inner(x.elem_type.as_deref(), y.elem_type.as_deref())
-        }
+        (Value::SequenceType(x), Value::SequenceType(y)) => inner(x.elem_type.as_deref(), y.elem_type.as_deref()),
+        (Value::OptionalType(x), Value::OptionalType(y)) => inner(x.elem_type.as_deref(), y.elem_type.as_deref()),
         (Value::MapType(x), Value::MapType(y)) => {
             elems(x.key_type, y.key_type) && inner(x.value_type.as_deref(), y.value_type.as_deref())
         }
@@ -128,16 +121,12 @@ pub(super) fn describe(t: &TypeProto) -> String {
         }
         Some(Value::SequenceType(x)) => format!("seq({})", opt(x.elem_type.as_deref())),
         Some(Value::OptionalType(x)) => format!("optional({})", opt(x.elem_type.as_deref())),
-        Some(Value::MapType(x)) => format!(
-            "map({}, {})",
-            x.key_type.map(elem_name).unwrap_or("?".into()),
-            opt(x.value_type.as_deref())
-        ),
-        Some(Value::OpaqueType(x)) => format!(
-            "opaque({}.{})",
-            x.domain.as_deref().unwrap_or(""),
-            x.name.as_deref().unwrap_or("")
-        ),
+        Some(Value::MapType(x)) => {
+            format!("map({}, {})", x.key_type.map(elem_name).unwrap_or("?".into()), opt(x.value_type.as_deref()))
+        }
+        Some(Value::OpaqueType(x)) => {
+            format!("opaque({}.{})", x.domain.as_deref().unwrap_or(""), x.name.as_deref().unwrap_or(""))
+        }
     }
 }
 

@@ -60,12 +60,7 @@ impl<'m> Walker<'m> {
     /// Checks the main graph of a model.
     pub(super) fn main_graph(&mut self, g: &'m GraphProto, imports: &HashMap<String, i64>) {
         let name = g.name.as_deref().filter(|n| !n.is_empty()).unwrap_or("main");
-        let place = Place {
-            path: name,
-            in_function: false,
-            imports,
-            depth: 0,
-        };
+        let place = Place { path: name, in_function: false, imports, depth: 0 };
         self.graph(g, place, None);
     }
 
@@ -85,10 +80,8 @@ impl<'m> Walker<'m> {
             }
         }
         let mut seen_init = std::collections::HashSet::new();
-        let sparse_names = g
-            .sparse_initializer
-            .iter()
-            .filter_map(|s| s.values.as_ref().and_then(|v| v.name.as_deref()));
+        let sparse_names =
+            g.sparse_initializer.iter().filter_map(|s| s.values.as_ref().and_then(|v| v.name.as_deref()));
         let init_names = g.initializer.iter().map(|t| t.name.as_deref().unwrap_or(""));
         for (i, name) in init_names.chain(sparse_names).enumerate() {
             if name.is_empty() {
@@ -136,28 +129,23 @@ impl<'m> Walker<'m> {
             let (map, problems) = super::opset::read_imports(&f.opset_import);
             own = map;
             let path = function_path(f);
-            let place = Place {
-                path: &path,
-                in_function: true,
-                imports: &own,
-                depth: 0,
-            };
+            let place = Place { path: &path, in_function: true, imports: &own, depth: 0 };
             for (rule, msg) in problems {
                 self.report(&place, None, rule, msg);
             }
             &own
         };
         let path = function_path(f);
-        let place = Place {
-            path: &path,
-            in_function: true,
-            imports,
-            depth: 0,
-        };
+        let place = Place { path: &path, in_function: true, imports, depth: 0 };
         let mut frame = Frame::new(None);
         for name in &f.input {
             if !name.is_empty() && !frame.define(name) {
-                self.report(&place, None, Rule::DuplicateDefinition, format!("function input '{name}' is declared twice"));
+                self.report(
+                    &place,
+                    None,
+                    Rule::DuplicateDefinition,
+                    format!("function input '{name}' is declared twice"),
+                );
             }
         }
         for vi in &f.value_info {
@@ -209,19 +197,12 @@ impl<'m> Walker<'m> {
                 let (rule, msg) = if frame.produced_anywhere(name) {
                     (Rule::UsedBeforeDefinition, format!("input '{name}' is used before the node that produces it"))
                 } else {
-                    (
-                        Rule::UndefinedName,
-                        format!("input '{name}' is not defined in this graph or any enclosing graph"),
-                    )
+                    (Rule::UndefinedName, format!("input '{name}' is not defined in this graph or any enclosing graph"))
                 };
                 self.report(&place, at, rule, msg);
             }
             let types = NodeTypes {
-                inputs: node
-                    .input
-                    .iter()
-                    .map(|n| if n.is_empty() { None } else { frame.type_of(n) })
-                    .collect(),
+                inputs: node.input.iter().map(|n| if n.is_empty() { None } else { frame.type_of(n) }).collect(),
                 outputs: node.output.iter().map(|n| frame.declared_here(n)).collect(),
             };
             if self.contracts {
@@ -260,11 +241,7 @@ impl<'m> Walker<'m> {
         let label = node_label(node, index);
         for sub in subs {
             let path = format!("{}/{label}/{}", place.path, sub.attr_name);
-            let inner = Place {
-                path: &path,
-                depth: place.depth + 1,
-                ..place
-            };
+            let inner = Place { path: &path, depth: place.depth + 1, ..place };
             self.graph(sub.graph, inner, Some(frame));
         }
     }

@@ -53,9 +53,7 @@ fn list_of(t: AttributeType) -> Option<AttributeType> {
 }
 
 fn kind(attr: &AttributeProto) -> AttributeType {
-    attr.r#type
-        .and_then(|t| AttributeType::try_from(t).ok())
-        .unwrap_or(AttributeType::Undefined)
+    attr.r#type.and_then(|t| AttributeType::try_from(t).ok()).unwrap_or(AttributeType::Undefined)
 }
 
 impl Parser<'_> {
@@ -77,16 +75,13 @@ impl Parser<'_> {
 
     /// The part of an attribute after its name: `[: type] = value`.
     pub(super) fn attribute_named(&mut self, name: String) -> PResult<AttributeProto> {
-        let mut attr = AttributeProto {
-            name: Some(name),
-            ..Default::default()
-        };
+        let mut attr = AttributeProto { name: Some(name), ..Default::default() };
         if self.matches(b':') {
             self.skip_ws();
             let at = self.pos();
             let tname = self.identifier()?;
-            let t = attribute_type(tname)
-                .ok_or_else(|| self.error_at(at, format!("unknown attribute type '{tname}'")))?;
+            let t =
+                attribute_type(tname).ok_or_else(|| self.error_at(at, format!("unknown attribute type '{tname}'")))?;
             attr.r#type = Some(t as i32);
         }
         self.expect(b'=')?;
@@ -106,7 +101,9 @@ impl Parser<'_> {
         let annotated = kind(attr);
         if self.peek() == Some(b']') {
             if annotated == AttributeType::Undefined {
-                return Err(self.error_at(at, "an empty list attribute needs a type annotation such as ': ints'".to_string()));
+                return Err(
+                    self.error_at(at, "an empty list attribute needs a type annotation such as ': ints'".to_string())
+                );
             }
             if element_of(annotated) == annotated {
                 return Err(self.error_at(at, "a single-valued attribute type cannot take a list".to_string()));
@@ -212,11 +209,7 @@ impl Parser<'_> {
             } else if attr.ref_attr_name.is_none() {
                 return Err(self.error_at(
                     at,
-                    format!(
-                        "attribute value is {}, but the annotation says {}",
-                        type_word(got),
-                        type_word(expected)
-                    ),
+                    format!("attribute value is {}, but the annotation says {}", type_word(got), type_word(expected)),
                 ));
             }
         }

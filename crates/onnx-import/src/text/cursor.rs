@@ -15,12 +15,7 @@ pub(super) type PResult<T> = Result<T, TextError>;
 
 impl<'a> Parser<'a> {
     pub(super) fn new(src: &'a str, file: &'a str) -> Self {
-        Parser {
-            src,
-            file,
-            pos: 0,
-            depth: 0,
-        }
+        Parser { src, file, pos: 0, depth: 0 }
     }
 
     fn rest(&self) -> &'a [u8] {
@@ -168,9 +163,7 @@ impl<'a> Parser<'a> {
     /// Runs `f` one nesting level deeper, refusing input nested beyond [`MAX_NESTING`].
     pub(super) fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
         if self.depth >= MAX_NESTING {
-            return Err(self.error_here(format!(
-                "graphs and types are nested more than {MAX_NESTING} levels deep"
-            )));
+            return Err(self.error_here(format!("graphs and types are nested more than {MAX_NESTING} levels deep")));
         }
         self.depth += 1;
         let r = f(self);
@@ -183,12 +176,7 @@ impl<'a> Parser<'a> {
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
         let col = before.get(line_start..).map(|s| s.chars().count()).unwrap_or(0) + 1;
-        TextError {
-            file: self.file.to_string(),
-            line,
-            col,
-            message,
-        }
+        TextError { file: self.file.to_string(), line, col, message }
     }
 
     /// An error at the next significant token.

@@ -1,9 +1,7 @@
 //! Models, graphs, nodes and functions.
 
 use super::cursor::{PResult, Parser};
-use crate::proto::{
-    FunctionProto, GraphProto, ModelProto, NodeProto, OperatorSetIdProto, TensorProto, ValueInfoProto,
-};
+use crate::proto::{FunctionProto, GraphProto, ModelProto, NodeProto, OperatorSetIdProto, TensorProto, ValueInfoProto};
 
 impl Parser<'_> {
     /// `[<header>] graph function*`
@@ -56,10 +54,7 @@ impl Parser<'_> {
                 let domain = self.string_value()?;
                 self.expect(b':')?;
                 let version = self.int_value()?;
-                out.push(OperatorSetIdProto {
-                    domain: Some(domain),
-                    version: Some(version),
-                });
+                out.push(OperatorSetIdProto { domain: Some(domain), version: Some(version) });
                 if !self.matches(b',') {
                     break;
                 }
@@ -75,10 +70,7 @@ impl Parser<'_> {
     }
 
     fn graph_inner(&mut self) -> PResult<GraphProto> {
-        let mut g = GraphProto {
-            name: Some(self.quotable_identifier()?),
-            ..Default::default()
-        };
+        let mut g = GraphProto { name: Some(self.quotable_identifier()?), ..Default::default() };
         if self.matches(b'(') && !self.matches(b')') {
             loop {
                 let (vi, init) = self.value_info_with_init()?;
@@ -122,16 +114,8 @@ impl Parser<'_> {
 
     /// `[type] name`
     fn value_info(&mut self) -> PResult<ValueInfoProto> {
-        let r#type = if self.next_is_type() {
-            Some(self.type_proto()?)
-        } else {
-            None
-        };
-        Ok(ValueInfoProto {
-            name: Some(self.quotable_identifier()?),
-            r#type,
-            ..Default::default()
-        })
+        let r#type = if self.next_is_type() { Some(self.type_proto()?) } else { None };
+        Ok(ValueInfoProto { name: Some(self.quotable_identifier()?), r#type, ..Default::default() })
     }
 
     /// `[type] name [= tensor-literal]`; the initializer takes the value's name and type.
@@ -142,10 +126,7 @@ impl Parser<'_> {
         if !self.matches(b'=') {
             return Ok((vi, None));
         }
-        let mut t = TensorProto {
-            name: vi.name.clone(),
-            ..Default::default()
-        };
+        let mut t = TensorProto { name: vi.name.clone(), ..Default::default() };
         let ty = vi.r#type.clone().unwrap_or_default();
         self.tensor_body(&mut t, &ty, at)?;
         Ok((vi, Some(t)))
@@ -356,10 +337,7 @@ mod tests {
         assert_eq!(names, ["b", "w"]);
         assert_eq!(g.input.len(), 2);
         assert_eq!(g.value_info.len(), 2);
-        assert!(matches!(
-            g.value_info[0].r#type.as_ref().and_then(|t| t.value.as_ref()),
-            Some(Value::SequenceType(_))
-        ));
+        assert!(matches!(g.value_info[0].r#type.as_ref().and_then(|t| t.value.as_ref()), Some(Value::SequenceType(_))));
     }
 
     #[test]

@@ -95,11 +95,7 @@ impl Parser<'_> {
                     }
                 }
                 let text = self.slice(from, self.pos()).to_string();
-                Ok(if is_float {
-                    Literal::Float(text)
-                } else {
-                    Literal::Int(text)
-                })
+                Ok(if is_float { Literal::Float(text) } else { Literal::Int(text) })
             }
             _ => Err(self.error_at(from, format!("expected a value, found {}", self.describe_at(from)))),
         }
@@ -116,9 +112,9 @@ impl Parser<'_> {
         self.skip_ws();
         let at = self.pos();
         match self.literal()? {
-            Literal::Int(s) => s
-                .parse::<i64>()
-                .map_err(|_| self.error_at(at, format!("integer {s} does not fit in 64 bits"))),
+            Literal::Int(s) => {
+                s.parse::<i64>().map_err(|_| self.error_at(at, format!("integer {s} does not fit in 64 bits")))
+            }
             _ => Err(self.error_at(at, "expected an integer".to_string())),
         }
     }
@@ -127,9 +123,9 @@ impl Parser<'_> {
         self.skip_ws();
         let at = self.pos();
         match self.literal()? {
-            Literal::Int(s) => s.parse::<u64>().map_err(|_| {
-                self.error_at(at, format!("{s} is not an unsigned 64-bit integer"))
-            }),
+            Literal::Int(s) => {
+                s.parse::<u64>().map_err(|_| self.error_at(at, format!("{s} is not an unsigned 64-bit integer")))
+            }
             _ => Err(self.error_at(at, "expected an integer".to_string())),
         }
     }
@@ -138,8 +134,9 @@ impl Parser<'_> {
         self.skip_ws();
         let at = self.pos();
         match self.literal()? {
-            Literal::Int(s) | Literal::Float(s) => parse_f32(&s)
-                .ok_or_else(|| self.error_at(at, format!("invalid float literal '{s}'"))),
+            Literal::Int(s) | Literal::Float(s) => {
+                parse_f32(&s).ok_or_else(|| self.error_at(at, format!("invalid float literal '{s}'")))
+            }
             Literal::Str(_) => Err(self.error_at(at, "expected a number".to_string())),
         }
     }
@@ -148,9 +145,9 @@ impl Parser<'_> {
         self.skip_ws();
         let at = self.pos();
         match self.literal()? {
-            Literal::Int(s) | Literal::Float(s) => s
-                .parse::<f64>()
-                .map_err(|_| self.error_at(at, format!("invalid float literal '{s}'"))),
+            Literal::Int(s) | Literal::Float(s) => {
+                s.parse::<f64>().map_err(|_| self.error_at(at, format!("invalid float literal '{s}'")))
+            }
             Literal::Str(_) => Err(self.error_at(at, "expected a number".to_string())),
         }
     }
@@ -190,10 +187,7 @@ mod tests {
 
     #[test]
     fn strings_keep_escaped_characters_literally() {
-        assert_eq!(
-            lit(r#""a\"b\\c\n""#).ok(),
-            Some(Literal::Str("a\"b\\cn".into()))
-        );
+        assert_eq!(lit(r#""a\"b\\c\n""#).ok(), Some(Literal::Str("a\"b\\cn".into())));
         assert_eq!(lit("\"héllo\"").ok(), Some(Literal::Str("héllo".into())));
         let e = lit("x\"abc").unwrap_err();
         assert!(e.message.contains("invalid float"), "{e}");

@@ -32,11 +32,7 @@ pub struct TextError {
 
 impl fmt::Display for TextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: error: {}",
-            self.file, self.line, self.col, self.message
-        )
+        write!(f, "{}:{}:{}: error: {}", self.file, self.line, self.col, self.message)
     }
 }
 

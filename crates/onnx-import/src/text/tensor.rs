@@ -71,8 +71,9 @@ impl Parser<'_> {
             | DataType::Int2
             | DataType::Uint2 => {
                 let v = self.int_value()?;
-                let v = i32::try_from(v)
-                    .map_err(|_| self.error_at(at, format!("value {v} does not fit the 32-bit storage of this type")))?;
+                let v = i32::try_from(v).map_err(|_| {
+                    self.error_at(at, format!("value {v} does not fit the 32-bit storage of this type"))
+                })?;
                 tensor.int32_data.push(v);
             }
             DataType::Int64 => tensor.int64_data.push(self.int_value()?),
@@ -94,10 +95,7 @@ impl Parser<'_> {
             let key = self.string_literal()?;
             self.expect(b':')?;
             let value = self.string_literal()?;
-            out.push(StringStringEntryProto {
-                key: Some(key),
-                value: Some(value),
-            });
+            out.push(StringStringEntryProto { key: Some(key), value: Some(value) });
             if !self.matches(b',') {
                 return Ok(out);
             }

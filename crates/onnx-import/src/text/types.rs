@@ -59,27 +59,20 @@ impl Parser<'_> {
         let id = self.identifier()?;
         let value = if let Some(dt) = primitive_type(id) {
             let shape = self.optional_shape()?;
-            Value::TensorType(type_proto::Tensor {
-                elem_type: Some(dt as i32),
-                shape,
-            })
+            Value::TensorType(type_proto::Tensor { elem_type: Some(dt as i32), shape })
         } else {
             match id {
                 "seq" => {
                     self.expect(b'(')?;
                     let elem = self.type_proto()?;
                     self.expect(b')')?;
-                    Value::SequenceType(Box::new(type_proto::Sequence {
-                        elem_type: Some(Box::new(elem)),
-                    }))
+                    Value::SequenceType(Box::new(type_proto::Sequence { elem_type: Some(Box::new(elem)) }))
                 }
                 "optional" => {
                     self.expect(b'(')?;
                     let elem = self.type_proto()?;
                     self.expect(b')')?;
-                    Value::OptionalType(Box::new(type_proto::Optional {
-                        elem_type: Some(Box::new(elem)),
-                    }))
+                    Value::OptionalType(Box::new(type_proto::Optional { elem_type: Some(Box::new(elem)) }))
                 }
                 "map" => {
                     self.expect(b'(')?;
@@ -97,20 +90,14 @@ impl Parser<'_> {
                     let elem = self.element_type("an element type for the sparse tensor")?;
                     let shape = self.optional_shape()?;
                     self.expect(b')')?;
-                    Value::SparseTensorType(type_proto::SparseTensor {
-                        elem_type: Some(elem as i32),
-                        shape,
-                    })
+                    Value::SparseTensorType(type_proto::SparseTensor { elem_type: Some(elem as i32), shape })
                 }
                 other => {
                     return Err(self.error_at(at, format!("unknown type '{other}'")));
                 }
             }
         };
-        Ok(TypeProto {
-            denotation: None,
-            value: Some(value),
-        })
+        Ok(TypeProto { denotation: None, value: Some(value) })
     }
 
     fn element_type(&mut self, wanted: &str) -> PResult<DataType> {
@@ -140,10 +127,7 @@ impl Parser<'_> {
                     Some(dimension::Value::DimParam(id.to_string()))
                 }
             };
-            shape.dim.push(Dimension {
-                denotation: None,
-                value,
-            });
+            shape.dim.push(Dimension { denotation: None, value });
             if !self.matches(b',') {
                 break;
             }
@@ -175,22 +159,8 @@ mod tests {
         let unknown = ty("int64 []").expect("type");
         assert_eq!(tensor(&unknown).shape, None);
         let t = ty("bool[N, ?, 3]").expect("type");
-        let dims: Vec<_> = tensor(&t)
-            .shape
-            .as_ref()
-            .expect("shape")
-            .dim
-            .iter()
-            .map(|d| d.value.clone())
-            .collect();
-        assert_eq!(
-            dims,
-            [
-                Some(dimension::Value::DimParam("N".into())),
-                None,
-                Some(dimension::Value::DimValue(3))
-            ]
-        );
+        let dims: Vec<_> = tensor(&t).shape.as_ref().expect("shape").dim.iter().map(|d| d.value.clone()).collect();
+        assert_eq!(dims, [Some(dimension::Value::DimParam("N".into())), None, Some(dimension::Value::DimValue(3))]);
     }
 
     #[test]
