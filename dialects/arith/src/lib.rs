@@ -55,6 +55,11 @@ pub fn register(ctx: &mut Context) {
             fold: Some(fold::fold),
             canonicalize: patterns(sp.name),
             result_names: (syn == Syntax::Constant).then_some(syntax::constant_result_name as _),
+            result_names_each: match syn {
+                Syntax::AddExtended => Some(|_, _| Some(vec!["sum".into(), "overflow".into()])),
+                Syntax::MulExtended => Some(|_, _| Some(vec!["low".into(), "high".into()])),
+                _ => None,
+            },
             operands: Count::Exactly(syn.operand_count()),
             results: Count::Exactly(syn.result_count()),
             regions: Count::Exactly(0),
