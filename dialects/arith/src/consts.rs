@@ -168,19 +168,15 @@ pub fn int_width(ctx: &Context, ty: Type) -> Option<u32> {
 
 // ----- float conversions -----
 
-/// The exact integer `-mag` or `mag` rounded to nearest-even in format `k`. f16 and bf16 go
-/// through a round-to-odd `f64`, which makes the second rounding (done by `half`) exact.
+/// The exact integer `-mag` or `mag` rounded to nearest-even in format `k`. For f16 and bf16
+/// the integer is first rounded to odd at f32 precision (exact in f32), which makes the
+/// second, correctly rounded f32 to 16-bit conversion of `half` give the single rounding.
 pub fn int_to_float(neg: bool, mag: u128, k: FloatKind) -> f64 {
     let v = match k {
         FloatKind::F64 => mag as f64,
         FloatKind::F32 => mag as f32 as f64,
-        FloatKind::F16 | FloatKind::BF16 => {
-            let odd = round_to_odd_f64(mag);
-            match k {
-                FloatKind::F16 => half::f16::from_f64(odd).to_f64(),
-                _ => half::bf16::from_f64(odd).to_f64(),
-            }
-        }
+        FloatKind::F16 => half::f16::from_f32(round_to_odd_f32(mag)).to_f64(),
+        FloatKind::BF16 => half::bf16::from_f32(round_to_odd_f32(mag)).to_f64(),
     };
     if neg {
         -v
@@ -189,15 +185,17 @@ pub fn int_to_float(neg: bool, mag: u128, k: FloatKind) -> f64 {
     }
 }
 
-fn round_to_odd_f64(mag: u128) -> f64 {
+/// `mag` with its bits below the 24 most significant ones folded into a sticky lowest bit.
+fn round_to_odd_f32(mag: u128) -> f32 {
     let bits = 128 - mag.leading_zeros();
-    if bits <= 53 {
-        return mag as f64;
+    if bits <= 24 {
+        return mag as f32;
     }
-    let shift = bits - 53;
+    let shift = bits - 24;
     let kept = mag >> shift;
     let sticky = (mag & ((1u128 << shift) - 1) != 0) as u128;
-    ((kept | sticky) as f64) * 2f64.powi(shift as i32)
+    // 24 significant bits times a power of two: exact in f64 and in f32.
+    (((kept | sticky) as f64) * 2f64.powi(shift as i32)) as f32
 }
 
 /// The bits of `v` in format `k` (for bitcast).

@@ -11,6 +11,9 @@ mod syntax;
 mod types;
 mod verify;
 
+#[cfg(test)]
+mod fold_tests;
+
 pub use canonicalize::constant_of;
 pub use consts::{decode as decode_constant, Const, Elems};
 pub use flags::{BitEnum, CMPF_PREDICATES, CMPI_PREDICATES, ROUNDING_MODES};
