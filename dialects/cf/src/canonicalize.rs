@@ -114,7 +114,8 @@ impl RewritePattern for ConstCondBranch {
     }
 }
 
-/// `cf.cond_br %c, ^a(x), ^a(x) -> cf.br ^a(x)`
+/// `cf.cond_br %c, ^a(x), ^a(x) -> cf.br ^a(x)`; `cf.cond_br %c, ^a(x), ^a(y)` ->
+/// `cf.br ^a(arith.select %c, x, y)`.
 struct IdenticalSuccessors;
 impl RewritePattern for IdenticalSuccessors {
     fn root(&self) -> Option<&'static str> {
@@ -122,11 +123,32 @@ impl RewritePattern for IdenticalSuccessors {
     }
     fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
         let ctx = &*b.ctx;
-        let Some((_, dests, ops)) = cond_br_parts(ctx, op) else { return false };
-        if dests[0] != dests[1] || ops[0] != ops[1] {
+        let Some((c, dests, ops)) = cond_br_parts(ctx, op) else { return false };
+        if dests[0] != dests[1] || ops[0].len() != ops[1].len() {
             return false;
         }
-        replace_with_br(b, op, dests[0], &ops[0]);
+        if ops[0] == ops[1] {
+            replace_with_br(b, op, dests[0], &ops[0]);
+            return true;
+        }
+        // Differing operands become selects, but only when this block is the destination's
+        // unique predecessor (otherwise other edges would see the select too).
+        let preds = ctx.predecessors(dests[0]);
+        if preds.is_empty() || preds.iter().any(|&p| Some(p) != ctx.parent_block(op)) {
+            return false;
+        }
+        let loc = ctx.op_loc(op);
+        let mut merged = Vec::with_capacity(ops[0].len());
+        for (&t, &f) in ops[0].iter().zip(&ops[1]) {
+            if t == f {
+                merged.push(t);
+                continue;
+            }
+            let ty = b.ctx.value_type(t);
+            let st = OperationState::new(b.ctx, "arith.select", loc).operands(&[c, t, f]).results(&[ty]);
+            merged.push(b.create_value(st));
+        }
+        replace_with_br(b, op, dests[0], &merged);
         true
     }
 }
