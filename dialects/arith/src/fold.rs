@@ -242,7 +242,7 @@ fn fold_mul_extended(ctx: &mut Context, op: OpId, signed: bool, c: &[Option<Cons
             .into_iter()
             .map(|(x, y)| if signed { sext(x, w) * sext(y, w) } else { (zext(x, w) * zext(y, w)) as i128 })
             .collect();
-        let low: Vec<i128> = prods.iter().map(|&p| p).collect();
+        let low: Vec<i128> = prods.clone();
         let high: Vec<i128> = prods.iter().map(|&p| p >> w).collect();
         let l = encode(ctx, ty, Elems::Int(low))?;
         let h = encode(ctx, ty, Elems::Int(high))?;
@@ -343,7 +343,7 @@ fn fold_float_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>
     }
     let is = |k: &Option<Const>, f: &dyn Fn(f64) -> bool| k.as_ref().is_some_and(|k| k.all_float(f));
     let cr = c.get(1)?;
-    let r = match name {
+    match name {
         "addf" if is(cr, &|v| v == 0.0 && v.is_sign_negative()) => value(lhs),
         "subf" if is(cr, &|v| v == 0.0 && v.is_sign_positive()) => value(lhs),
         "mulf" | "divf" if is(cr, &|v| v == 1.0) => value(lhs),
@@ -352,8 +352,7 @@ fn fold_float_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>
         "maxnumf" | "minnumf" if is(cr, &|v| v.is_nan()) => value(lhs),
         "maximumf" | "minimumf" | "maxnumf" | "minnumf" if lhs == rhs => value(lhs),
         _ => None,
-    };
-    r
+    }
 }
 
 fn fold_negf(ctx: &mut Context, op: OpId, c: &[Option<Const>], ty: Type) -> Folded {
@@ -449,12 +448,13 @@ fn fold_cast(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>], ty: T
     // Cast round trips that give back the original value.
     if let Some((d, dname)) = def_name(ctx, x) {
         let src = ctx.operands(d).first().copied();
-        let back = match (name, dname) {
-            ("trunci", "arith.extsi" | "arith.extui") => true,
-            ("index_cast", "arith.index_cast") | ("index_castui", "arith.index_castui") => true,
-            ("bitcast", "arith.bitcast") => true,
-            _ => false,
-        };
+        let back = matches!(
+            (name, dname),
+            ("trunci", "arith.extsi" | "arith.extui")
+                | ("index_cast", "arith.index_cast")
+                | ("index_castui", "arith.index_castui")
+                | ("bitcast", "arith.bitcast")
+        );
         if let Some(src) = src.filter(|&s| back && ctx.value_type(s) == ty) {
             return value(src);
         }

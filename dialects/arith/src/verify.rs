@@ -170,10 +170,8 @@ fn verify_pred_traits(ctx: &Context, op: OpId, sp: &Spec) -> VResult {
                 }
             }
         }
-        Syntax::MulExtended => {
-            if !all_same(&[ins.clone(), outs.clone()].concat()) {
-                return Err(err(ctx, op, "failed to verify that all of {lhs, rhs, low, high} have same type"));
-            }
+        Syntax::MulExtended if !all_same(&[ins.clone(), outs.clone()].concat()) => {
+            return Err(err(ctx, op, "failed to verify that all of {lhs, rhs, low, high} have same type"));
         }
         Syntax::AddExtended => {
             let mut tys = ins.clone();
@@ -182,21 +180,19 @@ fn verify_pred_traits(ctx: &Context, op: OpId, sp: &Spec) -> VResult {
                 return Err(err(ctx, op, "failed to verify that all of {lhs, rhs, sum} have same type"));
             }
         }
-        Syntax::Select => {
-            if ins.len() == 3 && outs.len() == 1 {
-                if !all_same(&[ins[1], ins[2], outs[0]]) {
-                    return Err(err(
-                        ctx,
-                        op,
-                        "failed to verify that all of {true_value, false_value, result} have same type",
-                    ));
-                }
-                let c = ins[0];
-                let scalar_i1 = ctx.is_signless_integer(c) && ctx.int_width(c) == Some(1);
-                let matching = ctx.shape(c).is_some() && ctx.shape(c) == ctx.shape(outs[0]);
-                if !scalar_i1 && !matching {
-                    return Err(err(ctx, op, "failed to verify that condition is signless i1 or has matching shape"));
-                }
+        Syntax::Select if ins.len() == 3 && outs.len() == 1 => {
+            if !all_same(&[ins[1], ins[2], outs[0]]) {
+                return Err(err(
+                    ctx,
+                    op,
+                    "failed to verify that all of {true_value, false_value, result} have same type",
+                ));
+            }
+            let c = ins[0];
+            let scalar_i1 = ctx.is_signless_integer(c) && ctx.int_width(c) == Some(1);
+            let matching = ctx.shape(c).is_some() && ctx.shape(c) == ctx.shape(outs[0]);
+            if !scalar_i1 && !matching {
+                return Err(err(ctx, op, "failed to verify that condition is signless i1 or has matching shape"));
             }
         }
         _ => {}
@@ -218,15 +214,13 @@ fn verify_native_traits(ctx: &Context, op: OpId, sp: &Spec) -> VResult {
     let ins = ctx.operand_types(op);
     let outs = ctx.result_types(op);
     match sp.syntax {
-        Syntax::Bin | Syntax::BinOverflow | Syntax::BinFast | Syntax::UnaryFast => {
-            if !all_same(&[ins.clone(), outs.clone()].concat()) {
-                return Err(err(ctx, op, "requires the same type for all operands and results"));
-            }
+        Syntax::Bin | Syntax::BinOverflow | Syntax::BinFast | Syntax::UnaryFast
+            if !all_same(&[ins.clone(), outs.clone()].concat()) =>
+        {
+            return Err(err(ctx, op, "requires the same type for all operands and results"));
         }
-        Syntax::CmpI | Syntax::CmpF => {
-            if !all_same(&ins) {
-                return Err(err(ctx, op, "requires all operands to have the same type"));
-            }
+        Syntax::CmpI | Syntax::CmpF if !all_same(&ins) => {
+            return Err(err(ctx, op, "requires all operands to have the same type"));
         }
         _ => {}
     }
