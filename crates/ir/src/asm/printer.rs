@@ -961,60 +961,7 @@ pub fn write_loc(ctx: &Context, out: &mut String, l: Location) {
     }
 }
 
-/// Does `s` read back as exactly `v` in format `k`?
-fn round_trips(s: &str, v: f64, k: FloatKind) -> bool {
-    let Ok(p) = s.parse::<f64>() else { return false };
-    match k {
-        FloatKind::F64 => p.to_bits() == v.to_bits(),
-        FloatKind::F32 => (p as f32).to_bits() == (v as f32).to_bits(),
-        FloatKind::F16 => half::f16::from_f64(p).to_bits() == half::f16::from_f64(v).to_bits(),
-        FloatKind::BF16 => half::bf16::from_f64(p).to_bits() == half::bf16::from_f64(v).to_bits(),
-    }
-}
-
-/// Upstream's float printing: scientific with 6 digits when that reads back exactly, else the
-/// shortest exact decimal, and hex bits for infinities and NaNs.
-pub fn format_float(v: f64, k: FloatKind) -> String {
-    if v.is_finite() {
-        let sci = format!("{v:.6e}");
-        let sci = fix_exponent(&sci);
-        if round_trips(&sci, v, k) {
-            return sci;
-        }
-        let shortest = match k {
-            FloatKind::F64 => format!("{v:?}"),
-            _ => format!("{:?}", v as f32),
-        };
-        let shortest = if shortest.contains('e') && !shortest.contains('.') {
-            shortest.replacen('e', ".0e", 1)
-        } else if !shortest.contains('.') && !shortest.contains('e') {
-            format!("{shortest}.0")
-        } else {
-            shortest
-        };
-        if round_trips(&shortest, v, k) {
-            return shortest;
-        }
-    }
-    match k {
-        FloatKind::F64 => format!("0x{:016X}", v.to_bits()),
-        FloatKind::F32 => format!("0x{:08X}", (v as f32).to_bits()),
-        FloatKind::F16 => format!("0x{:04X}", half::f16::from_f64(v).to_bits()),
-        FloatKind::BF16 => format!("0x{:04X}", half::bf16::from_f64(v).to_bits()),
-    }
-}
-
-/// Rust prints `1.5e0`; MLIR prints `1.500000e+00`.
-fn fix_exponent(s: &str) -> String {
-    match s.split_once('e') {
-        Some((m, e)) => {
-            let e: i32 = e.parse().unwrap_or(0);
-            let sign = if e < 0 { '-' } else { '+' };
-            format!("{m}e{sign}{:02}", e.abs())
-        }
-        None => s.to_string(),
-    }
-}
+pub use super::float_fmt::format_float;
 
 /// Print one op with names numbered relative to its parent region (for diagnostics).
 pub fn print_op_detached(ctx: &Context, op: OpId, flags: PrintFlags) -> String {
