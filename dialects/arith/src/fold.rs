@@ -48,6 +48,11 @@ fn attr(a: Option<Attribute>) -> Folded {
     a.map(|a| vec![FoldResult::Attr(a)])
 }
 
+/// Operand `i` of `op`, if it has one (folds never index blindly).
+fn opd(ctx: &Context, op: OpId, i: usize) -> Option<Value> {
+    ctx.operands(op).get(i).copied()
+}
+
 fn def_name(ctx: &Context, v: Value) -> Option<(OpId, &str)> {
     let d = ctx.defining_op(v)?;
     Some((d, ctx.op_name(d)))
@@ -71,9 +76,11 @@ pub fn eval_int(op: &str, a: i128, b: i128, w: u32) -> Option<i128> {
             let q = ua.checked_div(ub)?;
             (q + (ua % ub != 0) as u128) as i128
         }
-        "divsi" | "remsi" | "ceildivsi" | "floordivsi" if sb == 0 || sdiv_overflow => return None,
+        "remsi" if sb == 0 => return None,
+        // APInt::srem: INT_MIN % -1 is 0, not an overflow.
+        "remsi" => sext(sa.wrapping_rem(sb), w),
+        "divsi" | "ceildivsi" | "floordivsi" if sb == 0 || sdiv_overflow => return None,
         "divsi" => sa / sb,
-        "remsi" => sa % sb,
         "ceildivsi" => {
             let (q, r) = (sa / sb, sa % sb);
             if r != 0 && ((r > 0) == (sb > 0)) {
@@ -168,8 +175,8 @@ fn fold_int_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>],
         "addi" => {
             for (x, y) in [(lhs, rhs), (rhs, lhs)] {
                 if let Some((d, "arith.subi")) = def_name(ctx, x) {
-                    if ctx.operand(d, 1) == y {
-                        return value(ctx.operand(d, 0));
+                    if opd(ctx, d, 1) == Some(y) {
+                        return value(opd(ctx, d, 0)?);
                     }
                 }
             }
@@ -178,7 +185,7 @@ fn fold_int_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>],
         // (a + b) - b -> a, (a + b) - a -> b
         "subi" => {
             if let Some((d, "arith.addi")) = def_name(ctx, lhs) {
-                let (a, b) = (ctx.operand(d, 0), ctx.operand(d, 1));
+                let (a, b) = (opd(ctx, d, 0)?, opd(ctx, d, 1)?);
                 if b == rhs {
                     return value(a);
                 }
@@ -192,7 +199,7 @@ fn fold_int_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>],
         "xori" => {
             for (x, y) in [(lhs, rhs), (rhs, lhs)] {
                 if let Some((d, "arith.xori")) = def_name(ctx, x) {
-                    let (a, b) = (ctx.operand(d, 0), ctx.operand(d, 1));
+                    let (a, b) = (opd(ctx, d, 0)?, opd(ctx, d, 1)?);
                     if b == y {
                         return value(a);
                     }
@@ -211,7 +218,7 @@ fn fold_addui_extended(ctx: &mut Context, op: OpId, c: &[Option<Const>]) -> Fold
     let tys = ctx.result_types(op);
     let (&sum_ty, &ovf_ty) = (tys.first()?, tys.get(1)?);
     let w = int_width(ctx, ctx.element_type_or_self(sum_ty))?;
-    let lhs = ctx.operand(op, 0);
+    let lhs = opd(ctx, op, 0)?;
     if let (Some(a), Some(b)) = (c.first()?, c.get(1)?) {
         let pairs = zip2(a.ints()?, b.ints()?)?;
         let sums: Vec<i128> =
@@ -280,7 +287,7 @@ fn predicate<'t>(ctx: &Context, op: OpId, table: &[&'t str]) -> Option<&'t str> 
 
 fn fold_cmpi(ctx: &mut Context, op: OpId, c: &[Option<Const>], ty: Type) -> Folded {
     let pred = predicate(ctx, op, &CMPI_PREDICATES)?;
-    let (lhs, rhs) = (ctx.operand(op, 0), ctx.operand(op, 1));
+    let (lhs, rhs) = (opd(ctx, op, 0)?, opd(ctx, op, 1)?);
     let w = int_width(ctx, ctx.element_type_or_self(ctx.value_type(lhs)))?;
     if lhs == rhs {
         let r = matches!(pred, "eq" | "sle" | "sge" | "ule" | "uge");
@@ -360,9 +367,9 @@ fn fold_negf(ctx: &mut Context, op: OpId, c: &[Option<Const>], ty: Type) -> Fold
         let out: Vec<f64> = a.floats()?.iter().map(|&x| -x).collect();
         return attr(encode(ctx, ty, Elems::Float(out)));
     }
-    let x = ctx.operand(op, 0);
+    let x = opd(ctx, op, 0)?;
     match def_name(ctx, x) {
-        Some((d, "arith.negf")) => value(ctx.operand(d, 0)),
+        Some((d, "arith.negf")) => value(opd(ctx, d, 0)?),
         _ => None,
     }
 }

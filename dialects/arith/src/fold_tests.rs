@@ -119,6 +119,9 @@ fn division_by_zero_and_overflow_do_not_fold() {
     for op in ["divsi", "ceildivsi", "floordivsi"] {
         assert_eq!(bin(op, "-128", "-1", "i8"), None, "{op}");
     }
+    // The remainder of that division is well defined.
+    assert_eq!(bin("remsi", "-128", "-1", "i8"), s("0 : i8"));
+    assert_eq!(bin("remsi", "-9223372036854775808", "-1", "i64"), s("0 : i64"));
 }
 
 #[test]
