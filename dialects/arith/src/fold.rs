@@ -79,16 +79,10 @@ pub fn eval_int(op: &str, a: i128, b: i128, w: u32) -> Option<i128> {
         "remsi" if sb == 0 => return None,
         // APInt::srem: INT_MIN % -1 is 0, not an overflow.
         "remsi" => sext(sa.wrapping_rem(sb), w),
-        "divsi" | "ceildivsi" | "floordivsi" if sb == 0 || sdiv_overflow => return None,
+        "ceildivsi" if sb == 0 => return None,
+        "divsi" | "floordivsi" if sb == 0 || sdiv_overflow => return None,
         "divsi" => sa / sb,
-        "ceildivsi" => {
-            let (q, r) = (sa / sb, sa % sb);
-            if r != 0 && ((r > 0) == (sb > 0)) {
-                q + 1
-            } else {
-                q
-            }
-        }
+        "ceildivsi" => ceildivsi(sa, sb, w)?,
         "floordivsi" => {
             let (q, r) = (sa / sb, sa % sb);
             if r != 0 && ((r < 0) != (sb < 0)) {
@@ -113,6 +107,26 @@ pub fn eval_int(op: &str, a: i128, b: i128, w: u32) -> Option<i128> {
     Some(r)
 }
 
+/// Upstream's `ceildivsi` folding: by sign cases, through negations and `(a - 1) / b + 1`,
+/// giving up when any intermediate step overflows the width.
+fn ceildivsi(a: i128, b: i128, w: u32) -> Option<i128> {
+    if a == 0 {
+        return Some(0);
+    }
+    let (min, max) = (signed_min(w), signed_max(w));
+    let neg = |x: i128| (x != min).then(|| -x);
+    let ceil_nonneg = |a: i128, b: i128| {
+        let q = (a - 1) / b;
+        (q != max).then_some(q + 1)
+    };
+    match (a > 0, b > 0) {
+        (true, true) => ceil_nonneg(a, b),
+        (false, false) => ceil_nonneg(neg(a)?, neg(b)?),
+        (false, true) => neg(neg(a)? / b),
+        (true, false) => neg(a / neg(b)?),
+    }
+}
+
 fn fold_int_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>], ty: Type) -> Folded {
     let [lhs, rhs] = ctx.operands(op) else { return None };
     let (lhs, rhs) = (*lhs, *rhs);
@@ -123,7 +137,8 @@ fn fold_int_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>],
         if let Some(out) = out {
             return attr(encode(ctx, ty, Elems::Int(out)));
         }
-        return None;
+        // Not foldable as a whole (division by zero, overflow): identities may still apply,
+        // as upstream checks `x / 1` before evaluating.
     }
     let is = |k: &Option<Const>, f: &dyn Fn(i128) -> bool| k.as_ref().is_some_and(|k| k.all_int(f));
     let (cl, cr) = (c.first()?, c.get(1)?);
@@ -345,7 +360,14 @@ fn fold_float_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>
         // Each value is exact in f64 and f64 has more than twice the precision of f32, f16 and
         // bf16, so computing in f64 and rounding once to the type (in `encode`, through `half`
         // for the 16-bit formats) gives the correctly rounded result of the type's operation.
-        let out: Option<Vec<f64>> = pairs.into_iter().map(|(x, y)| eval_float(name, x, y)).collect();
+        let out: Option<Vec<f64>> = pairs
+            .into_iter()
+            .map(|(x, y)| {
+                // An invalid operation (0/0, inf-inf, x%0) makes APFloat's default NaN, which is
+                // positive; the host's would be negative on x86. NaN operands propagate as is.
+                eval_float(name, x, y).map(|r| if r.is_nan() && !x.is_nan() && !y.is_nan() { f64::NAN } else { r })
+            })
+            .collect();
         return attr(encode(ctx, ty, Elems::Float(out?)));
     }
     let is = |k: &Option<Const>, f: &dyn Fn(f64) -> bool| k.as_ref().is_some_and(|k| k.all_float(f));
@@ -500,12 +522,13 @@ fn fold_cast(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>], ty: T
         }
         "extf" => Elems::Float(k.floats()?.to_vec()),
         "truncf" => {
-            // Only the default rounding (to nearest even) folds.
-            let rm = ctx.attr(op, "roundingmode").and_then(|a| ctx.attr_as_int(a));
-            if rm.is_some_and(|m| m != 0) {
+            // Upstream folds only exact conversions (then the rounding mode does not matter);
+            // a NaN whose payload would be cut does not fold either.
+            let v = k.floats()?;
+            if v.iter().any(|&x| ctx.round_float(x, oe).to_bits() != x.to_bits()) {
                 return None;
             }
-            Elems::Float(k.floats()?.to_vec())
+            Elems::Float(v.to_vec())
         }
         "bitcast" => bitcast(ctx, k, ie, oe)?,
         _ => return None,
