@@ -371,17 +371,29 @@ fn fold_float_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>
         return attr(encode(ctx, ty, Elems::Float(out?)));
     }
     let is = |k: &Option<Const>, f: &dyn Fn(f64) -> bool| k.as_ref().is_some_and(|k| k.all_float(f));
-    let cr = c.get(1)?;
-    match name {
-        "addf" if is(cr, &|v| v == 0.0 && v.is_sign_negative()) => value(lhs),
-        "subf" if is(cr, &|v| v == 0.0 && v.is_sign_positive()) => value(lhs),
-        "mulf" | "divf" if is(cr, &|v| v == 1.0) => value(lhs),
-        "maximumf" if is(cr, &|v| v == f64::NEG_INFINITY) => value(lhs),
-        "minimumf" if is(cr, &|v| v == f64::INFINITY) => value(lhs),
-        "maxnumf" | "minnumf" if is(cr, &|v| v.is_nan()) => value(lhs),
-        "maximumf" | "minimumf" | "maxnumf" | "minnumf" if lhs == rhs => value(lhs),
-        _ => None,
+    if lhs == rhs && matches!(name, "maximumf" | "minimumf" | "maxnumf" | "minnumf") {
+        return value(lhs);
     }
+    // Commutative identities hold with the constant on either side (upstream's canonicalizer
+    // moves constants to the right before folding).
+    let commutative = matches!(name, "addf" | "mulf" | "maximumf" | "minimumf" | "maxnumf" | "minnumf");
+    let (cl, cr) = (c.first()?, c.get(1)?);
+    let sides: &[(Value, &Option<Const>)] = if commutative { &[(lhs, cr), (rhs, cl)] } else { &[(lhs, cr)] };
+    for &(x, k) in sides {
+        let hit = match name {
+            "addf" => is(k, &|v| v == 0.0 && v.is_sign_negative()),
+            "subf" => is(k, &|v| v == 0.0 && v.is_sign_positive()),
+            "mulf" | "divf" => is(k, &|v| v == 1.0),
+            "maximumf" => is(k, &|v| v == f64::NEG_INFINITY),
+            "minimumf" => is(k, &|v| v == f64::INFINITY),
+            "maxnumf" | "minnumf" => is(k, &|v| v.is_nan()),
+            _ => false,
+        };
+        if hit {
+            return value(x);
+        }
+    }
+    None
 }
 
 fn fold_negf(ctx: &mut Context, op: OpId, c: &[Option<Const>], ty: Type) -> Folded {

@@ -121,6 +121,59 @@ fn cases() -> Vec<String> {
             "  %a = arith.constant {v} : {from}\n  %r = arith.{op} %a : {from} to {to}\n  return %r : {to}"
         ));
     }
+    // Identities with one unknown operand.
+    let id_consts: &[(&str, &[&str])] = &[
+        ("i8", &["0", "1", "-1", "127", "-128"]),
+        ("index", &["0", "1", "-1"]),
+        ("vector<2xi32>", &["dense<0>", "dense<1>", "dense<-1>", "dense<[0, 1]>"]),
+    ];
+    for (ty, vals) in id_consts {
+        for op in int_ops {
+            out.push(format!("  // x: {ty}\n  %r = arith.{op} %x, %x : {ty}\n  return %r : {ty}"));
+            for k in *vals {
+                for (l, r) in [("%x", "%k"), ("%k", "%x")] {
+                    out.push(format!(
+                        "  // x: {ty}\n  %k = arith.constant {k} : {ty}\n  %r = arith.{op} {l}, {r} : {ty}\n  return %r : {ty}"
+                    ));
+                }
+            }
+        }
+    }
+    for (ty, vals) in [("f32", ["0.0", "-0.0", "1.0", "-1.0", "0x7FC00000", "0x7F800000", "0xFF800000"])] {
+        for op in float_ops {
+            out.push(format!("  // x: {ty}\n  %r = arith.{op} %x, %x : {ty}\n  return %r : {ty}"));
+            for k in vals {
+                for (l, r) in [("%x", "%k"), ("%k", "%x")] {
+                    out.push(format!(
+                        "  // x: {ty}\n  %k = arith.constant {k} : {ty}\n  %r = arith.{op} {l}, {r} : {ty}\n  return %r : {ty}"
+                    ));
+                }
+            }
+        }
+    }
+    for pred in flowgate_arith::CMPI_PREDICATES {
+        out.push(format!("  // x: i32\n  %r = arith.cmpi {pred}, %x, %x : i32\n  return %r : i1"));
+        out.push(format!(
+            "  // x: vector<3xi8>\n  %r = arith.cmpi {pred}, %x, %x : vector<3xi8>\n  return %r : vector<3xi1>"
+        ));
+    }
+    for body in [
+        "  // x: i1\n  %t = arith.constant true\n  %f = arith.constant false\n  %r = arith.select %x, %t, %f : i1\n  return %r : i1",
+        "  // x: i32\n  %t = arith.constant true\n  %k = arith.constant 4 : i32\n  %r = arith.select %t, %x, %k : i32\n  return %r : i32",
+        "  // x: i32\n  %t = arith.constant false\n  %k = arith.constant 4 : i32\n  %r = arith.select %t, %x, %k : i32\n  return %r : i32",
+        "  // x: i1\n  %k = arith.constant 4 : i32\n  %r = arith.select %x, %k, %k : i32\n  return %r : i32",
+        "  // x: i32\n  %e = arith.extsi %x : i32 to i64\n  %r = arith.trunci %e : i64 to i32\n  return %r : i32",
+        "  // x: i32\n  %e = arith.extui %x : i32 to i64\n  %r = arith.trunci %e : i64 to i32\n  return %r : i32",
+        "  // x: i32\n  %e = arith.index_cast %x : i32 to index\n  %r = arith.index_cast %e : index to i32\n  return %r : i32",
+        "  // x: i32\n  %e = arith.index_castui %x : i32 to index\n  %r = arith.index_castui %e : index to i32\n  return %r : i32",
+        "  // x: f32\n  %e = arith.bitcast %x : f32 to i32\n  %r = arith.bitcast %e : i32 to f32\n  return %r : f32",
+        "  // x: f32\n  %e = arith.negf %x : f32\n  %r = arith.negf %e : f32\n  return %r : f32",
+        "  // x: i32\n  %k = arith.constant 5 : i32\n  %e = arith.subi %x, %k : i32\n  %r = arith.addi %e, %k : i32\n  return %r : i32",
+        "  // x: i32\n  %k = arith.constant 5 : i32\n  %e = arith.addi %x, %k : i32\n  %r = arith.subi %e, %k : i32\n  return %r : i32",
+        "  // x: i32\n  %k = arith.constant 5 : i32\n  %e = arith.xori %x, %k : i32\n  %r = arith.xori %e, %k : i32\n  return %r : i32",
+    ] {
+        out.push(body.to_string());
+    }
     let casts: &[(&str, &str, &str, &[&str])] = &[
         ("extsi", "i8", "i32", &["0", "-1", "127", "-128"]),
         ("extui", "i8", "i64", &["0", "-1", "127", "-128"]),
@@ -155,6 +208,14 @@ fn cases() -> Vec<String> {
     out
 }
 
+/// Cases that use `%x` take it as an argument of the op's type (`// x: <type>` marks it).
+fn signature(body: &str) -> String {
+    match body.split("// x: ").nth(1) {
+        Some(ty) => format!("%x: {}", ty.lines().next().unwrap_or("i32").trim()),
+        None => String::new(),
+    }
+}
+
 /// What a function returns after folding: the constant's text, or `nofold`.
 fn upstream_results(text: &str) -> Vec<String> {
     let mut results = Vec::new();
@@ -166,6 +227,7 @@ fn upstream_results(text: &str) -> Vec<String> {
             Some(l) if l.contains("arith.constant") => {
                 l.split("arith.constant ").nth(1).unwrap_or("").trim().to_string()
             }
+            None if name.starts_with("%arg") => name.to_string(),
             _ => "nofold".to_string(),
         });
     }
@@ -173,21 +235,24 @@ fn upstream_results(text: &str) -> Vec<String> {
 }
 
 fn our_result(body: &str) -> String {
-    let src = format!("func.func @f() {{\n{body}\n}}");
+    let src = format!("func.func @f({}) {{\n{body}\n}}", signature(body));
     let mut c = ctx();
     let m = parse_source(&mut c, "t.mlir", &src, ParserConfig::default())
         .unwrap_or_else(|d| panic!("{}\n{src}", d.message));
     let ops = c.collect_ops(m, WalkOrder::PreOrder);
-    let Some(&op) = ops.iter().find(|&&o| c.op_name(o).starts_with("arith.") && !c.is_op(o, "arith.constant")) else {
+    let Some(&op) = ops.iter().rev().find(|&&o| c.op_name(o).starts_with("arith.") && !c.is_op(o, "arith.constant")) else {
         return "nofold".into();
     };
     let consts: Vec<_> = c.operands(op).iter().map(|&v| constant_of(&c, v)).collect();
     let Some(f) = c.op_def(op).and_then(|d| d.fold) else { return "nofold".into() };
     match f(&mut c, op, &consts).and_then(|r| r.into_iter().next()) {
         Some(FoldResult::Attr(a)) => attr_to_string(&c, a),
-        Some(FoldResult::Value(v)) => match c.defining_op(v).and_then(|d| c.attr(d, "value")) {
-            Some(a) => attr_to_string(&c, a),
-            None => "nofold".into(),
+        Some(FoldResult::Value(v)) => match c.value_def(v) {
+            flowgate_ir::ValueDef::BlockArg { index, .. } => format!("%arg{index}"),
+            _ => match c.defining_op(v).and_then(|d| c.attr(d, "value")) {
+                Some(a) => attr_to_string(&c, a),
+                None => "nofold".into(),
+            },
         },
         None => "nofold".into(),
     }
@@ -203,7 +268,7 @@ fn folds_agree_with_upstream() {
     let mut module = String::new();
     for (i, body) in cases.iter().enumerate() {
         let ret_ty = body.rsplit(" : ").next().unwrap_or("i1");
-        let _ = writeln!(module, "func.func @f{i}() -> {ret_ty} {{\n{body}\n}}");
+        let _ = writeln!(module, "func.func @f{i}({}) -> {ret_ty} {{\n{body}\n}}", signature(body));
     }
     let mut child = std::process::Command::new(MLIR_OPT)
         .arg("--canonicalize")
