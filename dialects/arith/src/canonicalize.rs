@@ -229,6 +229,39 @@ impl RewritePattern for ExtSIOfExtUI {
     }
 }
 
+/// `trunci(extui(x)) -> extui(x)` (and `extsi`) when `x` is narrower than the result.
+struct TruncIOfNarrowExt;
+impl RewritePattern for TruncIOfNarrowExt {
+    fn root(&self) -> Option<&'static str> {
+        Some("arith.trunci")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let (Some(&x), Some(&r)) = (ctx.operands(op).first(), ctx.results(op).first()) else { return false };
+        let Some(d) = ctx.defining_op(x) else { return false };
+        let ext = ctx.op_name(d);
+        if ext != "arith.extui" && ext != "arith.extsi" {
+            return false;
+        }
+        let Some(&src) = ctx.operands(d).first() else { return false };
+        let ty = ctx.value_type(r);
+        let width = |t| ctx.int_width(ctx.element_type_or_self(t));
+        if !matches!((width(ctx.value_type(src)), width(ty)), (Some(a), Some(b)) if a < b) {
+            return false;
+        }
+        let ext = ext.to_string();
+        let loc = ctx.op_loc(op);
+        let st = OperationState::new(b.ctx, &ext, loc).operands(&[src]).results(&[ty]);
+        let nv = b.create_value(st);
+        b.ctx.replace_op(op, &[nv]);
+        true
+    }
+}
+
+pub fn trunci_patterns() -> Vec<Box<dyn RewritePattern>> {
+    vec![Box::new(TruncIOfNarrowExt)]
+}
+
 pub fn addi_patterns() -> Vec<Box<dyn RewritePattern>> {
     vec![Box::new(AddIAddConstant)]
 }

@@ -500,6 +500,9 @@ fn fold_cast(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>], ty: T
             return value(src);
         }
     }
+    if let Some(r) = fold_cast_chain(ctx, op, name, x, ty) {
+        return Some(r);
+    }
     let Some(Some(k)) = c.first() else { return None };
     let (ie, oe) = (ctx.element_type_or_self(in_ty), ctx.element_type_or_self(ty));
     let out = match name {
@@ -546,6 +549,30 @@ fn fold_cast(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>], ty: T
         _ => return None,
     };
     attr(encode(ctx, ty, out))
+}
+
+/// Chains of casts that fold in place, as upstream: `ext(ext(a)) -> ext(a)` for the same
+/// integer extension (not `extf`, which upstream keeps), `trunci(trunci(a)) -> trunci(a)`, `trunci(ext(a)) -> trunci(a)` when `a` is
+/// still wider than the result. The op keeps its result and takes `a` as its operand.
+fn fold_cast_chain(ctx: &mut Context, op: OpId, name: &str, x: Value, ty: Type) -> Folded {
+    let (d, dname) = def_name(ctx, x)?;
+    let src = opd(ctx, d, 0)?;
+    let wider = || {
+        let ws = ctx.int_width(ctx.element_type_or_self(ctx.value_type(src)));
+        let wr = ctx.int_width(ctx.element_type_or_self(ty));
+        matches!((ws, wr), (Some(a), Some(b)) if a > b)
+    };
+    let chain = match (name, dname) {
+        ("extui", "arith.extui") | ("extsi", "arith.extsi") => true,
+        ("trunci", "arith.trunci") => true,
+        ("trunci", "arith.extui" | "arith.extsi") => wider(),
+        _ => false,
+    };
+    if !chain {
+        return None;
+    }
+    ctx.set_operand(op, 0, src);
+    one(FoldResult::Value(ctx.result(op, 0)))
 }
 
 /// Truncation toward zero; out of range and NaN do not fold (upstream's invalid-op status).

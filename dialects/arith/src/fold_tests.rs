@@ -389,6 +389,48 @@ fn extended_arithmetic() {
     );
 }
 
+/// Fold the op before `return` and print the function afterwards (for in-place folds).
+fn fold_in_place(body: &str) -> (Option<Vec<String>>, String) {
+    let src = format!("func.func @f(%a: i8, %x: f16) {{\n{body}\nreturn\n}}");
+    let mut c = ctx();
+    let m = parse_source(&mut c, "t.mlir", &src, ParserConfig::default()).unwrap_or_else(|d| panic!("{}", d.message));
+    let ops: Vec<OpId> = c.collect_ops(m, flowgate_ir::WalkOrder::PreOrder);
+    let ret = ops.iter().position(|&o| c.is_op(o, "func.return")).expect("return");
+    let op = ops[ret - 1];
+    let consts: Vec<_> = c.operands(op).iter().map(|&v| constant_of(&c, v)).collect();
+    let f = c.op_def(op).and_then(|d| d.fold).expect("fold hook");
+    let res = f(&mut c, op, &consts).map(|r| {
+        r.into_iter()
+            .map(|r| match r {
+                FoldResult::Value(v) if c.defining_op(v) == Some(op) => "self".to_string(),
+                _ => "other".to_string(),
+            })
+            .collect()
+    });
+    flowgate_ir::verify::verify(&c, m).unwrap_or_else(|d| panic!("verify: {}", d.message));
+    (res, flowgate_ir::asm::print_op(&c, m, flowgate_ir::asm::PrintFlags::default()))
+}
+
+#[test]
+fn cast_chains_fold_in_place() {
+    let (r, out) = fold_in_place("%0 = arith.extui %a : i8 to i16\n%1 = arith.extui %0 : i16 to i64");
+    assert_eq!(r, Some(vec!["self".to_string()]));
+    assert!(out.contains("%1 = arith.extui %arg0 : i8 to i64"), "{out}");
+    let (r, out) = fold_in_place("%0 = arith.extsi %a : i8 to i16\n%1 = arith.extsi %0 : i16 to i64");
+    assert_eq!(r, Some(vec!["self".to_string()]));
+    assert!(out.contains("%1 = arith.extsi %arg0 : i8 to i64"), "{out}");
+    let (r, out) = fold_in_place("%0 = arith.extsi %a : i8 to i64\n%1 = arith.trunci %0 : i64 to i4");
+    assert_eq!(r, Some(vec!["self".to_string()]));
+    assert!(out.contains("%1 = arith.trunci %arg0 : i8 to i4"), "{out}");
+    let (r, out) = fold_in_place("%0 = arith.trunci %a : i8 to i6\n%1 = arith.trunci %0 : i6 to i4");
+    assert_eq!(r, Some(vec!["self".to_string()]));
+    assert!(out.contains("%1 = arith.trunci %arg0 : i8 to i4"), "{out}");
+    assert_eq!(fold_in_place("%0 = arith.extf %x : f16 to f32\n%1 = arith.extf %0 : f32 to f64").0, None);
+    // Different extensions, or a source narrower than the result, stay.
+    assert_eq!(fold_in_place("%0 = arith.extui %a : i8 to i16\n%1 = arith.extsi %0 : i16 to i64").0, None);
+    assert_eq!(fold_in_place("%0 = arith.extui %a : i8 to i64\n%1 = arith.trunci %0 : i64 to i16").0, None);
+}
+
 #[test]
 fn constant_folds_to_its_value() {
     assert_eq!(one("%z = arith.constant 42 : i32"), s("42 : i32"));

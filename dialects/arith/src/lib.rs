@@ -81,6 +81,7 @@ fn patterns(name: &str) -> Option<PatternsFn> {
         "arith.xori" => canonicalize::xori_patterns,
         "arith.cmpi" => canonicalize::cmpi_patterns,
         "arith.extsi" => canonicalize::extsi_patterns,
+        "arith.trunci" => canonicalize::trunci_patterns,
         _ => return None,
     })
 }

@@ -183,6 +183,26 @@ fn extsi_of_extui() {
 }
 
 #[test]
+fn trunci_of_narrower_extension() {
+    let src = |ext: &str, to: &str| {
+        format!(
+            "func.func @f(%a: i8) -> {to} {{
+  %0 = arith.{ext} %a : i8 to i64
+  %1 = arith.trunci %0 : i64 to {to}
+  return %1 : {to}
+}}"
+        )
+    };
+    let out = rewrite(&src("extui", "i16"), "arith.trunci").expect("matches");
+    assert!(out.contains("%1 = arith.extui %arg0 : i8 to i16"), "{out}");
+    let out = rewrite(&src("extsi", "i32"), "arith.trunci").expect("matches");
+    assert!(out.contains("%1 = arith.extsi %arg0 : i8 to i32"), "{out}");
+    // Not narrower: left to the folds.
+    assert_eq!(rewrite(&src("extsi", "i8"), "arith.trunci"), None);
+    assert_eq!(rewrite(&src("extsi", "i4"), "arith.trunci"), None);
+}
+
+#[test]
 fn materialize_constant_builds_arith_constant() {
     let mut c = ctx();
     let m = parse_source(&mut c, "t.mlir", "func.func @f() {\n  return\n}", ParserConfig::default()).expect("parses");

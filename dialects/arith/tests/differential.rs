@@ -240,7 +240,8 @@ fn our_result(body: &str) -> String {
     let m = parse_source(&mut c, "t.mlir", &src, ParserConfig::default())
         .unwrap_or_else(|d| panic!("{}\n{src}", d.message));
     let ops = c.collect_ops(m, WalkOrder::PreOrder);
-    let Some(&op) = ops.iter().rev().find(|&&o| c.op_name(o).starts_with("arith.") && !c.is_op(o, "arith.constant")) else {
+    let Some(&op) = ops.iter().rev().find(|&&o| c.op_name(o).starts_with("arith.") && !c.is_op(o, "arith.constant"))
+    else {
         return "nofold".into();
     };
     let consts: Vec<_> = c.operands(op).iter().map(|&v| constant_of(&c, v)).collect();

@@ -226,3 +226,25 @@ func.func @vector_folds() -> (vector<2xi32>, vector<2xi1>) {
   %1 = arith.cmpi slt, %a, %c : vector<2xi32>
   return %0, %1 : vector<2xi32>, vector<2xi1>
 }
+
+// -----
+
+// CHECK-LABEL: func @cast_chains
+// CHECK-SAME: (%[[A:.*]]: i8)
+// CHECK-DAG: %[[U:.*]] = arith.extui %[[A]] : i8 to i64
+// CHECK-DAG: %[[S:.*]] = arith.extsi %[[A]] : i8 to i64
+// CHECK-DAG: %[[T:.*]] = arith.trunci %[[A]] : i8 to i4
+// CHECK-DAG: %[[N:.*]] = arith.extui %[[A]] : i8 to i16
+// CHECK: return %[[U]], %[[S]], %[[T]], %[[N]], %[[A]]
+func.func @cast_chains(%a: i8) -> (i64, i64, i4, i16, i8) {
+  %0 = arith.extui %a : i8 to i16
+  %1 = arith.extui %0 : i16 to i64
+  %2 = arith.extsi %a : i8 to i16
+  %3 = arith.extsi %2 : i16 to i64
+  %4 = arith.extsi %a : i8 to i64
+  %5 = arith.trunci %4 : i64 to i4
+  %6 = arith.extui %a : i8 to i64
+  %7 = arith.trunci %6 : i64 to i16
+  %8 = arith.trunci %4 : i64 to i8
+  return %1, %3, %5, %7, %8 : i64, i64, i4, i16, i8
+}
