@@ -184,9 +184,9 @@ fn float_formatting_matches_upstream() {
     // Not exact in six digits: shortest exact form, still a valid MLIR float literal.
     assert_eq!(format_float(0.1, FloatKind::F64), "1.000000e-01");
     assert_eq!(format_float(0.123456789, FloatKind::F64), "0.123456789");
-    assert_eq!(format_float(1.0e-7, FloatKind::F64), "1.000000e-07");
+    // APFloat's six-digit form truncates, so upstream falls back to the full form here.
+    assert_eq!(format_float(1.0e-7, FloatKind::F64), "9.9999999999999995E-8");
     assert_eq!(format_float(std::f64::consts::PI, FloatKind::F64), "3.1415926535897931");
-    assert_eq!(format_float(9.9999999999999995e-8, FloatKind::F64), "1.000000e-07");
     assert_eq!(format_float(1.23456789e-8, FloatKind::F64), "1.23456789E-8");
     assert_eq!(format_float(0.1 + 0.2, FloatKind::F64), "0.30000000000000004");
     // Upstream has no decimal form with a point for this one and prints the bits.

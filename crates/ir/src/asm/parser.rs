@@ -137,7 +137,7 @@ impl<'a> Parser<'a> {
         if self.accept(k) {
             Ok(())
         } else {
-            Err(self.error_here(format!("expected {what}")))
+            Err(self.wrong_token_error(format!("expected {what}")))
         }
     }
 
@@ -146,6 +146,33 @@ impl<'a> Parser<'a> {
             Ok(())
         } else {
             Err(self.error_here(format!("expected '{kw}'")))
+        }
+    }
+
+    /// An "expected X" error placed as upstream's `emitWrongTokenError`: when the unexpected
+    /// token starts a line, the error goes to the end of the previous non-blank source line
+    /// (ignoring `//` comments), where the missing token belongs.
+    pub(crate) fn wrong_token_error(&mut self, msg: impl Into<String>) -> Diagnostic {
+        let mut pos = self.tok.start;
+        if self.tok.kind == TokKind::Eof {
+            pos = pos.saturating_sub(1);
+        }
+        let src = self.lex.src;
+        let mut before = &src[..pos.min(src.len())];
+        loop {
+            before = before.trim_end_matches([' ', '\t']);
+            if before.is_empty() {
+                return self.error_here(msg);
+            }
+            if !before.ends_with(['\n', '\r']) {
+                let at = before.len();
+                return self.error_at(at, msg);
+            }
+            before = &before[..before.len() - 1];
+            let line_start = before.rfind(['\n', '\r']).unwrap_or(0);
+            if let Some(c) = before[line_start..].find("//") {
+                before = &before[..line_start + c];
+            }
         }
     }
 
