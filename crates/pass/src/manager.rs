@@ -247,12 +247,8 @@ impl Run<'_> {
     }
 }
 
-/// ` ('func.func' operation: @name)` for ops other than a module, as upstream's module-scope
-/// dump headers show.
+/// ` ('func.func' operation: @name)`, as upstream's module-scope dump headers show.
 fn describe_op(ctx: &Context, op: OpId) -> String {
-    if ctx.is_op(op, "builtin.module") {
-        return String::new();
-    }
     match ctx.symbol_name(op) {
         Some(n) => format!(" ('{}' operation: @{n})", ctx.op_name(op)),
         None => format!(" ('{}' operation)", ctx.op_name(op)),

@@ -241,12 +241,13 @@ impl ElementParser<'_> {
         match self.peek() {
             Some(b'(') => {
                 self.pos += 1;
+                let inner_col = self.pos + 1;
                 let elements = self.parse_list()?;
                 self.skip_ws();
                 if self.peek() != Some(b')') {
                     return Err(PipelineError::at(
                         self.text,
-                        col,
+                        inner_col,
                         "encountered unbalanced parentheses while parsing pipeline",
                     ));
                 }
@@ -271,7 +272,11 @@ impl ElementParser<'_> {
                     }
                 }
                 if depth != 0 {
-                    return Err(PipelineError::at(self.text, open + 1, "missing closing '}' while processing pass options"));
+                    return Err(PipelineError::at(
+                        self.text,
+                        open + 1,
+                        "missing closing '}' while processing pass options",
+                    ));
                 }
                 let options = self.text[open + 1..self.pos - 1].to_string();
                 Ok(PipelineElement::Pass { name, options: Some(options), col })

@@ -86,9 +86,8 @@ pub fn drop_unused_block_args(ctx: &mut Context, region: RegionId) -> bool {
                 }
             }
         }
-        let all_known = edges
-            .iter()
-            .all(|&(t, i)| is_known_branch(ctx, t) && ctx.successor_operand_range(t, i).len() == nargs);
+        let all_known =
+            edges.iter().all(|&(t, i)| is_known_branch(ctx, t) && ctx.successor_operand_range(t, i).len() == nargs);
         if !all_known {
             continue;
         }

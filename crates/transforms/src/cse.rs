@@ -125,8 +125,7 @@ impl Cse {
         if graph || !ctx.regions(op).is_empty() || !is_effect_free(ctx, op) {
             return;
         }
-        let key: Key =
-            (ctx.op_name_sym(op), ctx.operands(op).to_vec(), ctx.attrs(op).to_vec(), ctx.result_types(op));
+        let key: Key = (ctx.op_name_sym(op), ctx.operands(op).to_vec(), ctx.attrs(op).to_vec(), ctx.result_types(op));
         match known.lookup(&key) {
             Some(existing) if !ctx.is_erased(existing) => {
                 let new = ctx.results(existing).to_vec();

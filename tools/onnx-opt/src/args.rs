@@ -185,8 +185,8 @@ mod tests {
 
     #[test]
     fn single_and_double_dashes() {
-        let o = parse_args(&args(&["-split-input-file", "--verify-each=false", "in.mlir", "-o", "out"]), &infos())
-            .unwrap();
+        let o =
+            parse_args(&args(&["-split-input-file", "--verify-each=false", "in.mlir", "-o", "out"]), &infos()).unwrap();
         assert_eq!(o.split_marker.as_deref(), Some(DEFAULT_SPLIT_MARKER));
         assert!(!o.verify_each);
         assert_eq!(o.input, "in.mlir");
@@ -201,7 +201,9 @@ mod tests {
 
     #[test]
     fn errors() {
-        assert!(parse_args(&args(&["--nope"]), &infos()).unwrap_err().contains("Unknown command line argument '--nope'"));
+        assert!(parse_args(&args(&["--nope"]), &infos())
+            .unwrap_err()
+            .contains("Unknown command line argument '--nope'"));
         assert!(parse_args(&args(&["-o"]), &infos()).is_err());
         assert!(parse_args(&args(&["a", "b"]), &infos()).is_err());
         assert!(parse_args(&args(&["--verify-each=maybe"]), &infos()).is_err());

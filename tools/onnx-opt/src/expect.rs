@@ -43,8 +43,10 @@ pub struct ExpectError {
 fn designator() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        Regex::new(r"(expected-(error|note|remark|warning))(-re)? *(@([+-][0-9]+|above|below|unknown))? *\{\{(.*)\}\}\s*$")
-            .expect("the designator pattern is a valid regex")
+        Regex::new(
+            r"(expected-(error|note|remark|warning))(-re)? *(@([+-][0-9]+|above|below|unknown))? *\{\{(.*)\}\}\s*$",
+        )
+        .expect("the designator pattern is a valid regex")
     })
 }
 

@@ -39,7 +39,13 @@ pub fn is_binary_input(path: &str) -> bool {
 
 /// Turn an input file into a top-level module: `.onnx` files are imported, anything else is
 /// parsed as textual IR (`text`, whose first line is line `line_offset + 1` of `path`).
-pub fn load_module(ctx: &mut Context, path: &str, bytes: &[u8], text: &str, line_offset: u32) -> Result<OpId, Diagnostic> {
+pub fn load_module(
+    ctx: &mut Context,
+    path: &str,
+    bytes: &[u8],
+    text: &str,
+    line_offset: u32,
+) -> Result<OpId, Diagnostic> {
     if is_binary_input(path) {
         return import_onnx(ctx, path, bytes);
     }

@@ -6,9 +6,8 @@ use std::io::{Read as _, Write as _};
 fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     // Standard input is only read when the input is `-` (the default).
-    let wants_stdin = onnx_opt::parse_args(&args, &flowgate_registry::all_passes()).is_ok_and(|o| {
-        o.input == "-" && !o.help && !o.list_passes
-    });
+    let wants_stdin = onnx_opt::parse_args(&args, &flowgate_registry::all_passes())
+        .is_ok_and(|o| o.input == "-" && !o.help && !o.list_passes);
     let mut stdin = Vec::new();
     if wants_stdin {
         if let Err(e) = std::io::stdin().read_to_end(&mut stdin) {
