@@ -10,6 +10,7 @@ pub const INFO: PassInfo = PassInfo {
     create: |o| Canonicalizer::from_options(o).map(|p| Box::new(p) as Box<dyn Pass>),
 };
 
+#[derive(Default)]
 pub struct Canonicalizer {
     pub config: GreedyConfig,
     /// Upstream's `test-convergence`: fail when no fixpoint is reached.
@@ -50,12 +51,6 @@ impl Canonicalizer {
             Some(v) => return Err(format!("invalid value '{v}' for option 'region-simplify'")),
         };
         Ok(Canonicalizer { config, test_convergence: o.get_bool("test-convergence", false)? })
-    }
-}
-
-impl Default for Canonicalizer {
-    fn default() -> Self {
-        Canonicalizer { config: GreedyConfig::default(), test_convergence: false }
     }
 }
 

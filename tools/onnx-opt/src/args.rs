@@ -132,7 +132,9 @@ pub fn parse_args(args: &[String], passes: &[PassInfo]) -> Result<Options, Strin
     match positional.len() {
         0 => {}
         1 => o.input = positional.remove(0),
-        _ => return Err(format!("Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: onnx-opt --help")),
+        _ => {
+            return Err("Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: onnx-opt --help".to_string())
+        }
     }
     if o.pass_pipeline.is_some() && !o.passes.is_empty() {
         return Err("'-pass-pipeline' option can't be used with individual pass options".to_string());

@@ -130,7 +130,7 @@ pub fn parse_expectations(text: &str, line_offset: u32) -> (Vec<Expected>, Vec<E
             Some(off) => {
                 let n: i64 = off[1..].parse().unwrap_or(i64::MAX);
                 let target = if off.starts_with('+') { line_no as i64 + n } else { line_no as i64 - n };
-                e.line = u32::try_from(target).ok();
+                e.line = Some(u32::try_from(target).unwrap_or(u32::MAX));
             }
         }
         out.push(e);

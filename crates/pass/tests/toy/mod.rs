@@ -86,6 +86,7 @@ pub fn parse(ctx: &mut Context, src: &str) -> OpId {
     m
 }
 
+#[allow(dead_code)] // not every test binary prints
 pub fn print(ctx: &Context, op: OpId) -> String {
     print_op(ctx, op, PrintFlags { generic: true, debuginfo: false })
 }
