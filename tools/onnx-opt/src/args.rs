@@ -168,7 +168,8 @@ pub fn help_text(passes: &[PassInfo]) -> String {
 pub fn list_passes(passes: &[PassInfo]) -> String {
     let mut s = String::from("Passes:\n");
     for p in passes {
-        s.push_str(&format!("  --{:<52}-   {}\n", p.argument, p.description));
+        // One pass per line, starting with its name (the flag is `--<name>`).
+        s.push_str(&format!("  {:<54}-   {}\n", p.argument, p.description));
     }
     s
 }

@@ -31,7 +31,7 @@ pub fn run_opt(args: &[String], stdin: &[u8]) -> OptOutput {
     let opts = match parse_args(args, &passes) {
         Ok(o) => o,
         Err(e) => {
-            out.stderr = format!("onnx-opt: {e}\n");
+            out.stderr = format!("onnx-opt: error: {e}\n");
             out.status = 1;
             return out;
         }
