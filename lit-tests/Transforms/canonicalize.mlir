@@ -1,6 +1,5 @@
 // RUN: %onnx-opt %s -allow-unregistered-dialect -split-input-file -canonicalize | FileCheck %s
 // RUN: %onnx-opt %s -allow-unregistered-dialect -split-input-file -pass-pipeline='builtin.module(func.func(canonicalize{top-down=false max-iterations=3}))' | FileCheck %s
-// RUN: %onnx-opt %s -allow-unregistered-dialect -split-input-file -pass-pipeline='builtin.module(canonicalize{region-simplify=disabled})' | FileCheck %s --check-prefix=NOSIMPLIFY
 
 // Generic canonicalization, independent of any dialect's patterns: unused pure ops are
 // erased, constants are deduplicated and hoisted to the start of the entry block of the
@@ -42,9 +41,6 @@ func.func @constants_hoisted_and_deduplicated() {
 // CHECK-NEXT:  ^[[BB]]:
 // CHECK-NEXT:    return %[[A]] : i32
 // CHECK-NEXT:  }
-// NOSIMPLIFY-LABEL: func.func @unreachable_blocks(
-// NOSIMPLIFY:         "unreg.op"()
-// NOSIMPLIFY:         "unreg.br"()[^bb2]
 func.func @unreachable_blocks(%a: i32) -> i32 {
   "unreg.br"()[^bb1] : () -> ()
 ^bb1:
