@@ -111,6 +111,7 @@ pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, patterns: &Pattern
         queued: FxHashSet::default(),
         by_name: FxHashMap::default(),
         folder: ConstantFolder::default(),
+        in_place: FxHashMap::default(),
     };
     let converged = driver.run(ctx, root);
     ctx.stop_tracking();
@@ -124,7 +125,13 @@ struct Driver<'a> {
     queued: FxHashSet<OpId>,
     by_name: FxHashMap<String, Vec<usize>>,
     folder: ConstantFolder,
+    /// In-place folds per op in the current sweep: a fold hook that reports an in-place
+    /// change without making one would otherwise requeue its op forever.
+    in_place: FxHashMap<OpId, u32>,
 }
+
+/// In-place folds of one op allowed per sweep.
+const MAX_IN_PLACE_FOLDS: u32 = 8;
 
 impl Driver<'_> {
     fn run(&mut self, ctx: &mut Context, root: OpId) -> bool {
@@ -153,6 +160,7 @@ impl Driver<'_> {
         self.worklist.clear();
         self.queued.clear();
         self.folder.clear();
+        self.in_place.clear();
         ctx.take_changes();
         let order = if self.config.top_down { WalkOrder::PreOrder } else { WalkOrder::PostOrder };
         let ops: Vec<OpId> = ctx.collect_ops(root, order).into_iter().filter(|&o| o != root).collect();
@@ -251,8 +259,18 @@ impl Driver<'_> {
         let own = ctx.results(op).to_vec();
         if results.iter().zip(&own).all(|(r, &v)| *r == FoldResult::Value(v)) {
             // Folded in place: the op itself changed.
+            let n = self.in_place.entry(op).or_insert(0);
+            *n += 1;
+            if *n > MAX_IN_PLACE_FOLDS {
+                return false;
+            }
             ctx.notify_modified(op);
             return true;
+        }
+        // A partial in-place fold cannot be expressed as a replacement: the op would be erased
+        // while still used.
+        if results.iter().any(|r| matches!(r, FoldResult::Value(v) if own.contains(v))) {
+            return false;
         }
         let mut values: Vec<Value> = Vec::with_capacity(results.len());
         let mut created = Vec::new();
