@@ -212,14 +212,19 @@ impl Run<'_> {
         timing: &mut TimingNode,
     ) -> Result<(), Diagnostic> {
         if self.options.print_before_all {
-            self.print_ir(ctx, "Before", pass, op);
+            self.print_ir(ctx, "Before", "", pass, op);
         }
         let start = Instant::now();
         let res = pass.run(ctx, op);
         timing.child(pass.name()).wall += start.elapsed();
-        res?;
+        if res.is_err() {
+            if self.options.print_after_all {
+                self.print_ir(ctx, "After", " Failed", pass, op);
+            }
+            return res;
+        }
         if self.options.print_after_all {
-            self.print_ir(ctx, "After", pass, op);
+            self.print_ir(ctx, "After", "", pass, op);
         }
         if self.options.verify_each {
             flowgate_ir::verify::verify(ctx, op)?;
@@ -227,13 +232,13 @@ impl Run<'_> {
         Ok(())
     }
 
-    fn print_ir(&mut self, ctx: &Context, when: &str, pass: &dyn Pass, op: OpId) {
+    fn print_ir(&mut self, ctx: &Context, when: &str, failed: &str, pass: &dyn Pass, op: OpId) {
         let flags = self.options.print_flags;
         let (header_op, printed) =
             if self.options.print_module_scope { (describe_op(ctx, op), self.top) } else { (String::new(), op) };
         let body = print_op(ctx, printed, flags);
         self.dump.push_str(&format!(
-            "// -----// IR Dump {when} {} ({}){header_op} //----- //\n",
+            "// -----// IR Dump {when} {}{failed} ({}){header_op} //----- //\n",
             pass.name(),
             pass.argument()
         ));

@@ -67,7 +67,7 @@ impl Pass for Canonicalizer {
         let patterns = PatternSet::canonicalization(ctx);
         let converged = apply_patterns_greedily(ctx, op, &patterns, &self.config);
         if self.test_convergence && !converged {
-            return Err(Diagnostic::op_error(ctx, op, "Canonicalizer failed to converge"));
+            return Err(Diagnostic::error(ctx.op_loc(op), "Canonicalizer failed to converge"));
         }
         Ok(())
     }
