@@ -249,56 +249,90 @@ impl Driver<'_> {
         }
     }
 
+    /// Fold `op` as upstream's driver does: constants are materialized by the op's dialect right
+    /// before it, with its location (the next sweep hoists and deduplicates them); a fold that
+    /// fails on a commutative op may still move constant operands to the end, in place.
     fn try_fold(&mut self, ctx: &mut Context, op: OpId) -> bool {
-        let Some(f) = ctx.op_def(op).and_then(|d| d.fold) else { return false };
         let consts: Vec<_> = ctx.operands(op).iter().map(|&v| self.folder.constant_value(ctx, v)).collect();
-        let Some(results) = f(ctx, op, &consts) else { return false };
+        let folded = match ctx.op_def(op).and_then(|d| d.fold) {
+            Some(f) => f(ctx, op, &consts),
+            None => None,
+        };
+        let Some(results) = folded else { return self.fold_commutative(ctx, op, &consts) };
         if results.len() != ctx.results(op).len() {
             return false;
         }
         let own = ctx.results(op).to_vec();
         if results.iter().zip(&own).all(|(r, &v)| *r == FoldResult::Value(v)) {
-            // Folded in place: the op itself changed.
-            let n = self.in_place.entry(op).or_insert(0);
-            *n += 1;
-            if *n > MAX_IN_PLACE_FOLDS {
-                return false;
-            }
-            ctx.notify_modified(op);
-            return true;
+            return self.in_place_change(ctx, op);
         }
         // A partial in-place fold cannot be expressed as a replacement: the op would be erased
-        // while still used.
-        if results.iter().any(|r| matches!(r, FoldResult::Value(v) if own.contains(v))) {
+        // while still used. A value of another type is no replacement either.
+        let bad_value = |r: &FoldResult, old: Value| match r {
+            FoldResult::Value(v) => own.contains(v) || ctx.value_type(*v) != ctx.value_type(old),
+            FoldResult::Attr(_) => false,
+        };
+        if results.iter().zip(&own).any(|(r, &old)| bad_value(r, old)) {
             return false;
         }
+        let dialect = ctx.op_name(op).split_once('.').map_or("", |(d, _)| d).to_string();
+        let materialize = ctx.dialect(&dialect).and_then(|d| d.materialize_constant);
+        let loc = ctx.op_loc(op);
         let mut values: Vec<Value> = Vec::with_capacity(results.len());
         let mut created = Vec::new();
         for (r, &old) in results.iter().zip(&own) {
-            match *r {
-                FoldResult::Value(v) => values.push(v),
-                FoldResult::Attr(a) => {
-                    let ty = ctx.value_type(old);
-                    match self.folder.get_or_create_constant(ctx, op, a, ty) {
-                        Some((v, new)) => {
-                            values.push(v);
-                            if let Some(c) = new {
-                                created.push(c);
-                            }
-                        }
-                        None => {
-                            // Undo the constants made for this fold, as upstream does.
-                            for c in created {
-                                self.folder.forget(c);
-                                ctx.erase_op(c);
-                            }
-                            return false;
-                        }
+            let attr = match *r {
+                FoldResult::Value(v) => {
+                    values.push(v);
+                    continue;
+                }
+                FoldResult::Attr(a) => a,
+            };
+            let ty = ctx.value_type(old);
+            let made = materialize.and_then(|m| m(&mut Builder::before(ctx, op), attr, ty, loc));
+            match made {
+                Some(c) if !ctx.is_erased(c) && ctx.results(c).len() == 1 && ctx.value_type(ctx.result(c, 0)) == ty => {
+                    created.push(c);
+                    values.push(ctx.result(c, 0));
+                }
+                other => {
+                    // Undo the constants made for this fold, as upstream does.
+                    created.extend(other);
+                    for c in created {
+                        ctx.erase_op(c);
                     }
+                    ctx.take_changes();
+                    return false;
                 }
             }
         }
         ctx.replace_op(op, &values);
+        true
+    }
+
+    /// Upstream's `foldCommutative`: move constant operands after the others.
+    fn fold_commutative(&mut self, ctx: &mut Context, op: OpId, consts: &[Option<flowgate_ir::Attribute>]) -> bool {
+        if consts.len() < 2 || !ctx.has_trait(op, Traits::COMMUTATIVE) {
+            return false;
+        }
+        let operands = ctx.operands(op).to_vec();
+        let mut reordered: Vec<Value> =
+            operands.iter().zip(consts).filter(|(_, c)| c.is_none()).map(|(&v, _)| v).collect();
+        reordered.extend(operands.iter().zip(consts).filter(|(_, c)| c.is_some()).map(|(&v, _)| v));
+        if reordered == operands {
+            return false;
+        }
+        ctx.set_operands(op, reordered);
+        self.in_place_change(ctx, op)
+    }
+
+    fn in_place_change(&mut self, ctx: &mut Context, op: OpId) -> bool {
+        let n = self.in_place.entry(op).or_insert(0);
+        *n += 1;
+        if *n > MAX_IN_PLACE_FOLDS {
+            return false;
+        }
+        ctx.notify_modified(op);
         true
     }
 

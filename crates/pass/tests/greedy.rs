@@ -121,3 +121,30 @@ fn bottom_up_order_reaches_the_same_fixpoint() {
     assert_eq!(a.matches("toy.const").count(), b.matches("toy.const").count());
     assert!(!b.contains("toy.add"));
 }
+
+#[test]
+fn folded_constants_appear_before_the_op_then_get_hoisted() {
+    // As upstream: a fold materializes its constant right before the folded op, and the next
+    // sweep hoists it to the start of the entry block.
+    let one = GreedyConfig { max_iterations: 1, ..GreedyConfig::default() };
+    let (out, _) = canonicalize(FOLDS, &one);
+    let side = out.find("u.side").unwrap();
+    let five = out.find("value = 5 : i32").unwrap();
+    assert!(five > side, "after one sweep the folded constant sits where the add was: {out}");
+    let (out, _) = canonicalize(FOLDS, &GreedyConfig::default());
+    assert!(out.find("value = 5 : i32").unwrap() < out.find("u.side").unwrap(), "{out}");
+}
+
+#[test]
+fn commutative_ops_get_constants_last() {
+    let src = r#"
+func.func @f(%x: i32) -> i32 {
+  %c = "toy.const"() <{value = 7 : i32}> : () -> i32
+  %a = "toy.add"(%c, %x) : (i32, i32) -> i32
+  func.return %a : i32
+}
+"#;
+    let (out, converged) = canonicalize(src, &GreedyConfig::default());
+    assert!(converged);
+    assert!(out.contains("\"toy.add\"(%arg0, %0)"), "{out}");
+}
