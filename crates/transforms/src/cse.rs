@@ -1,6 +1,6 @@
 //! `cse`: common subexpression elimination with upstream's rules. An op without effects is
 //! replaced by an equal one (same name, operands, attributes and result types) that dominates
-//! it: earlier in the block, or in a dominating block, or in an enclosing region that is not
+//! it (operands in any order for commutative ops): earlier in the block, or in a dominating block, or in an enclosing region that is not
 //! isolated from above. Trivially dead ops are erased on the way, as upstream's CSE does.
 //! Terminators and ops with regions are never merged.
 
