@@ -5,7 +5,7 @@
 //! changes or `max_iterations` is reached.
 
 use crate::folder::ConstantFolder;
-use crate::region_simplify::simplify_regions;
+use crate::region_simplify::{simplify_regions, RegionSimplify};
 use flowgate_ir::{Builder, Change, Context, FoldResult, OpId, RewritePattern, Traits, Value, WalkOrder};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -18,15 +18,21 @@ pub struct GreedyConfig {
     pub max_num_rewrites: Option<u64>,
     /// Seed the worklist in pre-order (true) or post-order.
     pub top_down: bool,
-    /// Erase unreachable blocks and unused block arguments after each sweep.
-    pub region_simplify: bool,
+    /// Control-flow simplification after each sweep.
+    pub region_simplify: RegionSimplify,
     /// Fold ops through their `fold` hooks.
     pub fold: bool,
 }
 
 impl Default for GreedyConfig {
     fn default() -> Self {
-        GreedyConfig { max_iterations: 10, max_num_rewrites: None, top_down: true, region_simplify: true, fold: true }
+        GreedyConfig {
+            max_iterations: 10,
+            max_num_rewrites: None,
+            top_down: true,
+            region_simplify: RegionSimplify::Normal,
+            fold: true,
+        }
     }
 }
 
@@ -143,11 +149,9 @@ impl Driver<'_> {
             iteration += 1;
             let mut changed = self.seed(ctx, root);
             changed |= self.process(ctx);
-            if self.config.region_simplify {
-                let simplified = simplify_regions(ctx, root);
-                ctx.take_changes();
-                changed |= simplified;
-            }
+            let simplified = simplify_regions(ctx, root, self.config.region_simplify);
+            ctx.take_changes();
+            changed |= simplified;
             if !changed {
                 return true;
             }

@@ -8,6 +8,7 @@ mod manager;
 mod pass;
 mod pipeline;
 mod region_simplify;
+mod successors;
 mod timing;
 
 pub use folder::ConstantFolder;
@@ -18,5 +19,12 @@ pub use pipeline::{
     build_pipeline, parse_pass_options, parse_pass_pipeline, parse_pipeline_elements, split_anchor, PipelineElement,
     PipelineError,
 };
-pub use region_simplify::{drop_unused_block_args, erase_unreachable_blocks, remove_operand, simplify_regions};
+pub use region_simplify::{
+    drop_redundant_arguments, erase_unreachable_blocks, merge_identical_blocks, run_region_dce, simplify_regions,
+    RegionSimplify,
+};
+pub use successors::{
+    append_successor_operand, erase_on_all_edges, erase_successor_operand, forwarded_arg, insert_successor_operand,
+    is_known_branch,
+};
 pub use timing::{render_report, TimingNode};

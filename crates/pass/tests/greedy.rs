@@ -109,7 +109,7 @@ func.func @f(%x: i32) -> i32 {
     assert!(!out.contains("^bb2"), "{out}");
     assert!(out.contains("\"toy.br\"(%arg0)[^bb1] : (i32) -> ()"), "{out}");
     assert!(out.contains("^bb1(%0: i32):"), "{out}");
-    let off = GreedyConfig { region_simplify: false, ..GreedyConfig::default() };
+    let off = GreedyConfig { region_simplify: flowgate_pass::RegionSimplify::Disabled, ..GreedyConfig::default() };
     let (out, _) = canonicalize(src, &off);
     assert!(out.contains("^bb2"), "{out}");
 }

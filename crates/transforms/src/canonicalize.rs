@@ -2,7 +2,7 @@
 //! folding, dead-op removal and region simplification (upstream's Canonicalizer).
 
 use flowgate_ir::{Context, Diagnostic, OpId};
-use flowgate_pass::{apply_patterns_greedily, GreedyConfig, Pass, PassInfo, PassOptions, PatternSet};
+use flowgate_pass::{apply_patterns_greedily, GreedyConfig, Pass, PassInfo, PassOptions, PatternSet, RegionSimplify};
 
 pub const INFO: PassInfo = PassInfo {
     argument: "canonicalize",
@@ -46,8 +46,9 @@ impl Canonicalizer {
             },
         };
         config.region_simplify = match o.get("region-simplify") {
-            None | Some("normal" | "aggressive" | "true" | "1") => true,
-            Some("disabled" | "false" | "0") => false,
+            None | Some("normal" | "true" | "1") => RegionSimplify::Normal,
+            Some("aggressive") => RegionSimplify::Aggressive,
+            Some("disabled" | "false" | "0") => RegionSimplify::Disabled,
             Some(v) => return Err(format!("invalid value '{v}' for option 'region-simplify'")),
         };
         Ok(Canonicalizer { config, test_convergence: o.get_bool("test-convergence", false)? })

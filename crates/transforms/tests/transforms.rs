@@ -148,7 +148,10 @@ fn canonicalize_options() {
     let opt = |k: &str, v: &str| PassOptions { values: [(k.to_string(), v.to_string())].into() };
     assert_eq!(Canonicalizer::from_options(&opt("max-iterations", "3")).unwrap().config.max_iterations, 3);
     assert!(!Canonicalizer::from_options(&opt("top-down", "false")).unwrap().config.top_down);
-    assert!(Canonicalizer::from_options(&opt("region-simplify", "aggressive")).unwrap().config.region_simplify);
+    assert_eq!(
+        Canonicalizer::from_options(&opt("region-simplify", "aggressive")).unwrap().config.region_simplify,
+        flowgate_pass::RegionSimplify::Aggressive
+    );
     assert!(Canonicalizer::from_options(&opt("max-num-rewrites", "-1")).unwrap().config.max_num_rewrites.is_none());
     assert!(Canonicalizer::from_options(&opt("max-iterations", "x")).is_err());
     assert!(Canonicalizer::from_options(&opt("region-simplify", "maybe")).is_err());
