@@ -1,7 +1,7 @@
 //! `cse`: common subexpression elimination with upstream's rules. An op without effects is
-//! replaced by an equal one (same name, operands, attributes and result types) that dominates
-//! it (operands in any order for commutative ops): earlier in the block, or in a dominating block, or in an enclosing region that is not
-//! isolated from above. Trivially dead ops are erased on the way, as upstream's CSE does.
+//! replaced by an equal one (same name, operands in any order for commutative ops, attributes
+//! and result types) that dominates it: earlier in the block, or in a dominating block, or in
+//! an enclosing region that is not isolated from above. Trivially dead ops are erased on the way, as upstream's CSE does.
 //! Terminators and ops with regions are never merged.
 
 use crate::dominance::DomTree;
@@ -125,7 +125,12 @@ impl Cse {
         if graph || !ctx.regions(op).is_empty() || !is_effect_free(ctx, op) {
             return;
         }
-        let key: Key = (ctx.op_name_sym(op), ctx.operands(op).to_vec(), ctx.attrs(op).to_vec(), ctx.result_types(op));
+        let mut operands = ctx.operands(op).to_vec();
+        // Upstream's operation equivalence ignores the operand order of commutative ops.
+        if ctx.has_trait(op, Traits::COMMUTATIVE) {
+            operands.sort();
+        }
+        let key: Key = (ctx.op_name_sym(op), operands, ctx.attrs(op).to_vec(), ctx.result_types(op));
         match known.lookup(&key) {
             Some(existing) if !ctx.is_erased(existing) => {
                 let new = ctx.results(existing).to_vec();
