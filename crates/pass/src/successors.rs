@@ -81,12 +81,15 @@ fn candidate_edits(ctx: &Context, op: OpId, pos: usize, delta: i128) -> Vec<Attr
         }
         let mut new_sizes = sizes.clone();
         new_sizes[si] += delta;
-        out.push(vec![(SEGMENTS.to_string(), new_sizes.clone())]);
         // A nested array that splits this segment further must change with it.
-        for (name, nested) in nested_arrays(ctx, op) {
-            if nested.iter().sum::<i128>() != (end - start) as i128 {
-                continue;
-            }
+        let linked: Vec<(String, Vec<i128>)> = nested_arrays(ctx, op)
+            .into_iter()
+            .filter(|(_, nested)| nested.iter().sum::<i128>() == (end - start) as i128)
+            .collect();
+        if linked.is_empty() {
+            out.push(vec![(SEGMENTS.to_string(), new_sizes.clone())]);
+        }
+        for (name, nested) in linked {
             let off = pos - start;
             for (ni, &(ns, ne)) in bounds(&nested).iter().enumerate() {
                 let nfits = if delta < 0 { off >= ns && off < ne } else { off >= ns && off <= ne };
