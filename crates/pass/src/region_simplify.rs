@@ -233,8 +233,9 @@ fn remove_dead_arg_operands(
     for &region in regions {
         let blocks = ctx.region_blocks(region).to_vec();
         let reachable: FxHashSet<BlockId> = post_order(ctx, region).into_iter().collect();
+        let preds = predecessor_map(ctx, region);
         for &b in blocks.iter().skip(1).filter(|b| reachable.contains(b)) {
-            let edges = predecessor_edges(ctx, b);
+            let edges = preds.get(&b).cloned().unwrap_or_default();
             for i in (0..ctx.block_args(b).len()).rev() {
                 let a = ctx.block_arg(b, i);
                 if live.args.contains(&a) {
@@ -293,6 +294,19 @@ fn delete_dead(ctx: &mut Context, regions: &[RegionId], live: &LiveMap) -> bool 
         }
     }
     erased
+}
+
+/// Every (branch, successor index) edge into each block of `region`, computed once.
+fn predecessor_map(ctx: &Context, region: RegionId) -> FxHashMap<BlockId, Vec<(OpId, usize)>> {
+    let mut map: FxHashMap<BlockId, Vec<(OpId, usize)>> = FxHashMap::default();
+    for &p in ctx.region_blocks(region) {
+        if let Some(t) = ctx.last_op(p) {
+            for (i, &s) in ctx.successors(t).iter().enumerate() {
+                map.entry(s).or_default().push((t, i));
+            }
+        }
+    }
+    map
 }
 
 /// Every (branch, successor index) edge into `b`.
@@ -576,8 +590,10 @@ pub fn drop_redundant_arguments(ctx: &mut Context, regions: &[RegionId]) -> bool
     let mut changed = false;
     let mut work: Vec<RegionId> = regions.to_vec();
     while let Some(r) = work.pop() {
+        let preds = predecessor_map(ctx, r);
         for b in ctx.region_blocks(r).to_vec() {
-            changed |= drop_redundant_in_block(ctx, b);
+            let edges = preds.get(&b).cloned().unwrap_or_default();
+            changed |= drop_redundant_in_block(ctx, b, &edges);
             for o in ctx.block_ops(b) {
                 work.extend_from_slice(ctx.regions(o));
             }
@@ -586,8 +602,7 @@ pub fn drop_redundant_arguments(ctx: &mut Context, regions: &[RegionId]) -> bool
     changed
 }
 
-fn drop_redundant_in_block(ctx: &mut Context, b: BlockId) -> bool {
-    let edges = predecessor_edges(ctx, b);
+fn drop_redundant_in_block(ctx: &mut Context, b: BlockId, edges: &[(OpId, usize)]) -> bool {
     if edges.is_empty() || !edges.iter().all(|&(t, _)| is_known_branch(ctx, t)) {
         return false;
     }
@@ -604,7 +619,7 @@ fn drop_redundant_in_block(ctx: &mut Context, b: BlockId) -> bool {
         if vals.iter().any(|&v| v != common) || common == arg || ctx.value_block(common) == Some(b) {
             continue;
         }
-        if erase_on_all_edges(ctx, &edges, i).is_none() {
+        if erase_on_all_edges(ctx, edges, i).is_none() {
             continue;
         }
         ctx.replace_all_uses(arg, common);
