@@ -142,18 +142,6 @@ fn verify_parallel(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             "operand count does not match count from 'operandSegmentSizes' attribute",
         ));
     };
-    if g.lbs.len() != g.steps.len() || g.ubs.len() != g.steps.len() {
-        return Err(Diagnostic::op_error(
-            ctx,
-            op,
-            format!(
-                "expects the same number of lower bounds: {}, upper bounds: {} and steps: {}",
-                g.lbs.len(),
-                g.ubs.len(),
-                g.steps.len()
-            ),
-        ));
-    }
     for (i, &v) in g.lbs.iter().chain(&g.ubs).chain(&g.steps).enumerate() {
         if !ctx.is_index(ctx.value_type(v)) {
             return Err(Diagnostic::op_error(
@@ -187,6 +175,18 @@ fn verify_parallel(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             ),
         ));
     }
+    if g.lbs.len() != g.steps.len() || g.ubs.len() != g.steps.len() {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!(
+                "expects the same number of lower bounds: {}, upper bounds: {} and steps: {}",
+                g.lbs.len(),
+                g.ubs.len(),
+                g.steps.len()
+            ),
+        ));
+    }
     if ivs.iter().any(|&a| !ctx.is_index(ctx.value_type(a))) {
         return Err(Diagnostic::op_error(ctx, op, "expects arguments for the induction variable to be of index type"));
     }
@@ -202,14 +202,16 @@ fn verify_parallel(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     };
     let results = ctx.result_types(op);
     let reductions = ctx.operands(reduce);
-    if results.len() != reductions.len() {
+    // Upstream counts the reduction regions here; the reduce op pairs them with operands.
+    let num_reductions = ctx.regions(reduce).len();
+    if results.len() != num_reductions {
         return Err(Diagnostic::op_error(
             ctx,
             op,
             format!(
                 "expects number of results: {} to be the same as number of reductions: {}",
                 results.len(),
-                reductions.len()
+                num_reductions
             ),
         ));
     }

@@ -72,6 +72,11 @@ pub(crate) fn check_implicit_terminator(ctx: &Context, op: OpId, terminator: &st
             return Err(Diagnostic::op_error(ctx, op, "expects a non-empty block"));
         };
         if !ctx.is_op(last, terminator) {
+            // Upstream verifies nested ops before this region trait: a misplaced terminator
+            // reports its own error (e.g. its parent constraint) first.
+            if let Some(f) = ctx.op_def(last).and_then(|d| d.verify) {
+                f(ctx, last)?;
+            }
             return Err(Diagnostic::op_error(
                 ctx,
                 op,

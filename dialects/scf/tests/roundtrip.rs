@@ -56,3 +56,20 @@ fn implicit_terminators_are_created() {
     let g = print(&c, m, true);
     assert!(g.contains("\"scf.yield\"() : () -> ()"), "{g}");
 }
+
+/// Each case of `invalid_input.mlir` fails with the message upstream `mlir-opt` 22 gives
+/// (`invalid_expected.txt`, one line per case, generated from upstream's output).
+#[test]
+fn invalid_ir_gets_upstream_messages() {
+    let cases: Vec<&str> = include_str!("invalid_input.mlir").split("// -----\n").collect();
+    let want: Vec<&str> = include_str!("invalid_expected.txt").lines().collect();
+    assert_eq!(cases.len(), want.len());
+    let mut bad = Vec::new();
+    for (src, msg) in cases.iter().zip(&want) {
+        let got = error(src);
+        if got != *msg {
+            bad.push(format!("want: {msg}\n got: {got}\n{src}"));
+        }
+    }
+    assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad.join("\n"));
+}
