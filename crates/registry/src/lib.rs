@@ -7,9 +7,12 @@ use flowgate_pass::PassInfo;
 pub fn register_all_dialects(ctx: &mut Context) {
     flowgate_builtin::register(ctx);
     flowgate_func::register(ctx);
+    flowgate_scf::register(ctx);
 }
 
 /// Every registered pass, in `--list-passes` order.
 pub fn all_passes() -> Vec<PassInfo> {
-    Vec::new()
+    let mut passes = Vec::new();
+    passes.extend(flowgate_conversion::passes());
+    passes
 }
