@@ -68,8 +68,7 @@ fn rebuild_with(ctx: &mut Context, op: OpId, operands: &[Value], keep: &[bool]) 
     ctx.insert_op_before(new, op);
     for &r in &regions {
         if let Some(t) = region_terminator(ctx, r) {
-            let kept: Vec<Value> =
-                ctx.operands(t).iter().zip(keep).filter(|(_, &k)| k).map(|(&v, _)| v).collect();
+            let kept: Vec<Value> = ctx.operands(t).iter().zip(keep).filter(|(_, &k)| k).map(|(&v, _)| v).collect();
             ctx.set_operands(t, kept);
         }
     }
@@ -108,8 +107,7 @@ impl RewritePattern for IfRemoveUnusedResults {
 /// Constant `(lb, ub, step)` of a loop, compared signed or unsigned as the loop says.
 fn constant_bounds(ctx: &Context, op: OpId) -> Option<(i128, i128, i128)> {
     let ops = ctx.operands(op);
-    let (mut lb, mut ub, step) =
-        (constant_int(ctx, ops[0])?, constant_int(ctx, ops[1])?, constant_int(ctx, ops[2])?);
+    let (mut lb, mut ub, step) = (constant_int(ctx, ops[0])?, constant_int(ctx, ops[1])?, constant_int(ctx, ops[2])?);
     if ctx.has_attr(op, "unsignedCmp") {
         let w = ctx.int_width(ctx.value_type(ops[0])).unwrap_or(64);
         let mask = if w >= 128 { -1 } else { (1i128 << w) - 1 };

@@ -146,9 +146,7 @@ pub(crate) fn constant_int(ctx: &Context, v: Value) -> Option<i128> {
 }
 
 /// `(%a = %x, %b = %y)`: region arguments (types filled in later) and the values bound to them.
-pub(crate) fn parse_assignment_list(
-    p: &mut OpParser<'_, '_>,
-) -> PResult<(Vec<Argument>, Vec<UnresolvedOperand>)> {
+pub(crate) fn parse_assignment_list(p: &mut OpParser<'_, '_>) -> PResult<(Vec<Argument>, Vec<UnresolvedOperand>)> {
     let mut args = Vec::new();
     let mut vals = Vec::new();
     p.expect(TokKind::LParen, "'('")?;

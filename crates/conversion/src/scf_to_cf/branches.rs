@@ -51,8 +51,11 @@ pub(crate) fn lower_if(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
         c
     };
     let then_block = inline_yielding(ctx, op, then_r, region, continuation)?;
-    let else_block =
-        if ctx.is_region_empty(else_r) { continuation } else { inline_yielding(ctx, op, else_r, region, continuation)? };
+    let else_block = if ctx.is_region_empty(else_r) {
+        continuation
+    } else {
+        inline_yielding(ctx, op, else_r, region, continuation)?
+    };
     let mut b = Builder::at_end(ctx, cond_block);
     build::cond_br(&mut b, cond, (then_block, &[]), (else_block, &[]), loc);
     let results = ctx.block_args(continuation).to_vec();

@@ -28,10 +28,11 @@ pub(crate) fn cond_br(
     let mut operands = vec![cond];
     operands.extend_from_slice(targs);
     operands.extend_from_slice(fargs);
-    let st = OperationState::new(b.ctx, "cf.cond_br", loc)
-        .operands(&operands)
-        .successors(&[t, f])
-        .attr(b.ctx, "operandSegmentSizes", seg);
+    let st = OperationState::new(b.ctx, "cf.cond_br", loc).operands(&operands).successors(&[t, f]).attr(
+        b.ctx,
+        "operandSegmentSizes",
+        seg,
+    );
     b.create(st)
 }
 
@@ -65,20 +66,19 @@ pub(crate) fn cmpi(b: &mut Builder<'_>, pred: CmpPredicate, lhs: Value, rhs: Val
     let i64t = b.ctx.integer_type(64);
     let p = b.ctx.integer_attr(pred as i128, i64t);
     let i1 = b.ctx.i1_type();
-    let st = OperationState::new(b.ctx, "arith.cmpi", loc)
-        .operands(&[lhs, rhs])
-        .results(&[i1])
-        .attr(b.ctx, "predicate", p);
+    let st =
+        OperationState::new(b.ctx, "arith.cmpi", loc).operands(&[lhs, rhs]).results(&[i1]).attr(b.ctx, "predicate", p);
     b.create_value(st)
 }
 
 pub(crate) fn addi(b: &mut Builder<'_>, lhs: Value, rhs: Value, loc: Location) -> Result<Value, Diagnostic> {
     let ty = b.ctx.value_type(lhs);
     let flags = parse_attr_str(b.ctx, "#arith.overflow<none>")?;
-    let st = OperationState::new(b.ctx, "arith.addi", loc)
-        .operands(&[lhs, rhs])
-        .results(&[ty])
-        .attr(b.ctx, "overflowFlags", flags);
+    let st = OperationState::new(b.ctx, "arith.addi", loc).operands(&[lhs, rhs]).results(&[ty]).attr(
+        b.ctx,
+        "overflowFlags",
+        flags,
+    );
     Ok(b.create_value(st))
 }
 

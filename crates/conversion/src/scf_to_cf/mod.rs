@@ -40,8 +40,7 @@ impl Pass for SCFToControlFlowPass {
 }
 
 /// The ops the conversion rewrites; their terminators go with them.
-const ROOTS: &[&str] =
-    &["scf.for", "scf.if", "scf.while", "scf.parallel", "scf.index_switch", "scf.execute_region"];
+const ROOTS: &[&str] = &["scf.for", "scf.if", "scf.while", "scf.parallel", "scf.index_switch", "scf.execute_region"];
 
 /// Lower every scf op nested in `root`. Outer ops go first (as upstream's conversion walks), so
 /// each lowering finds its op in a block of a CFG region; `scf.parallel` leaves `scf.for` ops

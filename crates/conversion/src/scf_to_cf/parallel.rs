@@ -35,7 +35,10 @@ pub(crate) fn lower_parallel(ctx: &mut Context, op: OpId) -> Result<(), Diagnost
         return Err(Diagnostic::op_error(ctx, op, "expects one induction variable per bound and step"));
     }
     let num_results = ctx.results(op).len();
-    if ctx.regions(reduce).len() != num_results || ctx.operands(reduce).len() != num_results {
+    if ctx.regions(reduce).len() != num_results
+        || ctx.operands(reduce).len() != num_results
+        || g.inits.len() != num_results
+    {
         return Err(Diagnostic::op_error(ctx, op, "expects one reduction per result"));
     }
 
@@ -69,11 +72,11 @@ pub(crate) fn lower_parallel(ctx: &mut Context, op: OpId) -> Result<(), Diagnost
 
     // Reductions combine the accumulator (lhs) with this iteration's value (rhs).
     let mut yielded = Vec::with_capacity(num_results);
-    for i in 0..num_results {
+    for (i, &acc) in iter_args.iter().enumerate() {
         let rblock = entry(ctx, reduce, i)?;
         let ret = terminator(ctx, op, rblock, "scf.reduce.return")?;
         let value = ctx.operand(reduce, i);
-        let args = [iter_args[i], value];
+        let args = [acc, value];
         // The returned value may be one of the block's own arguments, which inlining replaces.
         let ret_val = ctx.operand(ret, 0);
         let mapped = ctx.block_args(rblock).iter().position(|&a| a == ret_val).map_or(ret_val, |k| args[k]);
