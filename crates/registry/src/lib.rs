@@ -8,6 +8,7 @@ pub fn register_all_dialects(ctx: &mut Context) {
     flowgate_builtin::register(ctx);
     flowgate_func::register(ctx);
     flowgate_scf::register(ctx);
+    flowgate_math::register(ctx);
 }
 
 /// Every registered pass, in `--list-passes` order.
