@@ -601,7 +601,7 @@ pub fn write_type(ctx: &Context, out: &mut String, t: Type) {
             }
             if let Some(m) = memory_space {
                 out.push_str(", ");
-                write_attr(ctx, out, *m);
+                write_memory_space(ctx, out, *m);
             }
             out.push('>');
         }
@@ -610,7 +610,7 @@ pub fn write_type(ctx: &Context, out: &mut String, t: Type) {
             write_type(ctx, out, *element);
             if let Some(m) = memory_space {
                 out.push_str(", ");
-                write_attr(ctx, out, *m);
+                write_memory_space(ctx, out, *m);
             }
             out.push('>');
         }
@@ -664,6 +664,16 @@ fn write_int(ctx: &Context, out: &mut String, value: i128, ty: Type, with_type: 
     if with_type {
         out.push_str(" : ");
         write_type(ctx, out, ty);
+    }
+}
+
+/// Upstream elides the `: i64` of an integer memory space (`memref<4xf32, 1>`).
+fn write_memory_space(ctx: &Context, out: &mut String, a: Attribute) {
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, ty } if ctx.int_width(*ty) == Some(64) && ctx.is_signless_integer(*ty) => {
+            let _ = write!(out, "{value}");
+        }
+        _ => write_attr(ctx, out, a),
     }
 }
 
