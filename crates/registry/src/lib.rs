@@ -9,6 +9,7 @@ pub fn register_all_dialects(ctx: &mut Context) {
     flowgate_func::register(ctx);
     flowgate_scf::register(ctx);
     flowgate_math::register(ctx);
+    flowgate_memref::register(ctx);
 }
 
 /// Every registered pass, in `--list-passes` order.

@@ -47,7 +47,7 @@ fn parse(p: &mut OpParser<'_, '_>) -> PResult<()> {
     }
     if args.len() != result_types.len() + 1 {
         let loc = p.op_loc();
-        return Err(p.error_at(loc, "mismatch in number of loop-carried values and defined values"));
+        return Err(custom_error(p, loc, "mismatch in number of loop-carried values and defined values"));
     }
     let ty = if p.accept(TokKind::Colon) { p.parse_type()? } else { p.ctx().index_type() };
     args[0].ty = Some(ty);

@@ -189,3 +189,14 @@ pub(crate) fn typed_args(args: &mut [Argument], tys: &[Type]) {
         a.ty = Some(t);
     }
 }
+
+/// An error from a custom parser, prefixed as upstream's `OpAsmParser::emitError` does.
+pub(crate) fn custom_error(
+    p: &mut OpParser<'_, '_>,
+    loc: flowgate_ir::Location,
+    msg: impl std::fmt::Display,
+) -> Diagnostic {
+    let name = p.state.name;
+    let name = p.ctx().str(name).to_string();
+    p.error_at(loc, format!("custom op '{name}' {msg}"))
+}

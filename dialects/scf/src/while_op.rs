@@ -37,10 +37,8 @@ fn parse_while(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let (ins, outs) = p.parse_functional_type()?;
     p.add_result_types(&outs);
     if ins.len() != inits.len() {
-        return Err(p.error_at(
-            type_loc,
-            format!("expected as many input types as operands (expected {} got {})", inits.len(), ins.len()),
-        ));
+        let msg = format!("expected as many input types as operands (expected {} got {})", inits.len(), ins.len());
+        return Err(custom_error(p, type_loc, msg));
     }
     for (u, &t) in inits.iter().zip(&ins) {
         p.add_operand(u, t)?;
