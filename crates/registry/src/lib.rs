@@ -10,6 +10,7 @@ pub fn register_all_dialects(ctx: &mut Context) {
     flowgate_scf::register(ctx);
     flowgate_math::register(ctx);
     flowgate_memref::register(ctx);
+    flowgate_tensor::register(ctx);
 }
 
 /// Every registered pass, in `--list-passes` order.
