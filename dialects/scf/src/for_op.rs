@@ -107,6 +107,14 @@ fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     for i in 0..3 {
         check_operand(ctx, op, i, |c, t| c.is_signless_int_or_index(t), "signless integer or index")?;
     }
+    let bound_types = types(ctx, &ops[..3]);
+    if bound_types.windows(2).any(|w| w[0] != w[1]) {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            "failed to verify that all of {lowerBound, upperBound, step} have same type",
+        ));
+    }
     if inits.len() != results.len() {
         return Err(Diagnostic::op_error(ctx, op, "mismatch in number of loop-carried values and defined values"));
     }
@@ -127,8 +135,9 @@ fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     }
     // The remaining RegionBranchOpInterface edges: an empty yield slips past the checks above.
     let iter_tys = types(ctx, iter_args);
-    check_edge(ctx, op, "Operation scf.yield", "Region #0", &yielded, &iter_tys)?;
-    check_edge(ctx, op, "Operation scf.yield", "parent", &yielded, &types(ctx, results))
+    let y = region_terminator(ctx, body);
+    check_edge(ctx, op, ("Operation scf.yield", "Region #0"), y, &yielded, &iter_tys)?;
+    check_edge(ctx, op, ("Operation scf.yield", "parent"), y, &yielded, &types(ctx, results))
 }
 
 /// Upstream's LoopLikeOpInterface verifier: counts, then types, of inits, iter_args, yielded

@@ -73,7 +73,8 @@ fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     }
     for &r in ctx.regions(op) {
         if let Some(y) = region_terminator(ctx, r) {
-            check_edge(ctx, op, "Operation scf.yield", "parent", &types(ctx, ctx.operands(y)), &results)?;
+            let ys = types(ctx, ctx.operands(y));
+            check_edge(ctx, op, ("Operation scf.yield", "parent"), Some(y), &ys, &results)?;
         }
     }
     Ok(())

@@ -106,7 +106,8 @@ fn verify_execute_region(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let results = ctx.result_types(op);
     for &b in ctx.region_blocks(body) {
         if let Some(t) = ctx.last_op(b).filter(|&t| ctx.is_op(t, "scf.yield")) {
-            check_edge(ctx, op, "Operation scf.yield", "parent", &types(ctx, ctx.operands(t)), &results)?;
+            let ys = types(ctx, ctx.operands(t));
+            check_edge(ctx, op, ("Operation scf.yield", "parent"), Some(t), &ys, &results)?;
         }
     }
     Ok(())
@@ -126,8 +127,11 @@ fn parse_switch(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let idx = p.ctx().index_type();
     p.add_operand(&arg, idx)?;
     p.parse_optional_attr_dict()?;
-    let tys = p.parse_optional_arrow_type_list()?;
-    p.add_result_types(&tys);
+    // A bare comma-separated list (`-> f32, i1`), as the declarative format spells it.
+    if p.accept(flowgate_ir::asm::TokKind::Arrow) {
+        let tys = p.parse_type_list()?;
+        p.add_result_types(&tys);
+    }
     // Region 0 is the default one, parsed last: keep a slot for it.
     let default_slot = p.add_empty_region();
     let mut cases = Vec::new();
@@ -152,7 +156,11 @@ fn print_switch(p: &mut OpPrinter<'_>, op: OpId) {
     p.write(" ");
     p.print_value(ctx.operand(op, 0));
     p.print_optional_attr_dict(op, &["cases"]);
-    p.print_optional_arrow_type_list(&ctx.result_types(op));
+    let results = ctx.result_types(op);
+    if !results.is_empty() {
+        p.write(" -> ");
+        p.print_types(&results);
+    }
     p.write(" ");
     let regions = ctx.regions(op);
     for (v, &r) in switch_cases(ctx, op).iter().zip(regions.iter().skip(1)) {

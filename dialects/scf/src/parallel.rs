@@ -73,24 +73,25 @@ fn parse_paren_operands(p: &mut OpParser<'_, '_>) -> PResult<Vec<flowgate_ir::as
     p.parse_operand_list(Delimiter::Paren)
 }
 
+/// `(%a, %b)` with exactly one value per induction variable.
+fn parse_bound_list(p: &mut OpParser<'_, '_>, n: usize) -> PResult<Vec<flowgate_ir::asm::UnresolvedOperand>> {
+    let loc = p.current_loc();
+    let list = parse_paren_operands(p)?;
+    if list.len() != n {
+        return Err(custom_error(p, loc, format!("expected {n} operands")));
+    }
+    Ok(list)
+}
+
 /// `scf.parallel (%i, %j) = (%a, %b) to (%c, %d) step (%e, %f) [init (%x)] [-> t] {...}`
 fn parse_parallel(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let ivs = p.parse_argument_list(Delimiter::Paren, false, false)?;
     p.expect_equal()?;
-    let lbs = parse_paren_operands(p)?;
-    if lbs.len() != ivs.len() {
-        return Err(p.error("expected as many lower bounds as induction variables"));
-    }
+    let lbs = parse_bound_list(p, ivs.len())?;
     p.expect_keyword("to")?;
-    let ubs = parse_paren_operands(p)?;
-    if ubs.len() != ivs.len() {
-        return Err(p.error("expected as many upper bounds as induction variables"));
-    }
+    let ubs = parse_bound_list(p, ivs.len())?;
     p.expect_keyword("step")?;
-    let steps = parse_paren_operands(p)?;
-    if steps.len() != ivs.len() {
-        return Err(p.error("expected as many step values as induction variables"));
-    }
+    let steps = parse_bound_list(p, ivs.len())?;
     let inits = if p.accept_keyword("init") { parse_paren_operands(p)? } else { Vec::new() };
     let tys = p.parse_optional_arrow_type_list()?;
     p.add_result_types(&tys);

@@ -26,8 +26,21 @@ pub(crate) fn entry_args(ctx: &Context, r: RegionId) -> Vec<Value> {
 pub(crate) fn check_edge(
     ctx: &Context,
     op: OpId,
-    from: &str,
-    to: &str,
+    (from, to): (&str, &str),
+    point: Option<OpId>,
+    operands: &[Type],
+    inputs: &[Type],
+) -> Result<(), Diagnostic> {
+    check_edge_counts(ctx, op, (from, to), operands, inputs).map_err(|d| match point {
+        Some(t) => d.with_note(ctx.op_loc(t), "region branch point"),
+        None => d,
+    })
+}
+
+fn check_edge_counts(
+    ctx: &Context,
+    op: OpId,
+    (from, to): (&str, &str),
     operands: &[Type],
     inputs: &[Type],
 ) -> Result<(), Diagnostic> {

@@ -78,6 +78,11 @@ fn verify_while(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     check_one_block(ctx, op, 0, "before")?;
     check_one_block(ctx, op, 1, "after")?;
     let (before, after) = (ctx.region(op, 0), ctx.region(op, 1));
+    for r in [before, after] {
+        if ctx.entry_block(r).is_some_and(|b| ctx.is_block_empty(b)) {
+            return Err(Diagnostic::op_error(ctx, op, "expects a non-empty block"));
+        }
+    }
     let msg = "expects the 'before' region to terminate with 'scf.condition'";
     let cond = expect_terminator(ctx, op, before, "scf.condition", msg)?;
     let msg = "expects the 'after' region to terminate with 'scf.yield'";
@@ -85,10 +90,13 @@ fn verify_while(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let before_args = types(ctx, &entry_args(ctx, before));
     let after_args = types(ctx, &entry_args(ctx, after));
     let forwarded = types(ctx, ctx.operands(cond).get(1..).unwrap_or(&[]));
-    check_edge(ctx, op, "parent", "Region #0", &types(ctx, ctx.operands(op)), &before_args)?;
-    check_edge(ctx, op, "Operation scf.condition", "parent", &forwarded, &ctx.result_types(op))?;
-    check_edge(ctx, op, "Operation scf.condition", "Region #1", &forwarded, &after_args)?;
-    check_edge(ctx, op, "Operation scf.yield", "Region #0", &types(ctx, ctx.operands(yield_op)), &before_args)
+    let inits = types(ctx, ctx.operands(op));
+    check_edge(ctx, op, ("parent", "Region #0"), None, &inits, &before_args)?;
+    let c = Some(cond);
+    check_edge(ctx, op, ("Operation scf.condition", "parent"), c, &forwarded, &ctx.result_types(op))?;
+    check_edge(ctx, op, ("Operation scf.condition", "Region #1"), c, &forwarded, &after_args)?;
+    let ys = types(ctx, ctx.operands(yield_op));
+    check_edge(ctx, op, ("Operation scf.yield", "Region #0"), Some(yield_op), &ys, &before_args)
 }
 
 /// `scf.condition(%c) %a, %b : t1, t2`
