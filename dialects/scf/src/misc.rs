@@ -166,7 +166,9 @@ fn print_switch(p: &mut OpPrinter<'_>, op: OpId) {
     for (v, &r) in switch_cases(ctx, op).iter().zip(regions.iter().skip(1)) {
         p.print_newline();
         p.write(&format!("case {v} "));
-        p.print_region(r, false, false);
+        // Case regions print their terminators; the declarative `default` region elides an
+        // empty one.
+        p.print_region(r, false, true);
     }
     p.print_newline();
     p.write("default ");

@@ -31,10 +31,10 @@ pub(crate) fn check_edge(
     operands: &[Type],
     inputs: &[Type],
 ) -> Result<(), Diagnostic> {
-    check_edge_counts(ctx, op, (from, to), operands, inputs).map_err(|d| match point {
-        Some(t) => d.with_note(ctx.op_loc(t), "region branch point"),
-        None => d,
-    })
+    // The branch point is the terminator, or the op itself for edges entering from it.
+    let at = point.unwrap_or(op);
+    check_edge_counts(ctx, op, (from, to), operands, inputs)
+        .map_err(|d| d.with_note(ctx.op_loc(at), "region branch point"))
 }
 
 fn check_edge_counts(
