@@ -5,7 +5,12 @@ use crate::util::{constant_int, region_terminator};
 use flowgate_ir::{Builder, Context, OpId, OperationState, RegionId, RewritePattern, Value};
 
 pub(crate) fn if_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(IfConstantCondition), Box::new(IfRemoveUnusedResults)]
+    vec![
+        Box::new(IfConstantCondition),
+        Box::new(IfRemoveUnusedResults),
+        Box::new(crate::canonicalize_more::IfYieldConditionOrValue),
+        Box::new(crate::canonicalize_more::IfToSelect),
+    ]
 }
 
 pub(crate) fn for_patterns() -> Vec<Box<dyn RewritePattern>> {
@@ -14,7 +19,7 @@ pub(crate) fn for_patterns() -> Vec<Box<dyn RewritePattern>> {
 
 /// Move the ops of `region`'s single block before `op`, binding its arguments to `args`, and
 /// return the operands of its terminator (which is erased).
-fn inline_before(ctx: &mut Context, region: RegionId, op: OpId, args: &[Value]) -> Vec<Value> {
+pub(crate) fn inline_before(ctx: &mut Context, region: RegionId, op: OpId, args: &[Value]) -> Vec<Value> {
     let Some(block) = ctx.entry_block(region) else { return Vec::new() };
     let term = region_terminator(ctx, region);
     let yielded = term.map(|t| ctx.operands(t).to_vec()).unwrap_or_default();
@@ -51,7 +56,7 @@ impl RewritePattern for IfConstantCondition {
 
 /// Re-create `op` (an `scf.if` or `scf.for`) with `operands`, `keep`-filtered results and its
 /// regions moved over; returns the new op.
-fn rebuild_with(ctx: &mut Context, op: OpId, operands: &[Value], keep: &[bool]) -> OpId {
+pub(crate) fn rebuild_with(ctx: &mut Context, op: OpId, operands: &[Value], keep: &[bool]) -> OpId {
     let name = ctx.op_name_sym(op);
     let loc = ctx.op_loc(op);
     let results = ctx.results(op).to_vec();
@@ -127,6 +132,12 @@ impl RewritePattern for ForTrivialTripCount {
 
     fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
         let ctx = &mut *b.ctx;
+        if ctx.operand(op, 0) == ctx.operand(op, 1) {
+            // The same value as both bounds: no iteration whatever it is.
+            let inits = ctx.operands(op)[3..].to_vec();
+            ctx.replace_op(op, &inits);
+            return true;
+        }
         let Some((lb, ub, step)) = constant_bounds(ctx, op) else { return false };
         let inits = ctx.operands(op)[3..].to_vec();
         if lb >= ub {

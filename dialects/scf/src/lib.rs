@@ -4,6 +4,7 @@
 //! the same ops.
 
 mod canonicalize;
+mod canonicalize_more;
 mod for_op;
 mod if_op;
 mod misc;

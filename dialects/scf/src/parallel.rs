@@ -12,6 +12,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
             parse: Some(parse_parallel),
             print: Some(print_parallel),
             verify: Some(verify_parallel),
+            canonicalize: Some(crate::canonicalize_more::parallel_patterns),
             implicit_terminator: Some("scf.reduce"),
             regions: Count::Exactly(1),
             successors: Count::Exactly(0),

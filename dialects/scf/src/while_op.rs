@@ -11,6 +11,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
             parse: Some(parse_while),
             print: Some(print_while),
             verify: Some(verify_while),
+            canonicalize: Some(crate::canonicalize_more::while_patterns),
             regions: Count::Exactly(2),
             successors: Count::Exactly(0),
             ..OpDef::new("scf.while")
