@@ -59,10 +59,16 @@ fn if_on_constant_condition_inlines_the_taken_branch() {
 
 #[test]
 fn unused_if_results_are_dropped() {
-    let out = run("%r:2 = scf.if %c -> (f32, i32) {\n %i = \"test.i\"() : () -> i32\n scf.yield %x, %i : f32, i32\n } else {\n %i = \"test.j\"() : () -> i32\n scf.yield %x, %i : f32, i32\n }\n return %r#0 : f32");
+    let out = run("%r:2 = scf.if %c -> (f32, i32) {\n %a = \"test.a\"() : () -> f32\n %i = \"test.i\"() : () -> i32\n scf.yield %a, %i : f32, i32\n } else {\n %i = \"test.j\"() : () -> i32\n scf.yield %x, %i : f32, i32\n }\n return %r#0 : f32");
     assert!(out.contains("%5 = scf.if %arg3 -> (f32) {"), "{out}");
     assert!(out.contains("scf.yield %arg2 : f32"), "{out}");
-    assert!(out.contains("return %5 : f32"), "{out}");
+    assert!(out.contains("scf.yield %6 : f32"), "{out}");
+    // Values defined above the if become a select.
+    let out = run("%r = scf.if %c -> (f32) {\n scf.yield %x : f32\n } else {\n %y = \"test.y\"() : () -> f32\n scf.yield %y : f32\n }\n return %r : f32");
+    assert!(out.contains("scf.if"), "{out}");
+    let out = run("%r = scf.if %c -> (index) {\n scf.yield %lb : index\n } else {\n scf.yield %ub : index\n }\n \"test.use\"(%r) : (index) -> ()\n return %x : f32");
+    assert!(!out.contains("scf.if"), "{out}");
+    assert!(out.contains("\"arith.select\"(%arg3, %arg0, %arg1) : (i1, index, index) -> index"), "{out}");
 }
 
 #[test]
