@@ -97,7 +97,7 @@ pub(crate) fn def(name: &'static str, kind: Kind) -> OpDef {
         parse: Some(parse),
         print: Some(print),
         verify: Some(verify),
-        result_names: None,
+        result_names: if kind == Kind::SinCos { Some(|_, _| Some("sin,cos".into())) } else { None },
         operands: Count::Exactly(kind.arity()),
         results: Count::Exactly(if kind == Kind::SinCos { 2 } else { 1 }),
         regions: Count::Exactly(0),
