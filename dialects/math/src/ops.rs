@@ -135,7 +135,9 @@ fn parse(p: &mut OpParser<'_, '_>) -> PResult<()> {
         // Upstream's classification ops keep the flags in the attribute dictionary.
         fastmath::default_if_missing(p);
     }
-    let ty = p.parse_colon_type()?;
+    p.expect_colon()?;
+    let ty_loc = p.current_loc();
+    let ty = p.parse_type()?;
     match kind {
         Kind::FPowI => {
             p.expect_comma()?;
@@ -145,6 +147,15 @@ fn parse(p: &mut OpParser<'_, '_>) -> PResult<()> {
             p.add_result_types(&[ty]);
         }
         Kind::Classify => {
+            // The result type is inferred from the operand's, which must therefore be valid.
+            if !float_like(p.ctx(), ty) {
+                let shown = flowgate_ir::asm::type_to_string(p.ctx(), ty);
+                let name = p.ctx().str(name).to_string();
+                return Err(p.error_at(
+                    ty_loc,
+                    format!("custom op '{name}' 'operand' must be floating-point-like, but got '{shown}'"),
+                ));
+            }
             p.add_operand(&vals[0], ty)?;
             let i1 = p.ctx().i1_type();
             let rt = p.ctx().with_element_type(ty, i1);
