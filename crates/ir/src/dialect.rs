@@ -85,8 +85,7 @@ pub type PrintFn = fn(&mut OpPrinter<'_>, OpId);
 /// Which operands are forwarded to successor `i` (a range into the operand list).
 pub type SuccessorOperandsFn = fn(&Context, OpId, usize) -> std::ops::Range<usize>;
 /// Suggested names for the results when printing (`%c0`, `%cst`), like upstream's
-/// `getAsmResultNames`. A comma-separated list with one name per result (`"sin,cos"`) names
-/// each result on its own (`%sin, %cos = ...`).
+/// `getAsmResultNames`.
 pub type ResultNamesFn = fn(&Context, OpId) -> Option<String>;
 pub type PatternsFn = fn() -> Vec<Box<dyn crate::RewritePattern>>;
 /// Build a constant op for `attr` of type `ty` at the builder's insertion point.

@@ -40,24 +40,6 @@ struct Counters {
 }
 
 impl<'a> Namer<'a> {
-    /// `name`, or `name_N` when an enclosing scope already uses it; recorded in `added`.
-    fn unique(&mut self, name: &str, c: &mut Counters, added: &mut Vec<String>) -> std::rc::Rc<str> {
-        let unique = if self.used.contains_key(name) {
-            loop {
-                let probe = format!("{name}_{}", c.conflict);
-                c.conflict += 1;
-                if !self.used.contains_key(&probe) {
-                    break probe;
-                }
-            }
-        } else {
-            name.to_string()
-        };
-        *self.used.entry(unique.clone()).or_insert(0) += 1;
-        added.push(unique.clone());
-        unique.into()
-    }
-
     fn number_region(&mut self, region: RegionId, mut c: Counters) {
         let ctx = self.ctx;
         let mut added: Vec<String> = Vec::new();
@@ -80,16 +62,6 @@ impl<'a> Namer<'a> {
                     continue;
                 }
                 let suggested = ctx.op_def(op).and_then(|d| d.result_names).and_then(|f| f(ctx, op));
-                // One name per result (`"sin,cos"`): each result is named on its own.
-                if let Some(each) = suggested.as_deref().map(|s| s.split(',').collect::<Vec<_>>()) {
-                    if each.len() > 1 && each.len() == results.len() {
-                        for (&r, n) in results.iter().zip(each) {
-                            let name = self.unique(&sanitize(n), &mut c, &mut added);
-                            self.names.values.insert(r, (name, None));
-                        }
-                        continue;
-                    }
-                }
                 let base: std::rc::Rc<str> = match suggested {
                     Some(s) => {
                         let s = sanitize(&s);
@@ -428,17 +400,7 @@ impl<'a> OpPrinter<'a> {
     pub fn print_op(&mut self, op: OpId) {
         let ctx = self.ctx;
         let results = ctx.results(op);
-        let separately = results.len() > 1 && matches!(self.names.values.get(&results[0]), Some((_, None)));
-        if separately {
-            // Results named one by one: `%sin, %cos = ...`.
-            for (i, &r) in results.iter().enumerate() {
-                if i > 0 {
-                    self.out.push_str(", ");
-                }
-                self.print_value(r);
-            }
-            self.out.push_str(" = ");
-        } else if !results.is_empty() {
+        if !results.is_empty() {
             let first = results[0];
             match self.names.values.get(&first) {
                 Some((base, _)) => {
