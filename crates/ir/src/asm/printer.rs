@@ -28,6 +28,8 @@ struct Names {
 
 struct Namer<'a> {
     ctx: &'a Context,
+    /// Upstream ignores `getAsmResultNames` in the generic form and numbers every result.
+    generic: bool,
     names: Names,
     used: FxHashMap<String, u32>,
 }
@@ -61,7 +63,11 @@ impl<'a> Namer<'a> {
                 if results.is_empty() {
                     continue;
                 }
-                let suggested = ctx.op_def(op).and_then(|d| d.result_names).and_then(|f| f(ctx, op));
+                let suggested = if self.generic {
+                    None
+                } else {
+                    ctx.op_def(op).and_then(|d| d.result_names).and_then(|f| f(ctx, op))
+                };
                 let base: std::rc::Rc<str> = match suggested {
                     Some(s) => {
                         let s = sanitize(&s);
@@ -134,7 +140,7 @@ pub struct OpPrinter<'a> {
 
 impl<'a> OpPrinter<'a> {
     fn new(ctx: &'a Context, flags: PrintFlags, root: OpId) -> Self {
-        let mut namer = Namer { ctx, names: Names::default(), used: FxHashMap::default() };
+        let mut namer = Namer { ctx, generic: flags.generic, names: Names::default(), used: FxHashMap::default() };
         for &r in ctx.regions(root) {
             namer.number_region(r, Counters { value: 0, arg: 0, conflict: 0 });
         }
