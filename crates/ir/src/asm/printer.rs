@@ -42,6 +42,26 @@ struct Counters {
 }
 
 impl<'a> Namer<'a> {
+    /// `s` made an identifier and unique in scope (`cst`, `cst_0`, ...), recorded in `added` so
+    /// it is released when the region is done.
+    fn unique(&mut self, s: &str, c: &mut Counters, added: &mut Vec<String>) -> std::rc::Rc<str> {
+        let s = sanitize(s);
+        let unique = if self.used.contains_key(&s) {
+            loop {
+                let probe = format!("{s}_{}", c.conflict);
+                c.conflict += 1;
+                if !self.used.contains_key(&probe) {
+                    break probe;
+                }
+            }
+        } else {
+            s
+        };
+        *self.used.entry(unique.clone()).or_insert(0) += 1;
+        added.push(unique.clone());
+        unique.into()
+    }
+
     fn number_region(&mut self, region: RegionId, mut c: Counters) {
         let ctx = self.ctx;
         let mut added: Vec<String> = Vec::new();
@@ -63,29 +83,25 @@ impl<'a> Namer<'a> {
                 if results.is_empty() {
                     continue;
                 }
+                let each = if self.generic {
+                    None
+                } else {
+                    ctx.op_def(op).and_then(|d| d.result_names_each).and_then(|f| f(ctx, op))
+                };
+                if let Some(names) = each.filter(|n| n.len() == results.len()) {
+                    for (&r, n) in results.iter().zip(names) {
+                        let unique = self.unique(&n, &mut c, &mut added);
+                        self.names.values.insert(r, (unique, None));
+                    }
+                    continue;
+                }
                 let suggested = if self.generic {
                     None
                 } else {
                     ctx.op_def(op).and_then(|d| d.result_names).and_then(|f| f(ctx, op))
                 };
                 let base: std::rc::Rc<str> = match suggested {
-                    Some(s) => {
-                        let s = sanitize(&s);
-                        let unique = if self.used.contains_key(&s) {
-                            loop {
-                                let probe = format!("{s}_{}", c.conflict);
-                                c.conflict += 1;
-                                if !self.used.contains_key(&probe) {
-                                    break probe;
-                                }
-                            }
-                        } else {
-                            s
-                        };
-                        *self.used.entry(unique.clone()).or_insert(0) += 1;
-                        added.push(unique.clone());
-                        unique.into()
-                    }
+                    Some(s) => self.unique(&s, &mut c, &mut added),
                     None => {
                         c.value += 1;
                         (c.value - 1).to_string().into()
@@ -407,15 +423,31 @@ impl<'a> OpPrinter<'a> {
         let ctx = self.ctx;
         let results = ctx.results(op);
         if !results.is_empty() {
-            let first = results[0];
-            match self.names.values.get(&first) {
-                Some((base, _)) => {
-                    let _ = write!(self.out, "%{base}");
+            // Results print in groups: `%0:2` for one numbered group, `%sum, %overflow` for
+            // results named one by one.
+            let mut i = 0;
+            while i < results.len() {
+                if i > 0 {
+                    self.out.push_str(", ");
                 }
-                None => self.out.push_str("%<<UNNAMED>>"),
-            }
-            if results.len() > 1 {
-                let _ = write!(self.out, ":{}", results.len());
+                let mut j = i + 1;
+                match self.names.values.get(&results[i]) {
+                    Some((base, idx)) => {
+                        if idx.is_some() {
+                            while j < results.len()
+                                && self.names.values.get(&results[j]).is_some_and(|(b, x)| b == base && x.is_some())
+                            {
+                                j += 1;
+                            }
+                        }
+                        let _ = write!(self.out, "%{base}");
+                    }
+                    None => self.out.push_str("%<<UNNAMED>>"),
+                }
+                if j - i > 1 {
+                    let _ = write!(self.out, ":{}", j - i);
+                }
+                i = j;
             }
             self.out.push_str(" = ");
         }
