@@ -345,13 +345,6 @@ impl<'a> OpPrinter<'a> {
         self.out.push('}');
     }
 
-    /// A line break followed by the current op's indentation (upstream's `printNewline`), for
-    /// custom syntax that spreads over several lines such as `scf.index_switch`.
-    pub fn print_newline(&mut self) {
-        self.out.push('\n');
-        self.indent_line();
-    }
-
     fn indent_line(&mut self) {
         for _ in 0..self.indent {
             self.out.push(' ');
