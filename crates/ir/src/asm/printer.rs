@@ -168,6 +168,22 @@ impl<'a> OpPrinter<'a> {
         self.out.push_str(s);
     }
 
+    /// A line break followed by the current indentation (upstream's `printNewline`), for ops
+    /// whose custom form spans several lines (`cf.switch`).
+    pub fn newline(&mut self) {
+        self.out.push('\n');
+        self.indent_line();
+    }
+
+    /// Indent following [`OpPrinter::newline`]s by two more spaces.
+    pub fn increase_indent(&mut self) {
+        self.indent += 2;
+    }
+
+    pub fn decrease_indent(&mut self) {
+        self.indent = self.indent.saturating_sub(2);
+    }
+
     pub fn print_value(&mut self, v: Value) {
         match self.names.values.get(&v) {
             Some((base, None)) => {
