@@ -97,7 +97,11 @@ pub(crate) fn def(name: &'static str, kind: Kind) -> OpDef {
         parse: Some(parse),
         print: Some(print),
         verify: Some(verify),
-        result_names: if kind == Kind::SinCos { Some(|_, _| Some("sin,cos".into())) } else { None },
+        result_names_each: if kind == Kind::SinCos {
+            Some(|_, _| Some(vec!["sin".to_string(), "cos".to_string()]))
+        } else {
+            None
+        },
         operands: Count::Exactly(kind.arity()),
         results: Count::Exactly(if kind == Kind::SinCos { 2 } else { 1 }),
         regions: Count::Exactly(0),

@@ -166,13 +166,13 @@ fn print_switch(p: &mut OpPrinter<'_>, op: OpId) {
     p.write(" ");
     let regions = ctx.regions(op);
     for (v, &r) in switch_cases(ctx, op).iter().zip(regions.iter().skip(1)) {
-        p.print_newline();
+        p.newline();
         p.write(&format!("case {v} "));
         // Case regions print their terminators; the declarative `default` region elides an
         // empty one.
         p.print_region(r, false, true);
     }
-    p.print_newline();
+    p.newline();
     p.write("default ");
     p.print_region(regions[0], false, false);
 }
