@@ -274,18 +274,24 @@ fn verify_global(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     };
     if let Some(init) = ctx.attr(op, "initial_value") {
         if let AttrKind::DenseElements { ty, .. } = ctx.attr_kind(init) {
-            let want_shape = ctx.shape(*ty).map(|s| s.to_vec());
-            if want_shape.as_deref() != Some(&m.shape[..]) || ctx.element_type(*ty) != Some(m.element) {
+            if let Some(e) = ctx.element_type(*ty).filter(|&e| e != m.element) {
                 return Err(Diagnostic::op_error(
                     ctx,
                     op,
                     format!(
-                        "initial value expected to be of type '{}<{}{}>', but was of type {}",
-                        "tensor",
-                        m.shape.iter().map(|d| format!("{d}x")).collect::<String>(),
-                        type_to_string(ctx, m.element),
-                        q(ctx, *ty)
+                        "initial value element expected to be of type {}, but was of type {}",
+                        q(ctx, m.element),
+                        q(ctx, e)
                     ),
+                ));
+            }
+            let init_shape = ctx.shape(*ty).map(|s| s.to_vec()).unwrap_or_default();
+            if init_shape != m.shape {
+                let list = |s: &[i64]| s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+                return Err(Diagnostic::op_error(
+                    ctx,
+                    op,
+                    format!("initial value shape expected to be {} but was {}", list(&m.shape), list(&init_shape)),
                 ));
             }
         } else if !matches!(ctx.attr_kind(init), AttrKind::Unit) {

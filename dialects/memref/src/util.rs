@@ -173,3 +173,34 @@ pub(crate) fn custom_error(
     let name = p.ctx().str(name).to_string();
     p.error_at(loc, format!("custom op '{name}' {msg}"))
 }
+
+/// Upstream's in-bounds check of a slice against the static sizes of its source.
+pub(crate) fn check_in_bounds(
+    ctx: &Context,
+    op: OpId,
+    shape: &[i64],
+    offsets: &[i64],
+    sizes: &[i64],
+    strides: &[i64],
+) -> Result<(), Diagnostic> {
+    for (i, &dim) in shape.iter().enumerate() {
+        let (Some(&o), Some(&s), Some(&st)) = (offsets.get(i), sizes.get(i), strides.get(i)) else { continue };
+        if dim == DYNAMIC || o == DYNAMIC || s == DYNAMIC || st == DYNAMIC {
+            continue;
+        }
+        if s == 0 {
+            if o > dim {
+                return Err(Diagnostic::error(ctx.op_loc(op), format!("offset {i} is out-of-bounds: {o} >= {dim}")));
+            }
+            continue;
+        }
+        let last = o.saturating_add((s - 1).saturating_mul(st));
+        if last >= dim {
+            return Err(Diagnostic::error(
+                ctx.op_loc(op),
+                format!("slice along dimension {i} runs out-of-bounds: {last} >= {dim}"),
+            ));
+        }
+    }
+    Ok(())
+}

@@ -239,7 +239,7 @@ fn verify_subview(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if offset != res_offset || kept.iter().zip(&res_strides).any(|(&i, &s)| strides[i] != s) {
         return mismatch("layout");
     }
-    Ok(())
+    check_in_bounds(ctx, op, &src.shape, &m.offsets.0, &m.sizes.0, &m.strides.0)
 }
 
 /// `memref.reinterpret_cast %src to offset: [o], sizes: [...], strides: [...] : src to result`

@@ -293,7 +293,12 @@ fn parse_from_elements(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let loc = p.current_loc();
     let ty = p.parse_type()?;
     let Some((shape, e)) = ranked(p.ctx(), ty).filter(|(s, _)| s.iter().all(|&d| d != DYNAMIC)) else {
-        return Err(p.error_at(loc, "expected a statically shaped ranked tensor"));
+        let shown = flowgate_ir::asm::type_to_string(p.ctx(), ty);
+        return Err(custom_error(
+            p,
+            loc,
+            format!("'result' must be statically shaped tensor of any type values, but got '{shown}'"),
+        ));
     };
     let n: i64 = shape.iter().product();
     if vals.len() as i64 != n {
@@ -416,8 +421,11 @@ fn verify_generate(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         ));
     };
     let args = ctx.block_args(b);
-    if args.len() != shape.len() || args.iter().any(|&a| !ctx.is_index(ctx.value_type(a))) {
+    if args.len() != shape.len() {
         return Err(Diagnostic::error(ctx.op_loc(op), "must have one body argument per input dimension"));
+    }
+    if args.iter().any(|&a| !ctx.is_index(ctx.value_type(a))) {
+        return Err(Diagnostic::error(ctx.op_loc(op), "all body arguments must be index"));
     }
     let ok = ctx
         .last_op(b)

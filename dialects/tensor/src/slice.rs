@@ -195,7 +195,8 @@ fn verify_extract_slice(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     };
     verify_lists(ctx, op, &lists, shape.len())?;
     check_index_operands(ctx, op, 1, usize::MAX)?;
-    check_slice_type(ctx, op, &lists[1].0, elem, ctx.value_type(ctx.result(op, 0)))
+    check_slice_type(ctx, op, &lists[1].0, elem, ctx.value_type(ctx.result(op, 0)))?;
+    check_in_bounds(ctx, op, &shape, &lists[0].0, &lists[1].0, &lists[2].0)
 }
 
 fn verify_insert_slice(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -213,5 +214,6 @@ fn verify_insert_slice(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     }
     verify_lists(ctx, op, &lists, shape.len())?;
     check_index_operands(ctx, op, 2, usize::MAX)?;
-    check_slice_type(ctx, op, &lists[1].0, elem, ctx.value_type(t[0]))
+    check_slice_type(ctx, op, &lists[1].0, elem, ctx.value_type(t[0]))?;
+    check_in_bounds(ctx, op, &shape, &lists[0].0, &lists[1].0, &lists[2].0)
 }
