@@ -462,7 +462,9 @@ impl<'a> OpPrinter<'a> {
         }
         let def = ctx.op_def(op);
         match def.and_then(|d| d.print) {
-            Some(print) if !self.flags.generic => {
+            // Custom printers index operands and results as their op declares them; an op that
+            // breaks its declared counts (IR dumped after a failure) prints generically instead.
+            Some(print) if !self.flags.generic && def.is_some_and(|d| counts_match(ctx, d, op)) => {
                 let name = ctx.op_name(op);
                 let short = match (name.split_once('.'), self.default_dialects.last()) {
                     (Some((d, rest)), Some(dd)) if d == *dd => rest,
@@ -1044,4 +1046,17 @@ pub fn print_op_detached(ctx: &Context, op: OpId, flags: PrintFlags) -> String {
     }
     p.print_op(op);
     p.out
+}
+
+fn counts_match(ctx: &Context, def: &crate::OpDef, op: OpId) -> bool {
+    use crate::Count;
+    let ok = |c: Count, n: usize| match c {
+        Count::Any => true,
+        Count::Exactly(k) => n == k,
+        Count::AtLeast(k) => n >= k,
+    };
+    ok(def.operands, ctx.operands(op).len())
+        && ok(def.results, ctx.results(op).len())
+        && ok(def.regions, ctx.regions(op).len())
+        && ok(def.successors, ctx.successors(op).len())
 }
