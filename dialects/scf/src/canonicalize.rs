@@ -172,7 +172,7 @@ impl RewritePattern for ForRemoveIterArgs {
             return false;
         };
         let inits = ctx.operands(op)[3..].to_vec();
-        let iter_args = ctx.block_args(block)[1..].to_vec();
+        let iter_args = ctx.block_args(block).get(1..).unwrap_or(&[]).to_vec();
         let yielded = ctx.operands(term).to_vec();
         let results = ctx.results(op).to_vec();
         if yielded.len() != inits.len() || iter_args.len() != inits.len() {

@@ -118,7 +118,8 @@ impl RewritePattern for IfToSelect {
         for i in (0..n).filter(|&i| !keep[i]) {
             let (tv, ev) = (ctx.operand(t, i), ctx.operand(e, i));
             let r = ctx.result(op, i);
-            let v = if tv == ev { tv } else { create_value(ctx, op, "arith.select", &[cond, tv, ev], ctx.value_type(r)) };
+            let v =
+                if tv == ev { tv } else { create_value(ctx, op, "arith.select", &[cond, tv, ev], ctx.value_type(r)) };
             ctx.replace_all_uses(r, v);
         }
         let operands = ctx.operands(op).to_vec();
@@ -221,7 +222,7 @@ impl RewritePattern for WhileRemoveInvariant {
         let inits = ctx.operands(op).to_vec();
         let before_args = ctx.block_args(bb).to_vec();
         let after_args = ctx.block_args(ab).to_vec();
-        let forwarded = ctx.operands(cond)[1..].to_vec();
+        let forwarded = ctx.operands(cond).get(1..).unwrap_or(&[]).to_vec();
         let yielded = ctx.operands(y).to_vec();
         if before_args.len() != inits.len()
             || yielded.len() != inits.len()

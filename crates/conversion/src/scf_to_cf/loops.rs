@@ -18,7 +18,10 @@ pub(crate) fn lower_for(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     let last_body = *ctx.region_blocks(body).last().unwrap_or(&cond_block);
     let yield_op = terminator(ctx, op, last_body, "scf.yield")?;
     let operands = ctx.operands(op).to_vec();
-    let (lb, ub, step) = (operands[0], operands[1], operands[2]);
+    let [lb, ub, step] = match operands.get(..3) {
+        Some(&[lb, ub, step]) => [lb, ub, step],
+        _ => return Err(Diagnostic::op_error(ctx, op, "expects lower bound, upper bound and step operands")),
+    };
     let unsigned = ctx.has_attr(op, "unsignedCmp");
 
     let end_block = ctx.split_block(init_block, op);
@@ -64,8 +67,10 @@ pub(crate) fn lower_while(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic>
     let after_last = *ctx.region_blocks(after_r).last().unwrap_or(&after);
     let yield_op = terminator(ctx, op, after_last, "scf.yield")?;
     let inits = ctx.operands(op).to_vec();
-    let forwarded = ctx.operands(cond)[1..].to_vec();
-    let flag = ctx.operand(cond, 0);
+    let Some((&flag, forwarded)) = ctx.operands(cond).split_first() else {
+        return Err(Diagnostic::op_error(ctx, op, "expects a condition operand"));
+    };
+    let forwarded = forwarded.to_vec();
     // Upstream's do-while form: an `after` region that only yields its own arguments.
     let do_while = ctx.region_blocks(after_r).len() == 1
         && ctx.first_op(after) == Some(yield_op)
