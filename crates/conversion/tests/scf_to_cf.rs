@@ -156,3 +156,18 @@ fn stray_scf_ops_fail_to_legalize() {
     let err = convert_scf_to_cf(&mut c, m).unwrap_err();
     assert_eq!(err.message, "failed to legalize operation 'scf.yield'");
 }
+
+#[test]
+fn malformed_ops_are_errors_not_panics() {
+    // Unverified input: a loop without its bounds, a while whose condition forwards nothing
+    // while its after region expects a value, and a parallel without segment sizes.
+    for src in [
+        "func.func @f(%a: index) {\n  \"scf.for\"(%a) ({\n  ^bb0(%i: index):\n    \"scf.yield\"() : () -> ()\n  }) : (index) -> ()\n  return\n}",
+        "func.func @f(%a: index) {\n  \"scf.parallel\"(%a, %a, %a) ({\n  ^bb0(%i: index):\n    \"scf.reduce\"() : () -> ()\n  }) : (index, index, index) -> ()\n  return\n}",
+        "func.func @f(%a: index) {\n  \"scf.if\"(%a) ({\n  }, {\n  }) : (index) -> ()\n  return\n}",
+    ] {
+        let mut c = ctx();
+        let m = parse_source(&mut c, "t.mlir", src, ParserConfig::default()).unwrap_or_else(|d| panic!("{}", d.message));
+        assert!(convert_scf_to_cf(&mut c, m).is_err(), "{src}");
+    }
+}

@@ -73,3 +73,41 @@ fn invalid_ir_gets_upstream_messages() {
     }
     assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad.join("\n"));
 }
+
+#[test]
+fn every_loop_alias_parses() {
+    let src = r#"
+func.func @f(%lb: index, %c: i1, %x: f32) -> f32 {
+  %w = loop.while (%a = %x) : (f32) -> f32 {
+    loop.condition(%c) %a : f32
+  } do {
+  ^bb0(%a: f32):
+    loop.yield %a : f32
+  }
+  %p = loop.parallel (%i) = (%lb) to (%lb) step (%lb) init (%w) -> f32 {
+    loop.reduce(%x : f32) {
+    ^bb0(%l: f32, %r: f32):
+      loop.reduce.return %l : f32
+    }
+  }
+  %e = loop.execute_region -> f32 {
+    loop.yield %p : f32
+  }
+  %s = loop.index_switch %lb -> f32
+  case 1 {
+    loop.yield %e : f32
+  }
+  default {
+    loop.yield %x : f32
+  }
+  return %s : f32
+}
+"#;
+    let (c, m) = check(src).unwrap();
+    for op in flowgate_scf::OPS {
+        if !["for", "if", "yield"].contains(op) {
+            assert_eq!(c.find_ops(m, &format!("scf.{op}")).len(), 1, "{op}");
+        }
+    }
+    assert!(!print(&c, m, false).contains("loop."));
+}
