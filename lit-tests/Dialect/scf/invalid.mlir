@@ -53,6 +53,19 @@ func.func @for_two_blocks(%n: index) {
 
 // -----
 
+func.func @for_two_regions(%n: index) {
+  // expected-error @below {{'scf.for' op requires one region}}
+  "scf.for"(%n, %n, %n) ({
+  ^bb0(%i: index):
+    scf.yield
+  }, {
+    scf.yield
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
 func.func @for_results_vs_inits(%n: index, %init: f32) {
   // expected-error @below {{'scf.for' op mismatch in number of loop-carried values and defined values}}
   "scf.for"(%n, %n, %n, %init) ({
@@ -238,6 +251,18 @@ func.func @if_two_blocks(%c: i1) {
     scf.yield
   ^bb1:
     scf.yield
+  }, {
+  }) : (i1) -> ()
+  return
+}
+
+// -----
+
+func.func @if_three_regions(%c: i1) {
+  // expected-error @below {{'scf.if' op expected 2 regions}}
+  "scf.if"(%c) ({
+    scf.yield
+  }, {
   }, {
   }) : (i1) -> ()
   return
@@ -464,6 +489,18 @@ func.func @while_two_after_blocks(%a: i32) {
 
 // -----
 
+func.func @while_empty_blocks() {
+  // expected-error @below {{'scf.while' op expects a non-empty block}}
+  scf.while : () -> () {
+  ^bb0:
+  } do {
+  ^bb0:
+  }
+  return
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // scf.parallel / scf.reduce / scf.reduce.return
 //===----------------------------------------------------------------------===//
@@ -621,6 +658,21 @@ func.func @reduce_return_type(%n: index, %f: f32) {
 
 // -----
 
+func.func @reduce_region_two_blocks(%n: index, %f: f32) {
+  %r = scf.parallel (%i) = (%n) to (%n) step (%n) init (%f) -> f32 {
+    // expected-error @below {{'scf.reduce' op region #0 ('reductions') failed to verify constraint: region with 1 blocks}}
+    scf.reduce(%f : f32) {
+    ^bb0(%l: f32, %r: f32):
+      cf.br ^bb1
+    ^bb1:
+      scf.reduce.return %l : f32
+    }
+  }
+  return
+}
+
+// -----
+
 func.func @reduce_outside_parallel(%f: f32) {
   // expected-error @below {{'scf.reduce' op expects parent op 'scf.parallel'}}
   scf.reduce(%f : f32) {
@@ -649,6 +701,15 @@ func.func @execute_region_arguments() {
   ^bb0(%x: i32):
     scf.yield
   }
+  return
+}
+
+// -----
+
+func.func @execute_region_empty() {
+  // expected-error @below {{'scf.execute_region' op region needs to have at least one block}}
+  "scf.execute_region"() ({
+  }) : () -> ()
   return
 }
 
