@@ -29,7 +29,7 @@ pub fn decode_model_named(bytes: &[u8], file: &str) -> Result<ModelProto, Import
         ""
     };
     let model = ModelProto::decode(bytes).map_err(|e| ImportError::Decode {
-        file: file.to_string(),
+        file: crate::util::one_line(file).into_owned(),
         reason: format!("{}{hint}", one_line(&e)),
     })?;
     validate_model_shape(&model).map_err(|reason| not_a_model(file, &format!("{reason}{hint}")))?;
@@ -38,8 +38,8 @@ pub fn decode_model_named(bytes: &[u8], file: &str) -> Result<ModelProto, Import
 
 fn not_a_model(file: &str, reason: &str) -> ImportError {
     ImportError::NotAModel {
-        file: file.to_string(),
-        reason: reason.to_string(),
+        file: crate::util::one_line(file).into_owned(),
+        reason: crate::util::one_line(reason).into_owned(),
     }
 }
 

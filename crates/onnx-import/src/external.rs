@@ -10,6 +10,7 @@ use std::path::{Component, Path, PathBuf};
 use crate::error::ImportError;
 use crate::proto::tensor_proto::{DataLocation, DataType};
 use crate::proto::{ModelProto, TensorProto};
+use crate::util::one_line;
 use crate::walk::try_for_each_tensor_mut;
 
 /// Loads every external tensor of `model` from files under `base_dir` into `raw_data`.
@@ -24,9 +25,9 @@ pub fn resolve_external_data(
             return Ok(());
         }
         load_one(t, base_dir).map_err(|reason| ImportError::ExternalData {
-            file: file.to_string(),
-            tensor: t.name.clone().unwrap_or_default(),
-            reason,
+            file: one_line(file).into_owned(),
+            tensor: one_line(t.name.as_deref().unwrap_or("")).into_owned(),
+            reason: one_line(&reason).into_owned(),
         })
     })
 }
@@ -82,7 +83,9 @@ fn checked_path(base_dir: &Path, location: &str) -> Result<PathBuf, String> {
                 return Err(format!("location '{location}' may not contain '..'"))
             }
             Component::RootDir | Component::Prefix(_) => {
-                return Err(format!("location '{location}' must be relative to the model"))
+                return Err(format!(
+                    "location '{location}' must be relative to the model"
+                ))
             }
         }
     }
@@ -95,12 +98,19 @@ fn checked_path(base_dir: &Path, location: &str) -> Result<PathBuf, String> {
         .canonicalize()
         .map_err(|e| format!("cannot open '{location}': {e}"))?;
     if !real.starts_with(&base) {
-        return Err(format!("location '{location}' leads outside the model's folder"));
+        return Err(format!(
+            "location '{location}' leads outside the model's folder"
+        ));
     }
     Ok(real)
 }
 
-fn read_range(path: &Path, location: &str, offset: u64, length: Option<u64>) -> Result<Vec<u8>, String> {
+fn read_range(
+    path: &Path,
+    location: &str,
+    offset: u64,
+    length: Option<u64>,
+) -> Result<Vec<u8>, String> {
     let mut f = File::open(path).map_err(|e| format!("cannot open '{location}': {e}"))?;
     let size = f
         .metadata()
@@ -187,10 +197,7 @@ mod tests {
     }
 
     fn temp_dir(tag: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "flowgate-ext-{tag}-{}",
-            std::process::id()
-        ));
+        let dir = std::env::temp_dir().join(format!("flowgate-ext-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
         dir
@@ -203,7 +210,11 @@ mod tests {
         data.extend_from_slice(&1.0f32.to_le_bytes());
         data.extend_from_slice(&2.0f32.to_le_bytes());
         std::fs::write(dir.join("w.bin"), &data).expect("write");
-        let mut m = model_with(ext_tensor(&[("location", "w.bin"), ("offset", "4"), ("length", "8")]));
+        let mut m = model_with(ext_tensor(&[
+            ("location", "w.bin"),
+            ("offset", "4"),
+            ("length", "8"),
+        ]));
         resolve_external_data(&mut m, &dir, "m.onnx").expect("resolves");
         let t = &m.graph.as_ref().expect("graph").initializer[0];
         assert_eq!(t.raw_data.as_deref(), Some(&data[4..]));
@@ -215,8 +226,13 @@ mod tests {
         let dir = temp_dir("escape");
         for loc in ["../w.bin", "/etc/passwd", "a/../../w.bin"] {
             let mut m = model_with(ext_tensor(&[("location", loc)]));
-            let err = resolve_external_data(&mut m, &dir, "m.onnx").unwrap_err().to_string();
-            assert!(err.starts_with("m.onnx: error: external data of tensor 'w':"), "{err}");
+            let err = resolve_external_data(&mut m, &dir, "m.onnx")
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.starts_with("m.onnx: error: external data of tensor 'w':"),
+                "{err}"
+            );
         }
     }
 
@@ -228,7 +244,9 @@ mod tests {
         std::fs::write(outside.join("secret.bin"), [0u8; 8]).expect("write");
         std::os::unix::fs::symlink(outside.join("secret.bin"), dir.join("w.bin")).expect("symlink");
         let mut m = model_with(ext_tensor(&[("location", "w.bin")]));
-        let err = resolve_external_data(&mut m, &dir, "m.onnx").unwrap_err().to_string();
+        let err = resolve_external_data(&mut m, &dir, "m.onnx")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("leads outside"), "{err}");
     }
 
@@ -236,14 +254,28 @@ mod tests {
     fn range_past_end_and_size_mismatch_are_errors() {
         let dir = temp_dir("range");
         std::fs::write(dir.join("w.bin"), [0u8; 8]).expect("write");
-        let mut m = model_with(ext_tensor(&[("location", "w.bin"), ("offset", "4"), ("length", "8")]));
-        let err = resolve_external_data(&mut m, &dir, "m.onnx").unwrap_err().to_string();
+        let mut m = model_with(ext_tensor(&[
+            ("location", "w.bin"),
+            ("offset", "4"),
+            ("length", "8"),
+        ]));
+        let err = resolve_external_data(&mut m, &dir, "m.onnx")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("past the end"), "{err}");
         let mut m = model_with(ext_tensor(&[("location", "w.bin"), ("offset", "4")]));
-        let err = resolve_external_data(&mut m, &dir, "m.onnx").unwrap_err().to_string();
+        let err = resolve_external_data(&mut m, &dir, "m.onnx")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("need 8"), "{err}");
-        let mut m = model_with(ext_tensor(&[("location", "w.bin"), ("offset", "18446744073709551615"), ("length", "2")]));
-        let err = resolve_external_data(&mut m, &dir, "m.onnx").unwrap_err().to_string();
+        let mut m = model_with(ext_tensor(&[
+            ("location", "w.bin"),
+            ("offset", "18446744073709551615"),
+            ("length", "2"),
+        ]));
+        let err = resolve_external_data(&mut m, &dir, "m.onnx")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("past the end"), "{err}");
     }
 }

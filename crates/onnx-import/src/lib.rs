@@ -14,6 +14,7 @@ mod external;
 mod load;
 pub mod proto;
 pub mod text;
+mod util;
 pub mod walk;
 
 pub use check::{check_model, Diagnostic, Diagnostics, Rule};

@@ -33,7 +33,7 @@ impl ModelFormat {
 /// Reads a model (binary or text, see [`ModelFormat::detect`]) and loads its external tensor
 /// data from files beside it. Does not check ONNX contracts; see [`import_model`].
 pub fn load_model(path: &Path) -> Result<ModelProto, ImportError> {
-    let file = path.display().to_string();
+    let file = crate::util::one_line(&path.display().to_string()).into_owned();
     let bytes = std::fs::read(path).map_err(|source| ImportError::Io {
         file: file.clone(),
         source,
@@ -46,15 +46,21 @@ pub fn load_model(path: &Path) -> Result<ModelProto, ImportError> {
                 reason: format!("the text is not valid UTF-8 ({e})"),
             })?;
             let model = parse_model_text(src, &file)?;
-            crate::decode::validate_model_shape(&model).map_err(|reason| ImportError::NotAModel {
-                file: file.clone(),
-                reason,
+            crate::decode::validate_model_shape(&model).map_err(|reason| {
+                ImportError::NotAModel {
+                    file: file.clone(),
+                    reason,
+                }
             })?;
             model
         }
     };
     let base = path.parent().unwrap_or(Path::new("."));
-    let base = if base.as_os_str().is_empty() { Path::new(".") } else { base };
+    let base = if base.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        base
+    };
     resolve_external_data(&mut model, base, &file)?;
     Ok(model)
 }

@@ -48,7 +48,11 @@ pub fn node_label(node: &NodeProto, index: usize) -> String {
 }
 
 /// Calls `f` on every graph reachable from `graph` (itself first), with its slash-separated path.
-pub fn for_each_graph<'a>(graph: &'a GraphProto, path: &str, f: &mut dyn FnMut(&str, &'a GraphProto)) {
+pub fn for_each_graph<'a>(
+    graph: &'a GraphProto,
+    path: &str,
+    f: &mut dyn FnMut(&str, &'a GraphProto),
+) {
     f(path, graph);
     for (i, node) in graph.node.iter().enumerate() {
         let label = node_label(node, i);
@@ -77,7 +81,10 @@ pub fn try_for_each_tensor_mut<E>(
         }
     }
     for info in &mut model.training_info {
-        for g in [info.initialization.as_mut(), info.algorithm.as_mut()].into_iter().flatten() {
+        for g in [info.initialization.as_mut(), info.algorithm.as_mut()]
+            .into_iter()
+            .flatten()
+        {
             graph_tensors_mut(g, f)?;
         }
     }
@@ -92,7 +99,10 @@ fn graph_tensors_mut<E>(
         f(t)?;
     }
     for s in &mut graph.sparse_initializer {
-        for t in [s.values.as_mut(), s.indices.as_mut()].into_iter().flatten() {
+        for t in [s.values.as_mut(), s.indices.as_mut()]
+            .into_iter()
+            .flatten()
+        {
             f(t)?;
         }
     }
@@ -122,9 +132,15 @@ fn attr_tensors_mut<E>(
     for t in &mut attr.tensors {
         f(t)?;
     }
-    let sparse = attr.sparse_tensor.iter_mut().chain(attr.sparse_tensors.iter_mut());
+    let sparse = attr
+        .sparse_tensor
+        .iter_mut()
+        .chain(attr.sparse_tensors.iter_mut());
     for s in sparse {
-        for t in [s.values.as_mut(), s.indices.as_mut()].into_iter().flatten() {
+        for t in [s.values.as_mut(), s.indices.as_mut()]
+            .into_iter()
+            .flatten()
+        {
             f(t)?;
         }
     }
@@ -183,6 +199,9 @@ mod tests {
         };
         let mut paths = Vec::new();
         for_each_graph(&main, "main", &mut |p, _| paths.push(p.to_string()));
-        assert_eq!(paths, ["main", "main/loop_0/body", "main/loop_0/body/Loop#0/body"]);
+        assert_eq!(
+            paths,
+            ["main", "main/loop_0/body", "main/loop_0/body/Loop#0/body"]
+        );
     }
 }

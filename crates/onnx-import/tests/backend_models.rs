@@ -5,9 +5,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use flowgate_onnx_import::check::SUPPORTED_OPSETS;
 use flowgate_onnx_import::proto::{GraphProto, ModelProto};
 use flowgate_onnx_import::walk::{node_label, subgraphs};
-use flowgate_onnx_import::check::SUPPORTED_OPSETS;
 use flowgate_onnx_import::{check_model, load_model, parse_model_text, Rule};
 
 fn repo_root() -> PathBuf {
@@ -27,18 +27,27 @@ fn expected_structures() -> BTreeMap<String, Structure> {
     let text = std::fs::read_to_string(path).expect("backend_structure.txt");
     let mut out: BTreeMap<String, Structure> = BTreeMap::new();
     let mut current = None;
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         if let Some(rest) = line.strip_prefix("model ") {
             let (name, rest) = rest.split_once(' ').expect("model line");
             let (opset, counts) = rest.split_once(' ').expect("model line");
-            let opset = opset.strip_prefix("opset=").and_then(|v| v.parse().ok()).expect("opset=V");
+            let opset = opset
+                .strip_prefix("opset=")
+                .and_then(|v| v.parse().ok())
+                .expect("opset=V");
             current = Some(name.to_string());
             let entry = out.entry(name.to_string()).or_default();
             entry.opset = opset;
             entry.counts = counts.to_string();
         } else if let Some(rest) = line.strip_prefix("graph ") {
             let name = current.as_ref().expect("graph line after a model line");
-            out.get_mut(name).expect("model").graphs.push(rest.to_string());
+            out.get_mut(name)
+                .expect("model")
+                .graphs
+                .push(rest.to_string());
         } else {
             panic!("unexpected fixture line: {line}");
         }
@@ -77,7 +86,11 @@ fn structure_of(model: &ModelProto) -> Structure {
         .and_then(|o| o.version)
         .expect("default opset");
     let g = model.graph.as_ref().expect("graph");
-    let top = g.name.as_deref().filter(|n| !n.is_empty()).unwrap_or("main");
+    let top = g
+        .name
+        .as_deref()
+        .filter(|n| !n.is_empty())
+        .unwrap_or("main");
     let mut counts = [0; 3];
     let mut graphs = Vec::new();
     walk(g, top, &mut counts, &mut graphs);
@@ -131,11 +144,22 @@ fn all_backend_models_decode_check_and_have_the_recorded_structure() {
     assert_eq!(expected.len(), 38);
     let mut failures = Vec::new();
     for dir in &dirs {
-        let name = dir.file_name().and_then(|n| n.to_str()).expect("name").to_string();
+        let name = dir
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("name")
+            .to_string();
         let path = dir.join("model.onnx");
         let model = load_model(&path).unwrap_or_else(|e| panic!("{e}"));
-        let want = expected.get(&name).unwrap_or_else(|| panic!("{name} not in fixture"));
-        check_as_expected(&model, &path.display().to_string(), want.opset, &mut failures);
+        let want = expected
+            .get(&name)
+            .unwrap_or_else(|| panic!("{name} not in fixture"));
+        check_as_expected(
+            &model,
+            &path.display().to_string(),
+            want.opset,
+            &mut failures,
+        );
         let got = structure_of(&model);
         if &got != want {
             failures.push(format!("{name}: structure {got:#?}\nexpected {want:#?}"));
@@ -152,8 +176,14 @@ fn printed_text_of_backend_models_has_the_same_structure_and_checks() {
     for (name, want) in &expected {
         let file = dir.join(format!("{name}.txt"));
         let src = std::fs::read_to_string(&file).expect("printed text");
-        let model = parse_model_text(&src, &file.display().to_string()).unwrap_or_else(|e| panic!("{e}"));
-        check_as_expected(&model, &file.display().to_string(), want.opset, &mut failures);
+        let model =
+            parse_model_text(&src, &file.display().to_string()).unwrap_or_else(|e| panic!("{e}"));
+        check_as_expected(
+            &model,
+            &file.display().to_string(),
+            want.opset,
+            &mut failures,
+        );
         if &structure_of(&model) != want {
             failures.push(format!("{name}: text form has a different structure"));
         }
@@ -180,9 +210,24 @@ fn structure_facts_cover_every_kind_of_control_flow() {
     assert!(total(0) > 0 && total(1) > 0 && total(2) > 0);
     // Spot checks against the specification's arities.
     let loop11 = &expected["test_loop11"];
-    assert_eq!(loop11.graphs, ["test_loop11/Loop#0/body op=Loop inputs=3 outputs=3"]);
+    assert_eq!(
+        loop11.graphs,
+        ["test_loop11/Loop#0/body op=Loop inputs=3 outputs=3"]
+    );
     let scan = &expected["test_scan9_sum"];
     assert_eq!(scan.counts, "if=0 loop=0 scan=1");
-    let rejected: Vec<_> = expected.iter().filter(|(_, s)| !SUPPORTED_OPSETS.contains(&s.opset)).map(|(n, _)| n.as_str()).collect();
-    assert_eq!(rejected, ["test_scan9_multi_state", "test_scan9_scalar", "test_scan9_sum", "test_scan_sum"]);
+    let rejected: Vec<_> = expected
+        .iter()
+        .filter(|(_, s)| !SUPPORTED_OPSETS.contains(&s.opset))
+        .map(|(n, _)| n.as_str())
+        .collect();
+    assert_eq!(
+        rejected,
+        [
+            "test_scan9_multi_state",
+            "test_scan9_scalar",
+            "test_scan9_sum",
+            "test_scan_sum"
+        ]
+    );
 }

@@ -4,12 +4,14 @@
 
 use std::path::{Path, PathBuf};
 
-use flowgate_onnx_import::proto::ModelProto;
 use flowgate_onnx_import::parse_model_text;
+use flowgate_onnx_import::proto::ModelProto;
 use prost::Message;
 
 fn fixture_dir(sub: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/text").join(sub)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/text")
+        .join(sub)
 }
 
 fn text_fixtures(sub: &str) -> Vec<PathBuf> {
@@ -36,7 +38,13 @@ fn assert_same_as_reference(txt: &Path) {
             .zip(b.lines())
             .position(|(x, y)| x != y)
             .unwrap_or(0);
-        let ctx = |s: &str| s.lines().skip(line.saturating_sub(8)).take(12).collect::<Vec<_>>().join("\n");
+        let ctx = |s: &str| {
+            s.lines()
+                .skip(line.saturating_sub(8))
+                .take(12)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
         panic!(
             "{name}: differs from the reference parser at debug line {line}\n--- ours:\n{}\n--- reference:\n{}",
             ctx(&a),
@@ -65,7 +73,8 @@ fn hand_written_syntax_cases_match_the_reference_parser() {
 
 #[test]
 fn invalid_text_gives_located_errors() {
-    let all = std::fs::read_to_string(fixture_dir("").join("invalid_cases.txt")).expect("invalid cases");
+    let all =
+        std::fs::read_to_string(fixture_dir("").join("invalid_cases.txt")).expect("invalid cases");
     let mut count = 0;
     let mut failures = Vec::new();
     for section in all.split("\n=== ").skip(1) {

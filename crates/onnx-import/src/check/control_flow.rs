@@ -54,12 +54,23 @@ impl Findings {
     }
 
     /// Reports `a` and `b` when both are known and differ in kind or element type.
-    fn agree(&mut self, what: &str, a_name: String, a: Option<&TypeProto>, b_name: String, b: Option<&TypeProto>) {
+    fn agree(
+        &mut self,
+        what: &str,
+        a_name: String,
+        a: Option<&TypeProto>,
+        b_name: String,
+        b: Option<&TypeProto>,
+    ) {
         if let (Some(a), Some(b)) = (a, b) {
             if !compatible(a, b) {
                 self.push(
                     Rule::TypeMismatch,
-                    format!("{what}: {a_name} is {} but {b_name} is {}", describe(a), describe(b)),
+                    format!(
+                        "{what}: {a_name} is {} but {b_name} is {}",
+                        describe(a),
+                        describe(b)
+                    ),
                 );
             }
         }
@@ -71,7 +82,11 @@ impl Findings {
             if is_tensor_of(t, dt) == Some(false) {
                 self.push(
                     Rule::TypeMismatch,
-                    format!("{what} must be tensor({}), found {}", elem_name(dt as i32), describe(t)),
+                    format!(
+                        "{what} must be tensor({}), found {}",
+                        elem_name(dt as i32),
+                        describe(t)
+                    ),
                 );
             }
         }
@@ -82,13 +97,19 @@ impl Findings {
         let op = node.op_type.as_deref().unwrap_or("");
         match attribute(node, name) {
             None => {
-                self.push(Rule::MissingSubgraph, format!("{op} needs the graph attribute '{name}'"));
+                self.push(
+                    Rule::MissingSubgraph,
+                    format!("{op} needs the graph attribute '{name}'"),
+                );
                 None
             }
             Some(a) => match &a.g {
                 Some(g) => Some(g),
                 None => {
-                    self.push(Rule::MissingSubgraph, format!("attribute '{name}' of {op} must be a graph"));
+                    self.push(
+                        Rule::MissingSubgraph,
+                        format!("attribute '{name}' of {op} must be a graph"),
+                    );
                     None
                 }
             },
@@ -116,9 +137,16 @@ fn check_if(node: &NodeProto, t: &NodeTypes<'_>, out: &mut Findings) {
             format!("If takes exactly one input, the condition, but has {n_in}; branches capture other values by name"),
         );
     } else if node.input[0].is_empty() {
-        out.push(Rule::IfInputCount, "the condition input of If is empty".to_string());
+        out.push(
+            Rule::IfInputCount,
+            "the condition input of If is empty".to_string(),
+        );
     } else {
-        out.expect_tensor(format!("the condition '{}'", node.input[0]), t.input(0), DataType::Bool);
+        out.expect_tensor(
+            format!("the condition '{}'", node.input[0]),
+            t.input(0),
+            DataType::Bool,
+        );
     }
     let then_g = out.graph_attr(node, "then_branch");
     let else_g = out.graph_attr(node, "else_branch");
@@ -137,11 +165,16 @@ fn check_if(node: &NodeProto, t: &NodeTypes<'_>, out: &mut Findings) {
         if g.output.len() != n_out {
             out.push(
                 Rule::IfBranchOutputs,
-                format!("If branch '{name}' has {} outputs, but the node has {n_out}", g.output.len()),
+                format!(
+                    "If branch '{name}' has {} outputs, but the node has {n_out}",
+                    g.output.len()
+                ),
             );
         }
     }
-    let (Some(tg), Some(eg)) = (then_g, else_g) else { return };
+    let (Some(tg), Some(eg)) = (then_g, else_g) else {
+        return;
+    };
     if tg.output.len() != n_out || eg.output.len() != n_out {
         return;
     }
@@ -185,10 +218,18 @@ fn check_loop(node: &NodeProto, t: &NodeTypes<'_>, out: &mut Findings) {
     }
     let k = n_out - n;
     if !node.input[0].is_empty() {
-        out.expect_tensor(format!("the trip count '{}'", node.input[0]), t.input(0), DataType::Int64);
+        out.expect_tensor(
+            format!("the trip count '{}'", node.input[0]),
+            t.input(0),
+            DataType::Int64,
+        );
     }
     if !node.input[1].is_empty() {
-        out.expect_tensor(format!("the loop condition '{}'", node.input[1]), t.input(1), DataType::Bool);
+        out.expect_tensor(
+            format!("the loop condition '{}'", node.input[1]),
+            t.input(1),
+            DataType::Bool,
+        );
     }
     let Some(body) = body else { return };
     let (bi, bo) = (body.input.len(), body.output.len());
@@ -211,13 +252,25 @@ fn check_loop(node: &NodeProto, t: &NodeTypes<'_>, out: &mut Findings) {
         );
     }
     if let Some(v) = at(&body.input, 0) {
-        out.expect_tensor(format!("Loop body input 0 (iteration number) '{}'", vi_name(v)), vi_type(v), DataType::Int64);
+        out.expect_tensor(
+            format!("Loop body input 0 (iteration number) '{}'", vi_name(v)),
+            vi_type(v),
+            DataType::Int64,
+        );
     }
     if let Some(v) = at(&body.input, 1) {
-        out.expect_tensor(format!("Loop body input 1 (condition) '{}'", vi_name(v)), vi_type(v), DataType::Bool);
+        out.expect_tensor(
+            format!("Loop body input 1 (condition) '{}'", vi_name(v)),
+            vi_type(v),
+            DataType::Bool,
+        );
     }
     if let Some(v) = at(&body.output, 0) {
-        out.expect_tensor(format!("Loop body output 0 (condition) '{}'", vi_name(v)), vi_type(v), DataType::Bool);
+        out.expect_tensor(
+            format!("Loop body output 0 (condition) '{}'", vi_name(v)),
+            vi_type(v),
+            DataType::Bool,
+        );
     }
     if bi != 2 + n || bo != 1 + n + k {
         return;
@@ -225,18 +278,48 @@ fn check_loop(node: &NodeProto, t: &NodeTypes<'_>, out: &mut Findings) {
     for i in 0..n {
         let what = format!("loop-carried value #{i}");
         let (bin, bout) = (&body.input[2 + i], &body.output[1 + i]);
-        out.agree(&what, format!("node input '{}'", node.input[2 + i]), t.input(2 + i), format!("body input '{}'", vi_name(bin)), vi_type(bin));
-        out.agree(&what, format!("body input '{}'", vi_name(bin)), vi_type(bin), format!("body output '{}'", vi_name(bout)), vi_type(bout));
-        out.agree(&what, format!("body output '{}'", vi_name(bout)), vi_type(bout), format!("node output '{}'", node.output[i]), t.output(i));
+        out.agree(
+            &what,
+            format!("node input '{}'", node.input[2 + i]),
+            t.input(2 + i),
+            format!("body input '{}'", vi_name(bin)),
+            vi_type(bin),
+        );
+        out.agree(
+            &what,
+            format!("body input '{}'", vi_name(bin)),
+            vi_type(bin),
+            format!("body output '{}'", vi_name(bout)),
+            vi_type(bout),
+        );
+        out.agree(
+            &what,
+            format!("body output '{}'", vi_name(bout)),
+            vi_type(bout),
+            format!("node output '{}'", node.output[i]),
+            t.output(i),
+        );
     }
     for j in 0..k {
         let bout = &body.output[1 + n + j];
-        scan_elem_agree(out, &format!("scan output #{j}"), bout, &node.output[n + j], t.output(n + j));
+        scan_elem_agree(
+            out,
+            &format!("scan output #{j}"),
+            bout,
+            &node.output[n + j],
+            t.output(n + j),
+        );
     }
 }
 
 /// A scan output stacks per-iteration tensors: the element types must match.
-fn scan_elem_agree(out: &mut Findings, what: &str, body_out: &ValueInfoProto, node_out: &str, node_t: Option<&TypeProto>) {
+fn scan_elem_agree(
+    out: &mut Findings,
+    what: &str,
+    body_out: &ValueInfoProto,
+    node_out: &str,
+    node_t: Option<&TypeProto>,
+) {
     let b = vi_type(body_out).and_then(tensor_elem);
     let o = node_t.and_then(tensor_elem);
     if let (Some(b), Some(o)) = (b, o) {
@@ -258,13 +341,18 @@ fn check_scan(node: &NodeProto, t: &NodeTypes<'_>, out: &mut Findings) {
     let body = out.graph_attr(node, "body");
     let (n_in, n_out) = (node.input.len(), node.output.len());
     let Some(m) = attribute(node, "num_scan_inputs").and_then(|a| a.i) else {
-        out.push(Rule::ScanNodeArity, "Scan needs the integer attribute 'num_scan_inputs'".to_string());
+        out.push(
+            Rule::ScanNodeArity,
+            "Scan needs the integer attribute 'num_scan_inputs'".to_string(),
+        );
         return;
     };
     if m < 1 || m > n_in as i64 {
         out.push(
             Rule::ScanNodeArity,
-            format!("num_scan_inputs is {m}, but must be between 1 and the number of inputs ({n_in})"),
+            format!(
+                "num_scan_inputs is {m}, but must be between 1 and the number of inputs ({n_in})"
+            ),
         );
         return;
     }
@@ -299,14 +387,35 @@ fn check_scan(node: &NodeProto, t: &NodeTypes<'_>, out: &mut Findings) {
     for i in 0..n {
         let what = format!("state variable #{i}");
         let (bin, bout) = (&body.input[i], &body.output[i]);
-        out.agree(&what, format!("node input '{}'", node.input[i]), t.input(i), format!("body input '{}'", vi_name(bin)), vi_type(bin));
-        out.agree(&what, format!("body input '{}'", vi_name(bin)), vi_type(bin), format!("body output '{}'", vi_name(bout)), vi_type(bout));
-        out.agree(&what, format!("body output '{}'", vi_name(bout)), vi_type(bout), format!("node output '{}'", node.output[i]), t.output(i));
+        out.agree(
+            &what,
+            format!("node input '{}'", node.input[i]),
+            t.input(i),
+            format!("body input '{}'", vi_name(bin)),
+            vi_type(bin),
+        );
+        out.agree(
+            &what,
+            format!("body input '{}'", vi_name(bin)),
+            vi_type(bin),
+            format!("body output '{}'", vi_name(bout)),
+            vi_type(bout),
+        );
+        out.agree(
+            &what,
+            format!("body output '{}'", vi_name(bout)),
+            vi_type(bout),
+            format!("node output '{}'", node.output[i]),
+            t.output(i),
+        );
     }
     for j in 0..m {
         let bin = &body.input[n + j];
         let outer = t.input(n + j);
-        let (be, oe) = (vi_type(bin).and_then(tensor_elem), outer.and_then(tensor_elem));
+        let (be, oe) = (
+            vi_type(bin).and_then(tensor_elem),
+            outer.and_then(tensor_elem),
+        );
         if let (Some(be), Some(oe)) = (be, oe) {
             if be != oe {
                 out.push(
@@ -321,7 +430,10 @@ fn check_scan(node: &NodeProto, t: &NodeTypes<'_>, out: &mut Findings) {
                 );
             }
         }
-        let (br, or) = (vi_type(bin).and_then(tensor_rank), outer.and_then(tensor_rank));
+        let (br, or) = (
+            vi_type(bin).and_then(tensor_rank),
+            outer.and_then(tensor_rank),
+        );
         if let (Some(br), Some(or)) = (br, or) {
             if br + 1 != or {
                 out.push(
@@ -337,16 +449,30 @@ fn check_scan(node: &NodeProto, t: &NodeTypes<'_>, out: &mut Findings) {
         }
     }
     for j in 0..k {
-        scan_elem_agree(out, &format!("scan output #{j}"), &body.output[n + j], &node.output[n + j], t.output(n + j));
+        scan_elem_agree(
+            out,
+            &format!("scan output #{j}"),
+            &body.output[n + j],
+            &node.output[n + j],
+            t.output(n + j),
+        );
     }
 }
 
 /// `scan_input_axes`/`scan_input_directions` have M entries, the output ones K; axes must be
 /// valid for the ranks involved (a scan output has one more dimension than its body slice).
-fn check_scan_axes(node: &NodeProto, t: &NodeTypes<'_>, body: Option<&GraphProto>, n: usize, m: usize, k: usize, out: &mut Findings) {
+fn check_scan_axes(
+    node: &NodeProto,
+    t: &NodeTypes<'_>,
+    body: Option<&GraphProto>,
+    n: usize,
+    m: usize,
+    k: usize,
+    out: &mut Findings,
+) {
     let ints = |name: &str| attribute(node, name).map(|a| a.ints.as_slice());
     for (name, want, what) in [
-        ("scan_input_axes", m, "M", ),
+        ("scan_input_axes", m, "M"),
         ("scan_input_directions", m, "M"),
         ("scan_output_axes", k, "K"),
         ("scan_output_directions", k, "K"),
@@ -355,14 +481,25 @@ fn check_scan_axes(node: &NodeProto, t: &NodeTypes<'_>, body: Option<&GraphProto
         if values.len() != want {
             out.push(
                 Rule::ScanAxes,
-                format!("{name} has {} entries, but there are {what} = {want} {}", values.len(), if what == "M" { "scan inputs" } else { "scan outputs" }),
+                format!(
+                    "{name} has {} entries, but there are {what} = {want} {}",
+                    values.len(),
+                    if what == "M" {
+                        "scan inputs"
+                    } else {
+                        "scan outputs"
+                    }
+                ),
             );
             continue;
         }
         for (j, &v) in values.iter().enumerate() {
             if name.ends_with("directions") {
                 if v != 0 && v != 1 {
-                    out.push(Rule::ScanAxes, format!("{name}[{j}] is {v}, but must be 0 (forward) or 1 (reverse)"));
+                    out.push(
+                        Rule::ScanAxes,
+                        format!("{name}[{j}] is {v}, but must be 0 (forward) or 1 (reverse)"),
+                    );
                 }
                 continue;
             }
@@ -380,7 +517,11 @@ fn check_scan_axes(node: &NodeProto, t: &NodeTypes<'_>, body: Option<&GraphProto
                 if v < -r || v >= r {
                     out.push(
                         Rule::ScanAxes,
-                        format!("{name}[{j}] is {v}, out of range for rank {r} (allowed {}..={})", -r, r - 1),
+                        format!(
+                            "{name}[{j}] is {v}, out of range for rank {r} (allowed {}..={})",
+                            -r,
+                            r - 1
+                        ),
                     );
                 }
             }

@@ -27,14 +27,19 @@ pub(super) fn domain_label(d: &str) -> String {
 }
 
 /// Reads an opset import list into domain → version, with the problems found.
-pub(super) fn read_imports(imports: &[OperatorSetIdProto]) -> (HashMap<String, i64>, Vec<(Rule, String)>) {
+pub(super) fn read_imports(
+    imports: &[OperatorSetIdProto],
+) -> (HashMap<String, i64>, Vec<(Rule, String)>) {
     let mut map = HashMap::new();
     let mut problems = Vec::new();
     for imp in imports {
         let domain = normalize_domain(imp.domain.as_deref().unwrap_or("")).to_string();
         let version = imp.version.unwrap_or(0);
         if map.insert(domain.clone(), version).is_some() {
-            problems.push((Rule::DuplicateOpset, format!("{} is imported more than once", domain_label(&domain))));
+            problems.push((
+                Rule::DuplicateOpset,
+                format!("{} is imported more than once", domain_label(&domain)),
+            ));
         }
         if domain.is_empty() && !SUPPORTED_OPSETS.contains(&version) {
             problems.push((

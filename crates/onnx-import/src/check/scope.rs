@@ -77,7 +77,10 @@ mod tests {
         assert!(inner.resolves("x"));
         assert!(inner.type_of("x").is_some());
         inner.define("x");
-        assert!(inner.type_of("x").is_none(), "shadowing value has no declared type");
+        assert!(
+            inner.type_of("x").is_none(),
+            "shadowing value has no declared type"
+        );
         assert!(!inner.resolves("y"));
     }
 }

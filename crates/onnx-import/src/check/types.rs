@@ -3,9 +3,9 @@
 //! iterations and `If` branches may yield different shapes.
 
 use crate::proto::tensor_proto::DataType;
+use crate::proto::tensor_shape_proto::{dimension, Dimension};
 use crate::proto::type_proto::{self, Value};
 use crate::proto::{TensorProto, TensorShapeProto, TypeProto};
-use crate::proto::tensor_shape_proto::{dimension, Dimension};
 
 /// The declared type of an initializer.
 pub(super) fn initializer_type(t: &TensorProto) -> TypeProto {
@@ -122,9 +122,15 @@ pub(super) fn describe(t: &TypeProto) -> String {
     }
     match &t.value {
         None => "?".to_string(),
-        Some(Value::TensorType(x)) => format!("tensor({})", x.elem_type.map(elem_name).unwrap_or("?".into())),
+        Some(Value::TensorType(x)) => format!(
+            "tensor({})",
+            x.elem_type.map(elem_name).unwrap_or("?".into())
+        ),
         Some(Value::SparseTensorType(x)) => {
-            format!("sparse_tensor({})", x.elem_type.map(elem_name).unwrap_or("?".into()))
+            format!(
+                "sparse_tensor({})",
+                x.elem_type.map(elem_name).unwrap_or("?".into())
+            )
         }
         Some(Value::SequenceType(x)) => format!("seq({})", opt(x.elem_type.as_deref())),
         Some(Value::OptionalType(x)) => format!("optional({})", opt(x.elem_type.as_deref())),
@@ -156,12 +162,21 @@ mod tests {
         assert!(compatible(&ty("float[2]"), &ty("float[N,3]")));
         assert!(!compatible(&ty("float"), &ty("int64")));
         assert!(!compatible(&ty("float"), &ty("seq(float)")));
-        assert!(compatible(&ty("optional(seq(float[2]))"), &ty("optional(seq(float))")));
-        assert!(!compatible(&ty("optional(seq(float))"), &ty("optional(seq(double))")));
+        assert!(compatible(
+            &ty("optional(seq(float[2]))"),
+            &ty("optional(seq(float))")
+        ));
+        assert!(!compatible(
+            &ty("optional(seq(float))"),
+            &ty("optional(seq(double))")
+        ));
         assert!(compatible(&ty("optional(seq(float))"), &ty("seq(float)")));
         assert!(!compatible(&ty("optional(seq(float))"), &ty("float")));
         assert!(compatible(&TypeProto::default(), &ty("float")));
-        assert_eq!(describe(&ty("optional(seq(float[2]))")), "optional(seq(tensor(float)))");
+        assert_eq!(
+            describe(&ty("optional(seq(float[2]))")),
+            "optional(seq(tensor(float)))"
+        );
         assert_eq!(is_tensor_of(&ty("bool"), DataType::Bool), Some(true));
         assert_eq!(tensor_rank(&ty("float[1,2]")), Some(2));
         assert_eq!(tensor_rank(&ty("float[]")), None);

@@ -43,7 +43,13 @@ impl Place<'_> {
 }
 
 impl<'m> Walker<'m> {
-    fn report(&mut self, place: &Place<'_>, node: Option<(usize, &NodeProto)>, rule: Rule, message: String) {
+    fn report(
+        &mut self,
+        place: &Place<'_>,
+        node: Option<(usize, &NodeProto)>,
+        rule: Rule,
+        message: String,
+    ) {
         self.diags.push(Diagnostic {
             file: self.file.to_string(),
             scope: place.scope(),
@@ -59,7 +65,11 @@ impl<'m> Walker<'m> {
 
     /// Checks the main graph of a model.
     pub(super) fn main_graph(&mut self, g: &'m GraphProto, imports: &HashMap<String, i64>) {
-        let name = g.name.as_deref().filter(|n| !n.is_empty()).unwrap_or("main");
+        let name = g
+            .name
+            .as_deref()
+            .filter(|n| !n.is_empty())
+            .unwrap_or("main");
         let place = Place {
             path: name,
             in_function: false,
@@ -74,11 +84,21 @@ impl<'m> Walker<'m> {
         for (i, vi) in g.input.iter().enumerate() {
             let name = vi.name.as_deref().unwrap_or("");
             if name.is_empty() {
-                self.report(&place, None, Rule::EmptyName, format!("graph input #{i} has no name"));
+                self.report(
+                    &place,
+                    None,
+                    Rule::EmptyName,
+                    format!("graph input #{i} has no name"),
+                );
                 continue;
             }
             if !frame.define(name) {
-                self.report(&place, None, Rule::DuplicateDefinition, format!("graph input '{name}' is declared twice"));
+                self.report(
+                    &place,
+                    None,
+                    Rule::DuplicateDefinition,
+                    format!("graph input '{name}' is declared twice"),
+                );
             }
             if let Some(t) = &vi.r#type {
                 frame.declare(name, t.clone());
@@ -89,14 +109,27 @@ impl<'m> Walker<'m> {
             .sparse_initializer
             .iter()
             .filter_map(|s| s.values.as_ref().and_then(|v| v.name.as_deref()));
-        let init_names = g.initializer.iter().map(|t| t.name.as_deref().unwrap_or(""));
+        let init_names = g
+            .initializer
+            .iter()
+            .map(|t| t.name.as_deref().unwrap_or(""));
         for (i, name) in init_names.chain(sparse_names).enumerate() {
             if name.is_empty() {
-                self.report(&place, None, Rule::EmptyName, format!("initializer #{i} has no name"));
+                self.report(
+                    &place,
+                    None,
+                    Rule::EmptyName,
+                    format!("initializer #{i} has no name"),
+                );
                 continue;
             }
             if !seen_init.insert(name) {
-                self.report(&place, None, Rule::DuplicateDefinition, format!("initializer '{name}' is defined twice"));
+                self.report(
+                    &place,
+                    None,
+                    Rule::DuplicateDefinition,
+                    format!("initializer '{name}' is defined twice"),
+                );
             }
             // An initializer may double as the default of a graph input of the same name.
             frame.define(name);
@@ -115,7 +148,12 @@ impl<'m> Walker<'m> {
         for (i, vi) in g.output.iter().enumerate() {
             let name = vi.name.as_deref().unwrap_or("");
             if name.is_empty() {
-                self.report(&place, None, Rule::EmptyName, format!("graph output #{i} has no name"));
+                self.report(
+                    &place,
+                    None,
+                    Rule::EmptyName,
+                    format!("graph output #{i} has no name"),
+                );
             } else if !frame.resolves(name) {
                 self.report(
                     &place,
@@ -157,7 +195,12 @@ impl<'m> Walker<'m> {
         let mut frame = Frame::new(None);
         for name in &f.input {
             if !name.is_empty() && !frame.define(name) {
-                self.report(&place, None, Rule::DuplicateDefinition, format!("function input '{name}' is declared twice"));
+                self.report(
+                    &place,
+                    None,
+                    Rule::DuplicateDefinition,
+                    format!("function input '{name}' is declared twice"),
+                );
             }
         }
         for vi in &f.value_info {
@@ -190,16 +233,28 @@ impl<'m> Walker<'m> {
             let at = Some((i, node));
             let op = node.op_type.as_deref().unwrap_or("");
             if op.is_empty() {
-                self.report(&place, at, Rule::MissingOpType, "node has no op_type".to_string());
+                self.report(
+                    &place,
+                    at,
+                    Rule::MissingOpType,
+                    "node has no op_type".to_string(),
+                );
             }
             let domain = normalize_domain(node.domain.as_deref().unwrap_or(""));
             if !place.imports.contains_key(domain) {
-                let whose = if place.in_function { "function" } else { "model" };
+                let whose = if place.in_function {
+                    "function"
+                } else {
+                    "model"
+                };
                 self.report(
                     &place,
                     at,
                     Rule::UnknownDomain,
-                    format!("node uses {}, which the {whose} does not import", domain_label(domain)),
+                    format!(
+                        "node uses {}, which the {whose} does not import",
+                        domain_label(domain)
+                    ),
                 );
             }
             for name in &node.input {
@@ -207,11 +262,16 @@ impl<'m> Walker<'m> {
                     continue;
                 }
                 let (rule, msg) = if frame.produced_anywhere(name) {
-                    (Rule::UsedBeforeDefinition, format!("input '{name}' is used before the node that produces it"))
+                    (
+                        Rule::UsedBeforeDefinition,
+                        format!("input '{name}' is used before the node that produces it"),
+                    )
                 } else {
                     (
                         Rule::UndefinedName,
-                        format!("input '{name}' is not defined in this graph or any enclosing graph"),
+                        format!(
+                            "input '{name}' is not defined in this graph or any enclosing graph"
+                        ),
                     )
                 };
                 self.report(&place, at, rule, msg);
@@ -243,7 +303,13 @@ impl<'m> Walker<'m> {
         }
     }
 
-    fn subgraphs(&mut self, index: usize, node: &'m NodeProto, place: Place<'_>, frame: &Frame<'m, '_>) {
+    fn subgraphs(
+        &mut self,
+        index: usize,
+        node: &'m NodeProto,
+        place: Place<'_>,
+        frame: &Frame<'m, '_>,
+    ) {
         let subs = subgraphs(node);
         if subs.is_empty() {
             return;

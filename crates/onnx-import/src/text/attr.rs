@@ -106,10 +106,16 @@ impl Parser<'_> {
         let annotated = kind(attr);
         if self.peek() == Some(b']') {
             if annotated == AttributeType::Undefined {
-                return Err(self.error_at(at, "an empty list attribute needs a type annotation such as ': ints'".to_string()));
+                return Err(self.error_at(
+                    at,
+                    "an empty list attribute needs a type annotation such as ': ints'".to_string(),
+                ));
             }
             if element_of(annotated) == annotated {
-                return Err(self.error_at(at, "a single-valued attribute type cannot take a list".to_string()));
+                return Err(self.error_at(
+                    at,
+                    "a single-valued attribute type cannot take a list".to_string(),
+                ));
             }
         } else {
             let expected = element_of(annotated);
@@ -121,12 +127,16 @@ impl Parser<'_> {
                 self.single_attribute_value(&mut v, expected)?;
                 let vt = kind(&v);
                 let lt = list_of(vt).ok_or_else(|| {
-                    self.error_at(elem_at, "this value cannot be an element of a list attribute".to_string())
+                    self.error_at(
+                        elem_at,
+                        "this value cannot be an element of a list attribute".to_string(),
+                    )
                 })?;
                 if list_type.is_some_and(|t| t != lt) {
                     return Err(self.error_at(
                         elem_at,
-                        "list elements have different types; annotate the list (e.g. ': floats')".to_string(),
+                        "list elements have different types; annotate the list (e.g. ': floats')"
+                            .to_string(),
                     ));
                 }
                 list_type = Some(lt);
@@ -150,7 +160,11 @@ impl Parser<'_> {
 
     /// One value; `expected` is the annotated type (or `Undefined`), and an integer literal
     /// where a float is expected becomes a float, as in the reference parser.
-    fn single_attribute_value(&mut self, attr: &mut AttributeProto, expected: AttributeType) -> PResult<()> {
+    fn single_attribute_value(
+        &mut self,
+        attr: &mut AttributeProto,
+        expected: AttributeType,
+    ) -> PResult<()> {
         let at = {
             self.skip_ws();
             self.pos()
@@ -187,14 +201,15 @@ impl Parser<'_> {
         } else {
             match self.literal()? {
                 Literal::Int(s) => {
-                    let i = s
-                        .parse::<i64>()
-                        .map_err(|_| self.error_at(at, format!("integer {s} does not fit in 64 bits")))?;
+                    let i = s.parse::<i64>().map_err(|_| {
+                        self.error_at(at, format!("integer {s} does not fit in 64 bits"))
+                    })?;
                     attr.r#type = Some(AttributeType::Int as i32);
                     attr.i = Some(i);
                 }
                 Literal::Float(s) => {
-                    let f = parse_f32(&s).ok_or_else(|| self.error_at(at, format!("invalid float literal '{s}'")))?;
+                    let f = parse_f32(&s)
+                        .ok_or_else(|| self.error_at(at, format!("invalid float literal '{s}'")))?;
                     attr.r#type = Some(AttributeType::Float as i32);
                     attr.f = Some(f);
                 }
@@ -274,7 +289,10 @@ mod tests {
         let a = attrs("<value = float[2] {1, 2}, t: type_proto = seq(float), g = body () => (float y) { y = Constant<value_float = 1.0>() }, r: float = @alpha>")
             .expect("attrs");
         assert_eq!(kind(&a[0]), AttributeType::Tensor);
-        assert_eq!(a[0].t.as_ref().and_then(|t| t.name.clone()), Some(String::new()));
+        assert_eq!(
+            a[0].t.as_ref().and_then(|t| t.name.clone()),
+            Some(String::new())
+        );
         assert_eq!(kind(&a[1]), AttributeType::TypeProto);
         assert_eq!(kind(&a[2]), AttributeType::Graph);
         assert_eq!(a[3].ref_attr_name.as_deref(), Some("alpha"));

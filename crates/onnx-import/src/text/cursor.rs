@@ -61,7 +61,10 @@ impl<'a> Parser<'a> {
 
     pub(super) fn skip_ws(&mut self) {
         loop {
-            while self.raw_peek().is_some_and(|c| c.is_ascii_whitespace() || c == 0x0b) {
+            while self
+                .raw_peek()
+                .is_some_and(|c| c.is_ascii_whitespace() || c == 0x0b)
+            {
                 self.pos += 1;
             }
             if self.raw_peek() != Some(b'#') {
@@ -123,9 +126,15 @@ impl<'a> Parser<'a> {
     pub(super) fn optional_identifier(&mut self) -> &'a str {
         self.skip_ws();
         let from = self.pos;
-        if self.raw_peek().is_some_and(|c| c.is_ascii_alphabetic() || c == b'_') {
+        if self
+            .raw_peek()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
+        {
             self.pos += 1;
-            while self.raw_peek().is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_') {
+            while self
+                .raw_peek()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_')
+            {
                 self.pos += 1;
             }
         }
@@ -182,7 +191,11 @@ impl<'a> Parser<'a> {
         let before = self.src.get(..pos).unwrap_or(self.src);
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
-        let col = before.get(line_start..).map(|s| s.chars().count()).unwrap_or(0) + 1;
+        let col = before
+            .get(line_start..)
+            .map(|s| s.chars().count())
+            .unwrap_or(0)
+            + 1;
         TextError {
             file: self.file.to_string(),
             line,

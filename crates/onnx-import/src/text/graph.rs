@@ -2,7 +2,8 @@
 
 use super::cursor::{PResult, Parser};
 use crate::proto::{
-    FunctionProto, GraphProto, ModelProto, NodeProto, OperatorSetIdProto, TensorProto, ValueInfoProto,
+    FunctionProto, GraphProto, ModelProto, NodeProto, OperatorSetIdProto, TensorProto,
+    ValueInfoProto,
 };
 
 impl Parser<'_> {
@@ -31,7 +32,9 @@ impl Parser<'_> {
                         }
                     }
                     other => {
-                        return Err(self.error_at(at, format!("unknown model header key '{other}'")));
+                        return Err(
+                            self.error_at(at, format!("unknown model header key '{other}'"))
+                        );
                     }
                 }
                 if !self.matches(b',') {
@@ -246,7 +249,9 @@ impl Parser<'_> {
                     "domain" => f.domain = Some(self.string_value()?),
                     "overload" => f.overload = Some(self.string_value()?),
                     other => {
-                        return Err(self.error_at(at, format!("unknown function header key '{other}'")));
+                        return Err(
+                            self.error_at(at, format!("unknown function header key '{other}'"))
+                        );
                     }
                 }
                 if !self.matches(b',') {
@@ -352,12 +357,19 @@ mod tests {
         )
         .expect("parses");
         let g = m.graph.expect("graph");
-        let names: Vec<_> = g.initializer.iter().map(|t| t.name.clone().unwrap_or_default()).collect();
+        let names: Vec<_> = g
+            .initializer
+            .iter()
+            .map(|t| t.name.clone().unwrap_or_default())
+            .collect();
         assert_eq!(names, ["b", "w"]);
         assert_eq!(g.input.len(), 2);
         assert_eq!(g.value_info.len(), 2);
         assert!(matches!(
-            g.value_info[0].r#type.as_ref().and_then(|t| t.value.as_ref()),
+            g.value_info[0]
+                .r#type
+                .as_ref()
+                .and_then(|t| t.value.as_ref()),
             Some(Value::SequenceType(_))
         ));
     }
@@ -381,11 +393,19 @@ mod tests {
 
     #[test]
     fn errors_carry_positions() {
-        let e = parse_model_text("g (float x) => (float y) {\n  y = Add(x, x\n}", "bad.txt").unwrap_err();
+        let e = parse_model_text("g (float x) => (float y) {\n  y = Add(x, x\n}", "bad.txt")
+            .unwrap_err();
         assert_eq!(e.to_string(), "bad.txt:3:1: error: expected ')', found '}'");
-        let e = parse_model_text("g (float x) => (float y) {\n  y = Add(x)", "bad.txt").unwrap_err();
-        assert_eq!(e.to_string(), "bad.txt:2:13: error: expected '}', found end of input");
+        let e =
+            parse_model_text("g (float x) => (float y) {\n  y = Add(x)", "bad.txt").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bad.txt:2:13: error: expected '}', found end of input"
+        );
         let e = parse_model_text("", "empty.txt").unwrap_err();
-        assert_eq!(e.to_string(), "empty.txt:1:1: error: expected an identifier, found end of input");
+        assert_eq!(
+            e.to_string(),
+            "empty.txt:1:1: error: expected an identifier, found end of input"
+        );
     }
 }

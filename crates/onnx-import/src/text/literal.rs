@@ -101,7 +101,10 @@ impl Parser<'_> {
                     Literal::Int(text)
                 })
             }
-            _ => Err(self.error_at(from, format!("expected a value, found {}", self.describe_at(from)))),
+            _ => Err(self.error_at(
+                from,
+                format!("expected a value, found {}", self.describe_at(from)),
+            )),
         }
     }
 
@@ -127,9 +130,9 @@ impl Parser<'_> {
         self.skip_ws();
         let at = self.pos();
         match self.literal()? {
-            Literal::Int(s) => s.parse::<u64>().map_err(|_| {
-                self.error_at(at, format!("{s} is not an unsigned 64-bit integer"))
-            }),
+            Literal::Int(s) => s
+                .parse::<u64>()
+                .map_err(|_| self.error_at(at, format!("{s} is not an unsigned 64-bit integer"))),
             _ => Err(self.error_at(at, "expected an integer".to_string())),
         }
     }

@@ -35,7 +35,10 @@ impl fmt::Display for TextError {
         write!(
             f,
             "{}:{}:{}: error: {}",
-            self.file, self.line, self.col, self.message
+            crate::util::one_line(&self.file),
+            self.line,
+            self.col,
+            crate::util::one_line(&self.message)
         )
     }
 }

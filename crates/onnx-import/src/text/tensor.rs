@@ -12,20 +12,30 @@ use crate::proto::{StringStringEntryProto, TensorProto, TypeProto};
 
 impl Parser<'_> {
     /// Fills `tensor` (whose name the caller has set) from the literal that follows its type.
-    pub(super) fn tensor_body(&mut self, tensor: &mut TensorProto, ty: &TypeProto, at: usize) -> PResult<()> {
+    pub(super) fn tensor_body(
+        &mut self,
+        tensor: &mut TensorProto,
+        ty: &TypeProto,
+        at: usize,
+    ) -> PResult<()> {
         let Some(Value::TensorType(tt)) = &ty.value else {
             return Err(self.error_at(at, "a tensor value needs a tensor type".to_string()));
         };
         let elem = tt.elem_type.unwrap_or(0);
         tensor.data_type = Some(elem);
         let Some(shape) = &tt.shape else {
-            return Err(self.error_at(at, "a tensor value needs a shape ('[]' is unknown rank)".to_string()));
+            return Err(self.error_at(
+                at,
+                "a tensor value needs a shape ('[]' is unknown rank)".to_string(),
+            ));
         };
         for d in &shape.dim {
             match d.value {
                 Some(dimension::Value::DimValue(v)) => tensor.dims.push(v),
                 _ => {
-                    return Err(self.error_at(at, "a tensor value needs numeric dimensions".to_string()));
+                    return Err(
+                        self.error_at(at, "a tensor value needs numeric dimensions".to_string())
+                    );
                 }
             }
         }
@@ -71,8 +81,12 @@ impl Parser<'_> {
             | DataType::Int2
             | DataType::Uint2 => {
                 let v = self.int_value()?;
-                let v = i32::try_from(v)
-                    .map_err(|_| self.error_at(at, format!("value {v} does not fit the 32-bit storage of this type")))?;
+                let v = i32::try_from(v).map_err(|_| {
+                    self.error_at(
+                        at,
+                        format!("value {v} does not fit the 32-bit storage of this type"),
+                    )
+                })?;
                 tensor.int32_data.push(v);
             }
             DataType::Int64 => tensor.int64_data.push(self.int_value()?),
@@ -81,7 +95,10 @@ impl Parser<'_> {
             DataType::Double | DataType::Complex128 => tensor.double_data.push(self.f64_value()?),
             DataType::String => tensor.string_data.push(self.string_value()?.into_bytes()),
             DataType::Undefined | DataType::Float6e2m3 | DataType::Float6e3m2 => {
-                return Err(self.error_at(at, format!("tensor literals of element type {elem} are not supported")));
+                return Err(self.error_at(
+                    at,
+                    format!("tensor literals of element type {elem} are not supported"),
+                ));
             }
         }
         Ok(())
@@ -121,7 +138,10 @@ mod tests {
     #[test]
     fn typed_storage_fields() {
         let t = parse("float[2] {1, 2.5}").expect("tensor");
-        assert_eq!((t.dims.clone(), t.float_data.clone()), (vec![2], vec![1.0, 2.5]));
+        assert_eq!(
+            (t.dims.clone(), t.float_data.clone()),
+            (vec![2], vec![1.0, 2.5])
+        );
         let t = parse("float16[1] {15872}").expect("tensor");
         assert_eq!(t.int32_data, vec![15872]);
         let t = parse("uint64[1] {18446744073709551615}").expect("tensor");

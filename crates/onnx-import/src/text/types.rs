@@ -117,7 +117,8 @@ impl Parser<'_> {
         self.skip_ws();
         let at = self.pos();
         let id = self.identifier()?;
-        primitive_type(id).ok_or_else(|| self.error_at(at, format!("expected {wanted}, found '{id}'")))
+        primitive_type(id)
+            .ok_or_else(|| self.error_at(at, format!("expected {wanted}, found '{id}'")))
     }
 
     /// No brackets means rank 0 (an empty shape); `[]` means unknown rank (no shape at all).
