@@ -13,4 +13,13 @@ done
 for t in "$root"/crates/onnx-import/tests/text/backend/*.txt "$root"/crates/onnx-import/tests/text/cases/*.txt; do
   cp "$t" "$here/corpus/onnx_text/$(basename "$(dirname "$t")")_$(basename "$t")"
 done
+mkdir -p "$here/corpus/mlir_opt"
+i=0
+for f in $(find "$root/lit-tests" -name '*.mlir'); do
+  for m in 0 1 2 3; do
+    i=$((i + 1))
+    { printf "\\x$(printf %02x $m)"; cat "$f"; } > "$here/corpus/mlir_opt/seed_$i"
+  done
+done
+echo "seeded: $(ls "$here/corpus/mlir_opt" | wc -l) mlir inputs"
 echo "seeded: $(ls "$here/corpus/onnx_import" | wc -l) binary, $(ls "$here/corpus/onnx_text" | wc -l) text inputs"
