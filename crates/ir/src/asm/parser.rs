@@ -384,6 +384,7 @@ impl<'a> Parser<'a> {
             if vt != ty {
                 let shown =
                     if u.number == 0 && vals.len() == 1 { u.name.clone() } else { format!("{}#{}", u.name, u.number) };
+                let prior = self.ctx.value_loc(v).unwrap_or(u.loc);
                 return Err(Diagnostic::error(
                     u.loc,
                     format!(
@@ -391,12 +392,13 @@ impl<'a> Parser<'a> {
                         super::printer::type_to_string(self.ctx, ty),
                         super::printer::type_to_string(self.ctx, vt)
                     ),
-                ));
+                )
+                .with_note(prior, "prior use here"));
             }
             return Ok(v);
         }
         let key = (u.name.clone(), u.number);
-        if let Some(&(ph, _)) = scope.forward.get(&key) {
+        if let Some(&(ph, first_use)) = scope.forward.get(&key) {
             let pt = self.ctx.value_type(ph);
             if pt != ty {
                 return Err(Diagnostic::error(
@@ -407,7 +409,8 @@ impl<'a> Parser<'a> {
                         super::printer::type_to_string(self.ctx, ty),
                         super::printer::type_to_string(self.ctx, pt)
                     ),
-                ));
+                )
+                .with_note(first_use, "prior use here"));
             }
             return Ok(ph);
         }
