@@ -1,4 +1,4 @@
-// RUN: %onnx-opt %s --canonicalize --split-input-file --allow-unregistered-dialect | FileCheck %s
+// RUN: %onnx-opt %s --canonicalize --split-input-file | FileCheck %s
 
 // A branch to a block whose only predecessor is the branch merges the two.
 // CHECK-LABEL: func @br_merges_blocks
@@ -34,18 +34,18 @@ func.func @br_passthrough(%c: i1, %a: i32, %b: i32) -> i32 {
 
 // Only the forwarding block is skipped; the other successor stays.
 // CHECK-LABEL: func @cond_br_passthrough_one_side
-// CHECK-SAME: (%[[C:.*]]: i1, %[[A:.*]]: i32)
+// CHECK-SAME: (%[[C:.*]]: i1, %[[A:.*]]: i32, %[[D:.*]]: i1)
 // CHECK-NEXT: cf.cond_br %[[C]], ^[[X:bb[0-9]+]](%[[A]] : i32), ^[[Y:bb[0-9]+]]
 // CHECK-DAG: ^[[X]](%[[V:.*]]: i32):
 // CHECK-DAG: return %[[V]] : i32
 // CHECK-DAG: ^[[Y]]:
-// CHECK-DAG: "test.use"
-func.func @cond_br_passthrough_one_side(%c: i1, %a: i32) -> i32 {
+// CHECK-DAG: cf.assert %[[D]], "in bb2"
+func.func @cond_br_passthrough_one_side(%c: i1, %a: i32, %d: i1) -> i32 {
   cf.cond_br %c, ^bb1, ^bb2
 ^bb1:
   cf.br ^bb3(%a : i32)
 ^bb2:
-  "test.use"() : () -> ()
+  cf.assert %d, "in bb2"
   cf.br ^bb3(%a : i32)
 ^bb3(%x: i32):
   return %x : i32
