@@ -41,6 +41,7 @@ pub fn register(ctx: &mut Context) {
         parse: Some(ops::parse_switch),
         print: Some(ops::print_switch),
         verify: Some(ops::verify_switch),
+        canonicalize: Some(canonicalize::switch_patterns),
         successor_operands: Some(switch_operand_range),
         operands: Count::AtLeast(1),
         results: Count::Exactly(0),

@@ -222,7 +222,7 @@ pub fn parse_switch(p: &mut OpParser<'_, '_>) -> PResult<()> {
 }
 
 /// The case values of a switch, one per case (a splat repeated).
-fn case_values(ctx: &Context, op: OpId) -> Option<(flowgate_ir::Type, Vec<i128>)> {
+pub(crate) fn case_values(ctx: &Context, op: OpId) -> Option<(flowgate_ir::Type, Vec<i128>)> {
     let a = ctx.attr(op, "case_values")?;
     let AttrKind::DenseElements { ty, splat, data: DenseElements::Ints(v) } = ctx.attr_kind(a) else { return None };
     let n = ctx.shape(*ty).and_then(|s| s.first()).copied().unwrap_or(0).max(0) as usize;

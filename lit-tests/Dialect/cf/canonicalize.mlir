@@ -127,3 +127,34 @@ func.func @assert_kept(%c: i1) {
   cf.assert %c, "may fire"
   return
 }
+
+// -----
+
+// CHECK-LABEL: func @switch_only_default
+// CHECK-SAME: (%[[F:.*]]: i32, %[[A:.*]]: i32)
+// CHECK-NEXT: return %[[A]] : i32
+func.func @switch_only_default(%f: i32, %a: i32) -> i32 {
+  cf.switch %f : i32, [
+    default: ^bb1(%a : i32)
+  ]
+^bb1(%x: i32):
+  return %x : i32
+}
+
+// -----
+
+// CHECK-LABEL: func @switch_constant_flag
+// CHECK-SAME: (%[[A:.*]]: i32, %[[B:.*]]: i32)
+// CHECK-NEXT: return %[[B]] : i32
+func.func @switch_constant_flag(%a: i32, %b: i32) -> i32 {
+  %f = arith.constant 43 : i32
+  cf.switch %f : i32, [
+    default: ^bb1(%a : i32),
+    42: ^bb1(%a : i32),
+    43: ^bb2
+  ]
+^bb1(%x: i32):
+  return %x : i32
+^bb2:
+  return %b : i32
+}
