@@ -179,8 +179,12 @@ fn parse_constant(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.parse_optional_attr_dict()?;
     let loc = p.current_loc();
     let v = p.parse_attribute(None)?;
-    let Some(t) = p.ctx().attr_type(v) else {
-        return Err(p.error_at(loc, "invalid kind of attribute specified"));
+    // Upstream's TypedAttr: strings count as typed (with type `none`) and are rejected by the
+    // verifier; anything else without a type is a parse error.
+    let t = match p.ctx().attr_type(v) {
+        Some(t) => t,
+        None if p.ctx().attr_as_str(v).is_some() => p.ctx().none_type(),
+        None => return Err(p.error_at(loc, "custom op 'arith.constant' invalid kind of attribute specified")),
     };
     p.add_attr("value", v);
     p.add_result_types(&[t]);

@@ -421,3 +421,27 @@ func.func @negf_result(%a: f32) {
   %0 = "arith.negf"(%a) : (f32) -> f64
   return
 }
+
+// -----
+
+func.func @constant_string_custom() {
+  // expected-error@+1 {{'arith.constant' op value must be an integer, float, or elements attribute}}
+  %r = arith.constant "xyz"
+  return
+}
+
+// -----
+
+func.func @constant_untyped() {
+  // expected-error@+1 {{custom op 'arith.constant' invalid kind of attribute specified}}
+  %r = arith.constant unit
+  return
+}
+
+// -----
+
+func.func @constant_out_of_range() {
+  // expected-error@+1 {{integer constant out of range for attribute}}
+  %r = arith.constant 300 : i8
+  return
+}
