@@ -445,3 +445,38 @@ func.func @constant_out_of_range() {
   %r = arith.constant 300 : i8
   return
 }
+
+// -----
+
+func.func @func_with_ops(f32) {
+^bb0(%a : f32):
+  %sf = arith.addf %a, %a, %a : f32  // expected-error {{expected ':'}}
+}
+
+// -----
+
+func.func @func_with_ops(f32) {
+^bb0(%a : f32):
+  %sf = arith.addf(%a, %a) : f32  // expected-error {{expected SSA operand}}
+}
+
+// -----
+
+func.func @func_with_ops(f32) {
+^bb0(%a : f32):
+  %sf = arith.addf{%a, %a} : f32  // expected-error {{expected SSA operand}}
+}
+
+// -----
+
+func.func @func() {
+  %c0 = arith.constant  // expected-error {{expected attribute value}}
+
+  %x = arith.constant 1 : i32
+}
+
+// -----
+
+func.func @cmpf_canonical_no_predicate_attr(%a : f32, %b : f32) {
+  %r = arith.cmpf %a, %b : f32 // expected-error {{}}
+}
