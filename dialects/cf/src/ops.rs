@@ -184,8 +184,13 @@ pub fn parse_switch(p: &mut OpParser<'_, '_>) -> PResult<()> {
         if !p.is_integer() {
             return Err(p.error("expected integer value"));
         }
-        // Upstream 22 truncates case values to the flag's width without complaint.
+        // Upstream 22 reads case values as 64-bit integers and truncates them to the flag's
+        // width without complaint.
+        let loc = p.current_loc();
         let v = p.parse_integer()?;
+        if i64::try_from(v).is_err() {
+            return Err(p.error_at(loc, "integer value too large"));
+        }
         p.expect_colon()?;
         let (b, vals) = p.parse_successor_and_use_list()?;
         values.push(p.ctx().normalize_int(v, ty));

@@ -184,3 +184,15 @@ func.func @assert_missing_msg(%c: i1) {
   "cf.assert"(%c) : (i1) -> ()
   return
 }
+
+// -----
+
+func.func @switch_case_too_large(%flag: i65) {
+  cf.switch %flag : i65, [
+    default: ^bb1,
+    // expected-error@+1 {{integer value too large}}
+    18446744073709551616: ^bb1
+  ]
+^bb1:
+  return
+}

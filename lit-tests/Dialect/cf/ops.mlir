@@ -70,3 +70,24 @@ func.func @asserts(%c: i1) {
   cf.assert %c, "" {tag = 1}
   return
 }
+
+// Upstream 22 prints case values unsigned at the flag's width.
+// CHECK-LABEL: func @switch_boundaries
+// CHECK: cf.switch %{{.*}} : i1, [
+// CHECK-NEXT: default: ^bb1,
+// CHECK-NEXT: 1: ^bb1
+// CHECK: cf.switch %{{.*}} : i64, [
+// CHECK-NEXT: default: ^bb2,
+// CHECK-NEXT: 9223372036854775808: ^bb2,
+// CHECK-NEXT: 18446744073709551615: ^bb2
+func.func @switch_boundaries(%b: i1, %l: i64) {
+  cf.switch %b : i1, [default: ^bb1, 1: ^bb1]
+^bb1:
+  cf.switch %l : i64, [
+    default: ^bb2,
+    -9223372036854775808: ^bb2,
+    -1: ^bb2
+  ]
+^bb2:
+  return
+}
