@@ -185,10 +185,11 @@ pub fn parse_switch(p: &mut OpParser<'_, '_>) -> PResult<()> {
             return Err(p.error("expected integer value"));
         }
         // Upstream 22 reads case values as 64-bit integers and truncates them to the flag's
-        // width without complaint.
+        // width without complaint. It prints them unsigned, so for i64 flags it cannot read
+        // its own output back; we also accept unsigned 64-bit values to keep round trips.
         let loc = p.current_loc();
         let v = p.parse_integer()?;
-        if i64::try_from(v).is_err() {
+        if i64::try_from(v).is_err() && u64::try_from(v).is_err() {
             return Err(p.error_at(loc, "integer value too large"));
         }
         p.expect_colon()?;

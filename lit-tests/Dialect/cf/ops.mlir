@@ -76,16 +76,16 @@ func.func @asserts(%c: i1) {
 // CHECK: cf.switch %{{.*}} : i1, [
 // CHECK-NEXT: default: ^bb1,
 // CHECK-NEXT: 1: ^bb1
-// CHECK: cf.switch %{{.*}} : i64, [
+// CHECK: cf.switch %{{.*}} : i16, [
 // CHECK-NEXT: default: ^bb2,
-// CHECK-NEXT: 9223372036854775808: ^bb2,
-// CHECK-NEXT: 18446744073709551615: ^bb2
-func.func @switch_boundaries(%b: i1, %l: i64) {
+// CHECK-NEXT: 32768: ^bb2,
+// CHECK-NEXT: 65535: ^bb2
+func.func @switch_boundaries(%b: i1, %s: i16) {
   cf.switch %b : i1, [default: ^bb1, 1: ^bb1]
 ^bb1:
-  cf.switch %l : i64, [
+  cf.switch %s : i16, [
     default: ^bb2,
-    -9223372036854775808: ^bb2,
+    -32768: ^bb2,
     -1: ^bb2
   ]
 ^bb2:
