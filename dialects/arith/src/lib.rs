@@ -2,6 +2,7 @@
 //! folder and a few canonicalization patterns. Ops are described once in [`spec::SPECS`]; the
 //! parser, printer and verifier read that table.
 
+pub mod builders;
 mod canonicalize;
 mod consts;
 mod flags;

@@ -1,6 +1,7 @@
 //! The cf dialect: `cf.br`, `cf.cond_br`, `cf.switch` and `cf.assert`, with upstream's custom
 //! syntax, verifiers and branch canonicalizations.
 
+pub mod builders;
 mod canonicalize;
 mod ops;
 mod segments;
