@@ -36,6 +36,9 @@ pub fn register(ctx: &mut Context) {
         if syn == Syntax::Constant {
             traits = traits | Traits::CONSTANT_LIKE;
         }
+        if matches!(syn, Syntax::Bin | Syntax::BinOverflow | Syntax::BinFast | Syntax::UnaryFast) {
+            traits = traits | Traits::SAME_OPERANDS_AND_RESULT_TYPE;
+        }
         let mut inherent: &'static [&'static str] = &[];
         if syn.has_overflow() {
             inherent = &["overflowFlags"];
