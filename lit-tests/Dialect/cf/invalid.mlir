@@ -196,3 +196,42 @@ func.func @switch_case_too_large(%flag: i65) {
 ^bb1:
   return
 }
+
+// -----
+
+func.func @successor_operand_type(%a: i32, %c: i1) {
+  // expected-error@+1 {{type mismatch for bb argument #0 of successor #0}}
+  "cf.cond_br"(%c, %a) [^bb1, ^bb1] <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (i1, i32) -> ()
+^bb1(%x: i64):
+  return
+}
+
+// -----
+
+func.func @cond_br_missing_operands(%a: i32, %c: i1) {
+  // expected-error@+1 {{branch has 0 operands for successor #1, but target block has 1}}
+  cf.cond_br %c, ^bb1(%a : i32), ^bb2
+^bb1(%x: i32):
+  return
+^bb2(%y: i32):
+  return
+}
+
+// -----
+
+func.func @br_not_last() {
+  // expected-error@+1 {{operation with block successors must terminate its parent block}}
+  cf.br ^bb1
+  return
+^bb1:
+  return
+}
+
+// -----
+
+func.func @br_undefined_block() {
+  cf.br ^bb1
+^bb1:
+  // expected-error@+1 {{reference to an undefined block}}
+  cf.br ^bb7
+}
