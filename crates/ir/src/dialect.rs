@@ -165,6 +165,9 @@ pub(crate) struct Registry {
     pub(crate) dialects: Vec<DialectDef>,
     /// Alternative spellings that parse as a registered op (`loop.for` for `scf.for`).
     pub(crate) aliases: rustc_hash::FxHashMap<String, crate::Symbol>,
+    /// Dialects that accept ops they did not register (the onnx dialect keeps unknown ONNX
+    /// operators as generic ops).
+    pub(crate) open_dialects: Vec<String>,
 }
 
 impl Context {
@@ -196,6 +199,17 @@ impl Context {
     pub fn register_op_alias(&mut self, alias: &str, target: &str) {
         let t = self.intern_str(target);
         self.registry.aliases.insert(alias.to_string(), t);
+    }
+
+    /// Let `dialect` hold ops it did not register, as upstream's `allowsUnknownOperations`.
+    pub fn allow_unknown_ops_in(&mut self, dialect: &str) {
+        if !self.registry.open_dialects.iter().any(|d| d == dialect) {
+            self.registry.open_dialects.push(dialect.to_string());
+        }
+    }
+
+    pub fn dialect_allows_unknown_ops(&self, dialect: &str) -> bool {
+        self.registry.open_dialects.iter().any(|d| d == dialect)
     }
 
     pub fn resolve_op_alias(&self, name: &str) -> Option<crate::Symbol> {

@@ -7,6 +7,7 @@ use flowgate_pass::PassInfo;
 pub fn register_all_dialects(ctx: &mut Context) {
     flowgate_builtin::register(ctx);
     flowgate_func::register(ctx);
+    flowgate_onnx::register(ctx);
     flowgate_arith::register(ctx);
     flowgate_cf::register(ctx);
 }

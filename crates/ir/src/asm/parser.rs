@@ -336,8 +336,12 @@ impl<'a> Parser<'a> {
     pub(crate) fn define_values(&mut self, name: &str, vals: &[Value], loc: Location) -> PResult<()> {
         let scope =
             self.scopes.last_mut().ok_or_else(|| Diagnostic::error(loc, "value defined outside of any scope"))?;
-        if scope.values.contains_key(name) {
-            return Err(Diagnostic::error(loc, format!("redefinition of SSA value '%{name}'")));
+        if let Some(prev) = scope.values.get(name).and_then(|v| v.first().copied()) {
+            let mut d = Diagnostic::error(loc, format!("redefinition of SSA value '%{name}'"));
+            if let Some(l) = self.ctx.value_loc(prev) {
+                d = d.with_note(l, "previously defined here");
+            }
+            return Err(d);
         }
         let mut replacements = Vec::new();
         for (i, &v) in vals.iter().enumerate() {
@@ -384,7 +388,6 @@ impl<'a> Parser<'a> {
             if vt != ty {
                 let shown =
                     if u.number == 0 && vals.len() == 1 { u.name.clone() } else { format!("{}#{}", u.name, u.number) };
-                let prior = self.ctx.value_loc(v).unwrap_or(u.loc);
                 return Err(Diagnostic::error(
                     u.loc,
                     format!(
@@ -393,7 +396,7 @@ impl<'a> Parser<'a> {
                         super::printer::type_to_string(self.ctx, vt)
                     ),
                 )
-                .with_note(prior, "prior use here"));
+                .with_note(self.ctx.value_loc(v).unwrap_or(u.loc), "prior use here"));
             }
             return Ok(v);
         }
@@ -635,10 +638,10 @@ impl<'a> Parser<'a> {
     }
 
     fn check_unregistered(&mut self, spelled: &str, pos: usize) -> PResult<()> {
-        if self.ctx.allow_unregistered {
+        let dialect = spelled.split('.').next().unwrap_or("");
+        if self.ctx.allow_unregistered || self.ctx.dialect_allows_unknown_ops(dialect) {
             return Ok(());
         }
-        let dialect = spelled.split('.').next().unwrap_or("");
         if self.ctx.is_dialect_registered(dialect) {
             return Err(self.error_at(
                 pos,
@@ -759,7 +762,14 @@ impl<'a> Parser<'a> {
         if !entry_args.is_empty() || !self.is(TokKind::CaretId) {
             let entry = self.ctx.create_block();
             self.ctx.append_block(region, entry);
-            for a in entry_args {
+            for (i, a) in entry_args.iter().enumerate() {
+                if let Some(prev) = entry_args[..i].iter().find(|p| p.name.name == a.name.name) {
+                    return Err(Diagnostic::error(
+                        a.name.loc,
+                        format!("region entry argument '%{}' is already in use", a.name.name),
+                    )
+                    .with_note(prev.name.loc, "previously referenced here"));
+                }
                 let ty = a.ty.ok_or_else(|| Diagnostic::error(a.name.loc, "expected type for region argument"))?;
                 let v = self.ctx.add_block_arg(entry, ty, a.loc.unwrap_or(a.name.loc));
                 let _ = unknown;

@@ -490,7 +490,7 @@ impl<'a> OpPrinter<'a> {
         let ctx = self.ctx;
         write_string(&mut self.out, ctx.op_name(op));
         self.out.push('(');
-        self.print_operands(&ctx.operands(op).to_vec());
+        self.print_operands(ctx.operands(op));
         self.out.push(')');
         let succs = ctx.successors(op);
         if !succs.is_empty() {
@@ -648,7 +648,7 @@ pub fn write_type(ctx: &Context, out: &mut String, t: Type) {
             }
             if let Some(m) = memory_space {
                 out.push_str(", ");
-                write_attr(ctx, out, *m);
+                write_memory_space(ctx, out, *m);
             }
             out.push('>');
         }
@@ -657,7 +657,7 @@ pub fn write_type(ctx: &Context, out: &mut String, t: Type) {
             write_type(ctx, out, *element);
             if let Some(m) = memory_space {
                 out.push_str(", ");
-                write_attr(ctx, out, *m);
+                write_memory_space(ctx, out, *m);
             }
             out.push('>');
         }
@@ -699,6 +699,16 @@ pub fn write_type(ctx: &Context, out: &mut String, t: Type) {
                 let _ = write!(out, "!{dialect}.{body}");
             }
         }
+    }
+}
+
+/// Upstream elides the `: i64` of an integer memory space (`memref<4xf32, 1>`).
+fn write_memory_space(ctx: &Context, out: &mut String, a: Attribute) {
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, ty } if ctx.int_width(*ty) == Some(64) => {
+            let _ = write!(out, "{value}");
+        }
+        _ => write_attr(ctx, out, a),
     }
 }
 
