@@ -54,7 +54,7 @@ fn build(b: &mut Builder<'_>, name: &str, operands: &[Value], result: Type, loc:
 /// `None` when `name` is not one.
 pub fn binary(b: &mut Builder<'_>, name: &str, lhs: Value, rhs: Value, loc: Location) -> Option<Value> {
     let sp = spec(name)?;
-    if !matches!(sp.syntax, Syntax::Bin | Syntax::BinOverflow | Syntax::BinFast) {
+    if !matches!(sp.syntax, Syntax::Bin | Syntax::BinExact | Syntax::BinOverflow | Syntax::BinFast) {
         return None;
     }
     let ty = b.ctx.value_type(lhs);

@@ -36,7 +36,7 @@ pub fn register(ctx: &mut Context) {
         if syn == Syntax::Constant {
             traits = traits | Traits::CONSTANT_LIKE;
         }
-        if matches!(syn, Syntax::Bin | Syntax::BinOverflow | Syntax::BinFast | Syntax::UnaryFast) {
+        if matches!(syn, Syntax::Bin | Syntax::BinExact | Syntax::BinOverflow | Syntax::BinFast | Syntax::UnaryFast) {
             traits = traits | Traits::SAME_OPERANDS_AND_RESULT_TYPE;
         }
         let mut inherent: &'static [&'static str] = &[];
@@ -52,6 +52,8 @@ pub fn register(ctx: &mut Context) {
             inherent = &["fastmath"];
         } else if syn == Syntax::Constant {
             inherent = &["value"];
+        } else if syn == Syntax::BinExact {
+            inherent = &["isExact"];
         }
         ctx.register_op(OpDef {
             traits,

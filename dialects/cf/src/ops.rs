@@ -166,7 +166,7 @@ pub fn parse_switch(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let ty = p.parse_type()?;
     if p.ctx().int_width(ty).is_none() {
         let msg = format!(
-            "custom op 'cf.switch' invalid kind of type specified: expected builtin.integer, but found '{}'",
+            "invalid kind of type specified: expected builtin.integer, but found '{}'",
             type_to_string(p.ctx(), ty)
         );
         return Err(p.error_at(ty_loc, msg));

@@ -141,7 +141,7 @@ fn i64_case_values_round_trip() {
     let too_large = src.replace("-1: ^bb1", "18446744073709551616: ^bb1");
     let mut c = ctx();
     let err = parse_source(&mut c, "t.mlir", &too_large, ParserConfig::default()).expect_err("too large");
-    assert_eq!(err.message, "integer value too large");
+    assert_eq!(err.message, "custom op 'cf.switch' integer value too large");
 }
 
 #[test]
