@@ -14,5 +14,8 @@ pub fn register_all_dialects(ctx: &mut Context) {
 
 /// Every registered pass, in `--list-passes` order.
 pub fn all_passes() -> Vec<PassInfo> {
-    Vec::new()
+    let mut passes = Vec::new();
+    passes.extend(flowgate_transforms::passes());
+    passes.sort_by_key(|p| p.argument);
+    passes
 }

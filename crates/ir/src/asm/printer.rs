@@ -494,7 +494,7 @@ impl<'a> OpPrinter<'a> {
         self.out.push(')');
         let succs = ctx.successors(op);
         if !succs.is_empty() {
-            self.out.push_str(" [");
+            self.out.push('[');
             for (i, &s) in succs.iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");

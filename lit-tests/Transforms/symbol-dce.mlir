@@ -1,0 +1,36 @@
+// RUN: %onnx-opt %s -split-input-file -symbol-dce | FileCheck %s
+
+// Private symbols that nothing live references are erased; references from dead symbols do
+// not keep anything alive.
+
+// CHECK-LABEL: module {
+// CHECK-NOT:     @unused
+// CHECK-NOT:     @dead_caller
+// CHECK-NOT:     @dead_callee
+// CHECK:         func.func private @used()
+// CHECK:         func.func @public()
+// CHECK-NEXT:      call @used()
+func.func private @unused()
+func.func private @dead_caller() {
+  call @dead_callee() : () -> ()
+  return
+}
+func.func private @dead_callee()
+func.func private @used()
+func.func @public() {
+  call @used() : () -> ()
+  return
+}
+
+// -----
+
+// A constant reference keeps a private function alive.
+
+// CHECK-LABEL: module {
+// CHECK:         func.func private @referenced()
+// CHECK:         func.func @user()
+func.func private @referenced()
+func.func @user() -> (() -> ()) {
+  %0 = func.constant @referenced : () -> ()
+  return %0 : () -> ()
+}

@@ -1,0 +1,80 @@
+//! Reading input: splitting a buffer into `// -----` chunks, and turning a file into a module.
+//! `.onnx` files go through [`import_onnx`], the extension point for the ONNX importer.
+
+use flowgate_ir::asm::{parse_source, ParserConfig};
+use flowgate_ir::{Context, Diagnostic, OpId};
+
+/// One piece of a split input: its text and the number of lines before it in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chunk {
+    pub text: String,
+    pub line_offset: u32,
+}
+
+/// Split `text` on lines that consist of `marker` (trailing whitespace allowed). Marker lines
+/// belong to no chunk; chunks keep their position in the file through `line_offset`.
+pub fn split_chunks(text: &str, marker: &str) -> Vec<Chunk> {
+    let mut chunks = Vec::new();
+    let mut cur = String::new();
+    let mut start_line = 0u32;
+    let mut line_no = 0u32;
+    for line in text.split_inclusive('\n') {
+        line_no += 1;
+        let content = line.trim_end_matches(['\n', '\r']);
+        if content.starts_with(marker) && content[marker.len()..].trim().is_empty() {
+            chunks.push(Chunk { text: std::mem::take(&mut cur), line_offset: start_line });
+            start_line = line_no;
+            continue;
+        }
+        cur.push_str(line);
+    }
+    chunks.push(Chunk { text: cur, line_offset: start_line });
+    chunks
+}
+
+/// Files whose content is not textual IR.
+pub fn is_binary_input(path: &str) -> bool {
+    path.ends_with(".onnx")
+}
+
+/// Turn an input file into a top-level module: `.onnx` files are imported, anything else is
+/// parsed as textual IR (`text`, whose first line is line `line_offset + 1` of `path`).
+pub fn load_module(
+    ctx: &mut Context,
+    path: &str,
+    bytes: &[u8],
+    text: &str,
+    line_offset: u32,
+) -> Result<OpId, Diagnostic> {
+    if is_binary_input(path) {
+        return import_onnx(ctx, path, bytes);
+    }
+    parse_source(ctx, path, text, ParserConfig { line_offset })
+}
+
+/// The ONNX importer's entry point: (path, bytes) to a `builtin.module`. Until the importer
+/// crate is wired in here, `.onnx` input is reported as unsupported.
+pub fn import_onnx(ctx: &mut Context, path: &str, _bytes: &[u8]) -> Result<OpId, Diagnostic> {
+    let loc = ctx.file_loc(path, 0, 0);
+    Err(Diagnostic::error(loc, "importing ONNX models is not available in this build of onnx-opt"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_keeps_line_offsets() {
+        let c = split_chunks("a\n// -----\nb\nc\n// -----  \nd", "// -----");
+        assert_eq!(c.len(), 3);
+        assert_eq!(c[0], Chunk { text: "a\n".into(), line_offset: 0 });
+        assert_eq!(c[1], Chunk { text: "b\nc\n".into(), line_offset: 2 });
+        assert_eq!(c[2], Chunk { text: "d".into(), line_offset: 5 });
+    }
+
+    #[test]
+    fn marker_must_start_the_line() {
+        assert_eq!(split_chunks("x // -----\n", "// -----").len(), 1);
+        assert_eq!(split_chunks("// -----x\n", "// -----").len(), 1);
+    }
+}
