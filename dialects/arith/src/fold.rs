@@ -308,10 +308,36 @@ fn fold_cmpi(ctx: &mut Context, op: OpId, c: &[Option<Const>], ty: Type) -> Fold
         let r = matches!(pred, "eq" | "sle" | "sge" | "ule" | "uge");
         return attr(encode(ctx, ty, Elems::Int(vec![r as i128])));
     }
-    let (Some(a), Some(b)) = (c.first()?, c.get(1)?) else { return None };
-    let pairs = zip2(a.ints()?, b.ints()?)?;
-    let out: Option<Vec<i128>> = pairs.into_iter().map(|(x, y)| eval_cmpi(pred, x, y, w).map(|r| r as i128)).collect();
-    attr(encode(ctx, ty, Elems::Int(out?)))
+    match (c.first()?, c.get(1)?) {
+        (Some(a), Some(b)) => {
+            let pairs = zip2(a.ints()?, b.ints()?)?;
+            let out: Option<Vec<i128>> =
+                pairs.into_iter().map(|(x, y)| eval_cmpi(pred, x, y, w).map(|r| r as i128)).collect();
+            attr(encode(ctx, ty, Elems::Int(out?)))
+        }
+        // Upstream moves a constant to the right in place, swapping (not inverting) the
+        // predicate.
+        (Some(_), None) => {
+            let swapped = match pred {
+                "slt" => "sgt",
+                "sgt" => "slt",
+                "sle" => "sge",
+                "sge" => "sle",
+                "ult" => "ugt",
+                "ugt" => "ult",
+                "ule" => "uge",
+                "uge" => "ule",
+                p => p,
+            };
+            let idx = CMPI_PREDICATES.iter().position(|p| *p == swapped)?;
+            let i64t = ctx.integer_type(64);
+            let pa = ctx.integer_attr(idx as i128, i64t);
+            ctx.set_attr(op, "predicate", pa);
+            ctx.set_operands(op, vec![rhs, lhs]);
+            value(ctx.result(op, 0))
+        }
+        _ => None,
+    }
 }
 
 // ----- floats -----

@@ -432,6 +432,17 @@ fn cast_chains_fold_in_place() {
 }
 
 #[test]
+fn cmpi_moves_a_constant_to_the_right() {
+    let (r, out) = fold_in_place("%k = arith.constant 5 : i8\n%0 = arith.cmpi slt, %k, %a : i8");
+    assert_eq!(r, Some(vec!["self".to_string()]));
+    assert!(out.contains("%0 = arith.cmpi sgt, %arg0, %c5_i8 : i8"), "{out}");
+    let (r, out) = fold_in_place("%k = arith.constant 5 : i8\n%0 = arith.cmpi ne, %k, %a : i8");
+    assert_eq!(r, Some(vec!["self".to_string()]));
+    assert!(out.contains("%0 = arith.cmpi ne, %arg0, %c5_i8 : i8"), "{out}");
+    assert_eq!(fold_in_place("%k = arith.constant 5 : i8\n%0 = arith.cmpi ule, %a, %k : i8").0, None);
+}
+
+#[test]
 fn constant_folds_to_its_value() {
     assert_eq!(one("%z = arith.constant 42 : i32"), s("42 : i32"));
 }

@@ -240,8 +240,51 @@ impl RewritePattern for SwitchToBranch {
     }
 }
 
+/// Cases that go where the default goes, with the same operands, are dropped.
+struct DropCasesMatchingDefault;
+impl RewritePattern for DropCasesMatchingDefault {
+    fn root(&self) -> Option<&'static str> {
+        Some("cf.switch")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some(&flag) = ctx.operands(op).first() else { return false };
+        let succs = ctx.successors(op).to_vec();
+        let Some(&default) = succs.first() else { return false };
+        let default_ops = ctx.successor_operands(op, 0).to_vec();
+        let Some((_, values)) = crate::ops::case_values(ctx, op) else { return false };
+        if values.len() + 1 != succs.len() {
+            return false;
+        }
+        let mut kept = Vec::new();
+        let mut kept_idx = Vec::new();
+        for (i, &v) in values.iter().enumerate() {
+            let ops = ctx.successor_operands(op, i + 1).to_vec();
+            if succs[i + 1] == default && ops == default_ops {
+                continue;
+            }
+            kept.push((v, succs[i + 1], ops));
+            kept_idx.push(i + 1);
+        }
+        if kept.len() == values.len() {
+            return false;
+        }
+        let weights = ctx.attr(op, "branch_weights").and_then(|a| ctx.attr_as_dense_array(a)).map(|w| w.to_vec());
+        let loc = ctx.op_loc(op);
+        let new = crate::builders::switch(b, flag, default, &default_ops, &kept, loc);
+        if let Some(w) = weights.filter(|w| w.len() == succs.len()) {
+            let mut keep = vec![w[0] as i32];
+            keep.extend(kept_idx.iter().map(|&i| w[i] as i32));
+            let a = b.ctx.dense_i32_array_attr(&keep);
+            b.ctx.set_attr(new, "branch_weights", a);
+        }
+        b.ctx.erase_op(op);
+        true
+    }
+}
+
 pub fn switch_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(SwitchToBranch)]
+    vec![Box::new(SwitchToBranch), Box::new(DropCasesMatchingDefault)]
 }
 
 pub fn br_patterns() -> Vec<Box<dyn RewritePattern>> {

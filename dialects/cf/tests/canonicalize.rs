@@ -272,3 +272,25 @@ fn switch_becomes_a_branch() {
     let out = rewrite(only_default, "cf.switch", 0).expect("only default");
     assert!(out.contains("cf.br ^bb1(%arg1 : i32)"), "{out}");
 }
+
+#[test]
+fn switch_drops_cases_that_match_the_default() {
+    let src = "func.func @f(%f: i32, %a: i32, %b: i32) {
+  cf.switch %f : i32, [
+    default: ^bb1(%a : i32),
+    3: ^bb1(%a : i32),
+    4: ^bb1(%b : i32),
+    5: ^bb1(%a : i32)
+  ]
+^bb1(%x: i32):
+  return
+}";
+    let out = rewrite(src, "cf.switch", 0).expect("drops");
+    assert!(
+        out.contains("cf.switch %arg0 : i32, [\n      default: ^bb1(%arg1 : i32),\n      4: ^bb1(%arg2 : i32)\n    ]"),
+        "{out}"
+    );
+    let none =
+        src.replace("3: ^bb1(%a : i32),", "3: ^bb1(%b : i32),").replace("5: ^bb1(%a : i32)", "5: ^bb1(%b : i32)");
+    assert_eq!(rewrite(&none, "cf.switch", 0), None);
+}

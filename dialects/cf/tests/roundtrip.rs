@@ -83,10 +83,10 @@ fn generic_form_matches_upstream() {
     let out = roundtrip(SRC, true);
     for line in [
         "\"cf.assert\"(%arg0) <{msg = \"hello \\22x\\22\"}> : (i1) -> ()",
-        "\"cf.cond_br\"(%arg0, %0, %arg1) [^bb2, ^bb3] <{operandSegmentSizes = array<i32: 1, 2, 0>}> {foo} : (i1, i32, i32) -> ()",
-        "\"cf.switch\"(%arg2, %arg1, %arg1, %arg1) [^bb1, ^bb3, ^bb2] <{case_operand_segments = array<i32: 0, 2>, case_values = dense<[42, 43]> : vector<2xi32>, operandSegmentSizes = array<i32: 1, 1, 2>}> : (i32, i32, i32, i32) -> ()",
-        "\"cf.cond_br\"(%arg0) [^bb4, ^bb4] <{branch_weights = array<i32: 1, 9>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()",
-        "\"cf.switch\"(%arg2) [^bb5] <{case_operand_segments = array<i32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()",
+        "\"cf.cond_br\"(%arg0, %0, %arg1)[^bb2, ^bb3] <{operandSegmentSizes = array<i32: 1, 2, 0>}> {foo} : (i1, i32, i32) -> ()",
+        "\"cf.switch\"(%arg2, %arg1, %arg1, %arg1)[^bb1, ^bb3, ^bb2] <{case_operand_segments = array<i32: 0, 2>, case_values = dense<[42, 43]> : vector<2xi32>, operandSegmentSizes = array<i32: 1, 1, 2>}> : (i32, i32, i32, i32) -> ()",
+        "\"cf.cond_br\"(%arg0)[^bb4, ^bb4] <{branch_weights = array<i32: 1, 9>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()",
+        "\"cf.switch\"(%arg2)[^bb5] <{case_operand_segments = array<i32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()",
     ] {
         assert!(out.contains(line), "missing `{line}` in\n{out}");
     }
@@ -148,7 +148,7 @@ fn i64_case_values_round_trip() {
 fn verifier_messages() {
     let cases = [
         (
-            "func.func @f(%c: i1) {\n  \"cf.cond_br\"(%c) [^bb1, ^bb1] <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (i1) -> ()\n^bb1:\n  return\n}",
+            "func.func @f(%c: i1) {\n  \"cf.cond_br\"(%c)[^bb1, ^bb1] <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (i1) -> ()\n^bb1:\n  return\n}",
             "'cf.cond_br' op operand count (1) does not match with the total size (2) specified in attribute 'operandSegmentSizes'",
         ),
         (
@@ -156,7 +156,7 @@ fn verifier_messages() {
             "'cf.cond_br' op branch weights cannot all be zero",
         ),
         (
-            "func.func @f(%c: i32) {\n  \"cf.switch\"(%c) [^bb1, ^bb1] <{case_values = dense<[1]> : vector<1xi64>, case_operand_segments = array<i32: 0>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()\n^bb1:\n  return\n}",
+            "func.func @f(%c: i32) {\n  \"cf.switch\"(%c)[^bb1, ^bb1] <{case_values = dense<[1]> : vector<1xi64>, case_operand_segments = array<i32: 0>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()\n^bb1:\n  return\n}",
             "'cf.switch' op 'flag' type ('i32') should match case value type ('i64')",
         ),
         (
