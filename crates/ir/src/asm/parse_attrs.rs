@@ -147,6 +147,13 @@ impl Parser<'_> {
                 };
                 return Ok(self.ctx.intern_attr(AttrKind::Float { bits: v.to_bits(), ty }));
             }
+            if !is_float {
+                // Upstream reads `1 : f32` as a mistake rather than as 1.0.
+                let at = self.loc_at(pos);
+                return Err(self
+                    .error_at(pos, "unexpected decimal integer literal for a floating point value")
+                    .with_note(at, "add a trailing dot to make the literal a float"));
+            }
             let mut v: f64 = text.parse().map_err(|_| self.error_at(pos, "invalid floating point value"))?;
             if neg {
                 v = -v;
