@@ -189,6 +189,72 @@ impl RewritePattern for CondBranchPassThrough {
     }
 }
 
+/// The block's only incoming edge (upstream's `getSinglePredecessor`: two edges from the same
+/// block do not count).
+fn single_predecessor(ctx: &Context, block: BlockId) -> Option<BlockId> {
+    match ctx.predecessors(block).as_slice() {
+        [p] => Some(*p),
+        _ => None,
+    }
+}
+
+/// A `cf.cond_br` reached only from a `cf.cond_br` on the same condition already knows which
+/// way it goes.
+struct CondBranchOnSameCondition;
+impl RewritePattern for CondBranchOnSameCondition {
+    fn root(&self) -> Option<&'static str> {
+        Some("cf.cond_br")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some((c, dests, ops)) = cond_br_parts(ctx, op) else { return false };
+        let Some(block) = ctx.parent_block(op) else { return false };
+        let Some(pred) = single_predecessor(ctx, block) else { return false };
+        let Some(pt) = ctx.last_op(pred).filter(|&t| ctx.is_op(t, "cf.cond_br")) else { return false };
+        if ctx.operands(pt).first() != Some(&c) {
+            return false;
+        }
+        let i = if ctx.successors(pt).first() == Some(&block) { 0 } else { 1 };
+        replace_with_br(b, op, dests[i], &ops[i]);
+        true
+    }
+}
+
+/// Inside a successor reached only through this branch, the condition is known: its uses
+/// there become `true` (or `false`) constants.
+struct CondBranchTruthPropagation;
+impl RewritePattern for CondBranchTruthPropagation {
+    fn root(&self) -> Option<&'static str> {
+        Some("cf.cond_br")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some((c, dests, _)) = cond_br_parts(ctx, op) else { return false };
+        let loc = ctx.op_loc(op);
+        let mut changed = false;
+        for (i, known) in [(0, true), (1, false)] {
+            let ctx = &*b.ctx;
+            if single_predecessor(ctx, dests[i]).is_none() {
+                continue;
+            }
+            let uses: Vec<_> =
+                ctx.uses(c).iter().copied().filter(|u| ctx.parent_block(u.op) == Some(dests[i])).collect();
+            if uses.is_empty() {
+                continue;
+            }
+            let ty = ctx.value_type(c);
+            let a = b.ctx.bool_attr(known);
+            let st = OperationState::new(b.ctx, "arith.constant", loc).results(&[ty]).attr(b.ctx, "value", a);
+            let k = b.create_value(st);
+            for u in uses {
+                b.ctx.set_operand(u.op, u.index as usize, k);
+            }
+            changed = true;
+        }
+        changed
+    }
+}
+
 /// `cf.assert true, "..."` never fires.
 struct AssertTrue;
 impl RewritePattern for AssertTrue {
@@ -292,7 +358,13 @@ pub fn br_patterns() -> Vec<Box<dyn RewritePattern>> {
 }
 
 pub fn cond_br_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(ConstCondBranch), Box::new(IdenticalSuccessors), Box::new(CondBranchPassThrough)]
+    vec![
+        Box::new(ConstCondBranch),
+        Box::new(CondBranchPassThrough),
+        Box::new(IdenticalSuccessors),
+        Box::new(CondBranchOnSameCondition),
+        Box::new(CondBranchTruthPropagation),
+    ]
 }
 
 pub fn assert_patterns() -> Vec<Box<dyn RewritePattern>> {

@@ -294,3 +294,52 @@ fn switch_drops_cases_that_match_the_default() {
         src.replace("3: ^bb1(%a : i32),", "3: ^bb1(%b : i32),").replace("5: ^bb1(%a : i32)", "5: ^bb1(%b : i32)");
     assert_eq!(rewrite(&none, "cf.switch", 0), None);
 }
+
+#[test]
+fn cond_br_after_cond_br_on_the_same_condition() {
+    let src = "func.func @f(%c: i1, %a: i32) {
+  cf.cond_br %c, ^bb1, ^bb3
+^bb1:
+  \"test.x\"() : () -> ()
+  cf.cond_br %c, ^bb2(%a : i32), ^bb3
+^bb2(%x: i32):
+  return
+^bb3:
+  return
+}";
+    let out = rewrite(src, "cf.cond_br", 1).expect("folds");
+    assert!(out.contains("\"test.x\"() : () -> ()\n    cf.br ^bb2(%arg1 : i32)"), "{out}");
+    // Reached through the false edge: the false destination.
+    let f = src.replace("cf.cond_br %c, ^bb1, ^bb3\n^bb1:", "cf.cond_br %c, ^bb3, ^bb1\n^bb1:");
+    let out = rewrite(&f, "cf.cond_br", 1).expect("folds");
+    assert!(out.contains("\"test.x\"() : () -> ()\n    cf.br ^bb3\n"), "{out}");
+}
+
+#[test]
+fn condition_is_known_in_single_predecessor_successors() {
+    let src = "func.func @f(%c: i1) {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  \"test.t\"(%c) : (i1) -> ()
+  return
+^bb2:
+  \"test.f\"(%c) : (i1) -> ()
+  return
+}";
+    let out = rewrite(src, "cf.cond_br", 0).expect("propagates");
+    assert!(out.contains("%true = arith.constant true"), "{out}");
+    assert!(out.contains("%false = arith.constant false"), "{out}");
+    assert!(out.contains("\"test.t\"(%true) : (i1) -> ()"), "{out}");
+    assert!(out.contains("\"test.f\"(%false) : (i1) -> ()"), "{out}");
+    // Nothing left to replace: no match.
+    let done = "func.func @f(%c: i1) {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  \"test.t\"() : () -> ()
+  return
+^bb2:
+  \"test.f\"() : () -> ()
+  return
+}";
+    assert_eq!(rewrite(done, "cf.cond_br", 0), None);
+}
