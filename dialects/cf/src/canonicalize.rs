@@ -189,6 +189,72 @@ impl RewritePattern for CondBranchPassThrough {
     }
 }
 
+/// The block's only incoming edge (upstream's `getSinglePredecessor`: two edges from the same
+/// block do not count).
+fn single_predecessor(ctx: &Context, block: BlockId) -> Option<BlockId> {
+    match ctx.predecessors(block).as_slice() {
+        [p] => Some(*p),
+        _ => None,
+    }
+}
+
+/// A `cf.cond_br` reached only from a `cf.cond_br` on the same condition already knows which
+/// way it goes.
+struct CondBranchOnSameCondition;
+impl RewritePattern for CondBranchOnSameCondition {
+    fn root(&self) -> Option<&'static str> {
+        Some("cf.cond_br")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some((c, dests, ops)) = cond_br_parts(ctx, op) else { return false };
+        let Some(block) = ctx.parent_block(op) else { return false };
+        let Some(pred) = single_predecessor(ctx, block) else { return false };
+        let Some(pt) = ctx.last_op(pred).filter(|&t| ctx.is_op(t, "cf.cond_br")) else { return false };
+        if ctx.operands(pt).first() != Some(&c) {
+            return false;
+        }
+        let i = if ctx.successors(pt).first() == Some(&block) { 0 } else { 1 };
+        replace_with_br(b, op, dests[i], &ops[i]);
+        true
+    }
+}
+
+/// Inside a successor reached only through this branch, the condition is known: its uses
+/// there become `true` (or `false`) constants.
+struct CondBranchTruthPropagation;
+impl RewritePattern for CondBranchTruthPropagation {
+    fn root(&self) -> Option<&'static str> {
+        Some("cf.cond_br")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some((c, dests, _)) = cond_br_parts(ctx, op) else { return false };
+        let loc = ctx.op_loc(op);
+        let mut changed = false;
+        for (i, known) in [(0, true), (1, false)] {
+            let ctx = &*b.ctx;
+            if single_predecessor(ctx, dests[i]).is_none() {
+                continue;
+            }
+            let uses: Vec<_> =
+                ctx.uses(c).iter().copied().filter(|u| ctx.parent_block(u.op) == Some(dests[i])).collect();
+            if uses.is_empty() {
+                continue;
+            }
+            let ty = ctx.value_type(c);
+            let a = b.ctx.bool_attr(known);
+            let st = OperationState::new(b.ctx, "arith.constant", loc).results(&[ty]).attr(b.ctx, "value", a);
+            let k = b.create_value(st);
+            for u in uses {
+                b.ctx.set_operand(u.op, u.index as usize, k);
+            }
+            changed = true;
+        }
+        changed
+    }
+}
+
 /// `cf.assert true, "..."` never fires.
 struct AssertTrue;
 impl RewritePattern for AssertTrue {
@@ -206,12 +272,99 @@ impl RewritePattern for AssertTrue {
     }
 }
 
+/// The destination a switch takes for `flag` (case values compared at the flag's width).
+fn switch_target(ctx: &Context, op: OpId, flag: i128) -> Option<usize> {
+    let ty = ctx.value_type(*ctx.operands(op).first()?);
+    let w = ctx.int_width(ty)?;
+    let mask = if w >= 128 { u128::MAX } else { (1u128 << w) - 1 };
+    let (_, values) = crate::ops::case_values(ctx, op).unwrap_or((ty, Vec::new()));
+    let hit = values.iter().position(|&v| (v as u128) & mask == (flag as u128) & mask);
+    Some(hit.map_or(0, |i| i + 1))
+}
+
+/// `cf.switch` with only a default, or on a constant flag: a plain branch to where it goes.
+struct SwitchToBranch;
+impl RewritePattern for SwitchToBranch {
+    fn root(&self) -> Option<&'static str> {
+        Some("cf.switch")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some(&flag) = ctx.operands(op).first() else { return false };
+        let succ = if ctx.successors(op).len() == 1 {
+            0
+        } else {
+            match constant_int(ctx, flag).and_then(|k| switch_target(ctx, op, k)) {
+                Some(i) => i,
+                None => return false,
+            }
+        };
+        let Some(&dest) = ctx.successors(op).get(succ) else { return false };
+        let operands = ctx.successor_operands(op, succ).to_vec();
+        replace_with_br(b, op, dest, &operands);
+        true
+    }
+}
+
+/// Cases that go where the default goes, with the same operands, are dropped.
+struct DropCasesMatchingDefault;
+impl RewritePattern for DropCasesMatchingDefault {
+    fn root(&self) -> Option<&'static str> {
+        Some("cf.switch")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some(&flag) = ctx.operands(op).first() else { return false };
+        let succs = ctx.successors(op).to_vec();
+        let Some(&default) = succs.first() else { return false };
+        let default_ops = ctx.successor_operands(op, 0).to_vec();
+        let Some((_, values)) = crate::ops::case_values(ctx, op) else { return false };
+        if values.len() + 1 != succs.len() {
+            return false;
+        }
+        let mut kept = Vec::new();
+        let mut kept_idx = Vec::new();
+        for (i, &v) in values.iter().enumerate() {
+            let ops = ctx.successor_operands(op, i + 1).to_vec();
+            if succs[i + 1] == default && ops == default_ops {
+                continue;
+            }
+            kept.push((v, succs[i + 1], ops));
+            kept_idx.push(i + 1);
+        }
+        if kept.len() == values.len() {
+            return false;
+        }
+        let weights = ctx.attr(op, "branch_weights").and_then(|a| ctx.attr_as_dense_array(a)).map(|w| w.to_vec());
+        let loc = ctx.op_loc(op);
+        let new = crate::builders::switch(b, flag, default, &default_ops, &kept, loc);
+        if let Some(w) = weights.filter(|w| w.len() == succs.len()) {
+            let mut keep = vec![w[0] as i32];
+            keep.extend(kept_idx.iter().map(|&i| w[i] as i32));
+            let a = b.ctx.dense_i32_array_attr(&keep);
+            b.ctx.set_attr(new, "branch_weights", a);
+        }
+        b.ctx.erase_op(op);
+        true
+    }
+}
+
+pub fn switch_patterns() -> Vec<Box<dyn RewritePattern>> {
+    vec![Box::new(SwitchToBranch), Box::new(DropCasesMatchingDefault)]
+}
+
 pub fn br_patterns() -> Vec<Box<dyn RewritePattern>> {
     vec![Box::new(BrToSinglePredBlock), Box::new(BrPassThrough)]
 }
 
 pub fn cond_br_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(ConstCondBranch), Box::new(IdenticalSuccessors), Box::new(CondBranchPassThrough)]
+    vec![
+        Box::new(ConstCondBranch),
+        Box::new(CondBranchPassThrough),
+        Box::new(IdenticalSuccessors),
+        Box::new(CondBranchOnSameCondition),
+        Box::new(CondBranchTruthPropagation),
+    ]
 }
 
 pub fn assert_patterns() -> Vec<Box<dyn RewritePattern>> {

@@ -232,3 +232,114 @@ fn assert_true_is_erased_and_others_kept() {
 }";
     assert_eq!(rewrite(f, "cf.assert", 0), None);
 }
+
+#[test]
+fn switch_becomes_a_branch() {
+    let src = |flag: &str| {
+        format!(
+            "func.func @f(%f: i32, %a: i32) {{
+  %k = arith.constant {flag} : i32
+  \"test.x\"(%k) : (i32) -> ()
+  cf.switch %f : i32, [
+    default: ^bb1(%a : i32),
+    42: ^bb2,
+    -1: ^bb1(%k : i32)
+  ]
+^bb1(%x: i32):
+  return
+^bb2:
+  return
+}}"
+        )
+    };
+    // Not constant: kept.
+    assert_eq!(rewrite(&src("0"), "cf.switch", 0), None);
+    let with_const = |flag: &str| src(flag).replace("cf.switch %f", "cf.switch %k");
+    let out = rewrite(&with_const("42"), "cf.switch", 0).expect("constant flag");
+    assert!(out.contains("cf.br ^bb2\n"), "{out}");
+    let out = rewrite(&with_const("-1"), "cf.switch", 0).expect("constant flag");
+    assert!(out.contains("cf.br ^bb1(%c-1_i32 : i32)"), "{out}");
+    let out = rewrite(&with_const("7"), "cf.switch", 0).expect("constant flag");
+    assert!(out.contains("cf.br ^bb1(%arg1 : i32)"), "{out}");
+    let only_default = "func.func @f(%f: i32, %a: i32) {
+  \"test.x\"() : () -> ()
+  cf.switch %f : i32, [
+    default: ^bb1(%a : i32)
+  ]
+^bb1(%x: i32):
+  return
+}";
+    let out = rewrite(only_default, "cf.switch", 0).expect("only default");
+    assert!(out.contains("cf.br ^bb1(%arg1 : i32)"), "{out}");
+}
+
+#[test]
+fn switch_drops_cases_that_match_the_default() {
+    let src = "func.func @f(%f: i32, %a: i32, %b: i32) {
+  cf.switch %f : i32, [
+    default: ^bb1(%a : i32),
+    3: ^bb1(%a : i32),
+    4: ^bb1(%b : i32),
+    5: ^bb1(%a : i32)
+  ]
+^bb1(%x: i32):
+  return
+}";
+    let out = rewrite(src, "cf.switch", 0).expect("drops");
+    assert!(
+        out.contains("cf.switch %arg0 : i32, [\n      default: ^bb1(%arg1 : i32),\n      4: ^bb1(%arg2 : i32)\n    ]"),
+        "{out}"
+    );
+    let none =
+        src.replace("3: ^bb1(%a : i32),", "3: ^bb1(%b : i32),").replace("5: ^bb1(%a : i32)", "5: ^bb1(%b : i32)");
+    assert_eq!(rewrite(&none, "cf.switch", 0), None);
+}
+
+#[test]
+fn cond_br_after_cond_br_on_the_same_condition() {
+    let src = "func.func @f(%c: i1, %a: i32) {
+  cf.cond_br %c, ^bb1, ^bb3
+^bb1:
+  \"test.x\"() : () -> ()
+  cf.cond_br %c, ^bb2(%a : i32), ^bb3
+^bb2(%x: i32):
+  return
+^bb3:
+  return
+}";
+    let out = rewrite(src, "cf.cond_br", 1).expect("folds");
+    assert!(out.contains("\"test.x\"() : () -> ()\n    cf.br ^bb2(%arg1 : i32)"), "{out}");
+    // Reached through the false edge: the false destination.
+    let f = src.replace("cf.cond_br %c, ^bb1, ^bb3\n^bb1:", "cf.cond_br %c, ^bb3, ^bb1\n^bb1:");
+    let out = rewrite(&f, "cf.cond_br", 1).expect("folds");
+    assert!(out.contains("\"test.x\"() : () -> ()\n    cf.br ^bb3\n"), "{out}");
+}
+
+#[test]
+fn condition_is_known_in_single_predecessor_successors() {
+    let src = "func.func @f(%c: i1) {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  \"test.t\"(%c) : (i1) -> ()
+  return
+^bb2:
+  \"test.f\"(%c) : (i1) -> ()
+  return
+}";
+    let out = rewrite(src, "cf.cond_br", 0).expect("propagates");
+    assert!(out.contains("%true = arith.constant true"), "{out}");
+    assert!(out.contains("%false = arith.constant false"), "{out}");
+    assert!(out.contains("\"test.t\"(%true) : (i1) -> ()"), "{out}");
+    assert!(out.contains("\"test.f\"(%false) : (i1) -> ()"), "{out}");
+    // Nothing left to replace: no match.
+    let done = "func.func @f(%c: i1) {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  \"test.t\"() : () -> ()
+  return
+^bb2:
+  \"test.f\"() : () -> ()
+  return
+}";
+    assert_eq!(rewrite(done, "cf.cond_br", 0), None);
+}

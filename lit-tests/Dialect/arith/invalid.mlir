@@ -259,14 +259,6 @@ func.func @fptoui_of_integer(%a: i32) {
 
 // -----
 
-func.func @scaling_extf_to_narrower(%x: f32, %s: f8E8M0FNU) {
-  // expected-error @+1 {{'arith.scaling_extf' op operand types 'f32', 'f8E8M0FNU' and result type 'f16' are cast incompatible}}
-  %0 = arith.scaling_extf %x, %s : f32, f8E8M0FNU to f16
-  return
-}
-
-// -----
-
 func.func @cmpi_unknown_predicate(%a: i32) {
   // expected-error @+1 {{custom op 'arith.cmpi' expected string or keyword containing one of the following enum values for attribute 'predicate' [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]}}
   %0 = arith.cmpi foo, %a, %a : i32
@@ -363,26 +355,67 @@ func.func @mulsi_extended_types_differ(%a: i32) {
 
 // -----
 
-func.func @unknown_fastmath_flag(%x: f32) {
-  // expected-error @+2 {{custom op 'arith.addf' expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast}}
-  // expected-error @+1 {{custom op 'arith.addf' failed to parse Arith_FastMathAttr parameter 'value' which is to be a `::mlir::arith::FastMathFlags`}}
-  %0 = arith.addf %x, %x fastmath<quick> : f32
-  return
-}
-
-// -----
-
-func.func @unknown_overflow_flag(%a: i32) {
-  // expected-error @+2 {{custom op 'arith.addi' expected ::mlir::arith::IntegerOverflowFlags to be one of: none, nsw, nuw}}
-  // expected-error @+1 {{custom op 'arith.addi' failed to parse Arith_IntegerOverflowAttr parameter 'value' which is to be a `::mlir::arith::IntegerOverflowFlags`}}
-  %0 = arith.addi %a, %a overflow<nsz> : i32
-  return
-}
-
-// -----
-
 func.func @overflow_flags_on_float_op(%x: f32) {
   // expected-error @+1 {{expected ':'}}
   %0 = arith.addf %x, %x overflow<nsw> : f32
   return
+}
+
+// -----
+
+func.func @constant_string_custom() {
+  // expected-error@+1 {{'arith.constant' op value must be an integer, float, or elements attribute}}
+  %r = arith.constant "xyz"
+  return
+}
+
+// -----
+
+func.func @constant_untyped() {
+  // expected-error@+1 {{custom op 'arith.constant' invalid kind of attribute specified}}
+  %r = arith.constant unit
+  return
+}
+
+// -----
+
+func.func @constant_out_of_range() {
+  // expected-error@+1 {{integer constant out of range for attribute}}
+  %r = arith.constant 300 : i8
+  return
+}
+
+// -----
+
+func.func @func_with_ops(f32) {
+^bb0(%a : f32):
+  %sf = arith.addf %a, %a, %a : f32  // expected-error {{expected ':'}}
+}
+
+// -----
+
+func.func @func_with_ops(f32) {
+^bb0(%a : f32):
+  %sf = arith.addf(%a, %a) : f32  // expected-error {{expected SSA operand}}
+}
+
+// -----
+
+func.func @func_with_ops(f32) {
+^bb0(%a : f32):
+  %sf = arith.addf{%a, %a} : f32  // expected-error {{expected SSA operand}}
+}
+
+// -----
+
+func.func @func() {
+  %c0 = arith.constant  // expected-error {{expected attribute value}}
+
+  %x = arith.constant 1 : i32
+}
+
+// -----
+
+func.func @cmpf_canonical_no_predicate_attr(%a : f32, %b : f32) {
+  %r = arith.cmpf %a, %b : f32 // expected-error {{}}
 }

@@ -93,7 +93,7 @@ impl Parser<'_> {
                 let t = self.parse_type()?;
                 Ok(self.ctx.type_attr(t))
             }
-            _ => Err(self.error_here("expected attribute value")),
+            _ => Err(self.wrong_token_error("expected attribute value")),
         }
     }
 
@@ -146,6 +146,13 @@ impl Parser<'_> {
                     }
                 };
                 return Ok(self.ctx.intern_attr(AttrKind::Float { bits: v.to_bits(), ty }));
+            }
+            if !is_float {
+                // Upstream reads `1 : f32` as a mistake rather than as 1.0.
+                let at = self.loc_at(pos);
+                return Err(self
+                    .error_at(pos, "unexpected decimal integer literal for a floating point value")
+                    .with_note(at, "add a trailing dot to make the literal a float"));
             }
             let mut v: f64 = text.parse().map_err(|_| self.error_at(pos, "invalid floating point value"))?;
             if neg {
