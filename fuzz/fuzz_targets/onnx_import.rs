@@ -15,7 +15,10 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         Err(e) => {
-            assert!(!e.to_string().contains('\n'), "decode errors are one line: {e}");
+            assert!(
+                !e.to_string().contains('\n'),
+                "decode errors are one line: {e}"
+            );
         }
     }
 });
