@@ -12,5 +12,5 @@ pub fn register_all_dialects(ctx: &mut Context) {
 
 /// Every registered pass, in `--list-passes` order.
 pub fn all_passes() -> Vec<PassInfo> {
-    Vec::new()
+    vec![flowgate_onnx_shape::pass_info()]
 }
