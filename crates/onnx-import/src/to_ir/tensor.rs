@@ -41,8 +41,8 @@ pub fn import_tensor(ctx: &mut Context, t: &TensorProto) -> Result<Attribute, St
 /// Builds the attribute, as a splat when every element is equal (as upstream prints it).
 pub fn dense(ctx: &mut Context, ty: flowgate_ir::Type, data: DenseElements) -> Attribute {
     let splat = match &data {
-        DenseElements::Ints(v) => v.len() > 1 && v.iter().all(|&x| x == v[0]),
-        DenseElements::Floats(v) => v.len() > 1 && v.iter().all(|&x| x == v[0]),
+        DenseElements::Ints(v) => !v.is_empty() && v.iter().all(|&x| x == v[0]),
+        DenseElements::Floats(v) => !v.is_empty() && v.iter().all(|&x| x == v[0]),
         _ => false,
     };
     let data = match data {
