@@ -42,7 +42,10 @@ pub fn const_ints(ctx: &Context, v: Value) -> Option<Vec<i64>> {
     let vals: Option<Vec<i64>> = vals.iter().map(|&x| i64::try_from(x).ok()).collect();
     let vals = vals?;
     if *splat {
-        let n = ctx.shape(*ty)?.iter().try_fold(1usize, |acc, &d| usize::try_from(d).ok().map(|d| acc.saturating_mul(d)))?;
+        let n = ctx
+            .shape(*ty)?
+            .iter()
+            .try_fold(1usize, |acc, &d| usize::try_from(d).ok().map(|d| acc.saturating_mul(d)))?;
         let first = *vals.first()?;
         // A splat never needs more elements than shape inference can use.
         if n > 1 << 16 {

@@ -62,7 +62,8 @@ fn update_signature(ctx: &mut Context, func: OpId) {
     if returned.len() != results.len() || returned == results {
         return;
     }
-    let refined: Vec<_> = results.iter().zip(&returned).map(|(&old, &new)| crate::types::refine(ctx, old, new)).collect();
+    let refined: Vec<_> =
+        results.iter().zip(&returned).map(|(&old, &new)| crate::types::refine(ctx, old, new)).collect();
     if refined != returned {
         // The declared result types say something the body does not; leave them to the verifier.
         return;

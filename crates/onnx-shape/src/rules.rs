@@ -14,8 +14,8 @@ pub fn infer(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
     let name = ctx.op_name(op).strip_prefix("onnx.")?.to_string();
     let one = |t: Option<Type>| t.map(|t| vec![t]);
     match name.as_str() {
-        "Add" | "Sub" | "Mul" | "Div" | "Pow" | "Mod" | "Max" | "Min" | "Sum" | "Mean" | "BitShift"
-        | "BitwiseAnd" | "BitwiseOr" | "BitwiseXor" | "PRelu" => one(elementwise(ctx, op, 0, None)),
+        "Add" | "Sub" | "Mul" | "Div" | "Pow" | "Mod" | "Max" | "Min" | "Sum" | "Mean" | "BitShift" | "BitwiseAnd"
+        | "BitwiseOr" | "BitwiseXor" | "PRelu" => one(elementwise(ctx, op, 0, None)),
         "And" | "Or" | "Xor" | "Equal" | "Greater" | "Less" | "LessOrEqual" | "GreaterOrEqual" => {
             let i1 = ctx.i1_type();
             one(elementwise(ctx, op, 0, Some(i1)))

@@ -218,7 +218,10 @@ fn verify_scan(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             return Err(Diagnostic::op_error(
                 ctx,
                 op,
-                format!("sequence_lens of an opset-8 Scan must be an int64 tensor or none, but is {}", type_to_string(ctx, lens)),
+                format!(
+                    "sequence_lens of an opset-8 Scan must be an int64 tensor or none, but is {}",
+                    type_to_string(ctx, lens)
+                ),
             ));
         }
     }
@@ -331,11 +334,18 @@ fn verify_scan(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 /// An opset-8 state has a leading batch dimension its body value lacks: element types must
 /// agree, and the remaining known dimensions must match.
-fn state_compatible_without_batch(ctx: &Context, op: OpId, i: usize, outer: Type, inner: Type) -> Result<(), Diagnostic> {
+fn state_compatible_without_batch(
+    ctx: &Context,
+    op: OpId,
+    i: usize,
+    outer: Type,
+    inner: Type,
+) -> Result<(), Diagnostic> {
     let (eo, ei) = (ctx.element_type_or_self(outer), ctx.element_type_or_self(inner));
     let shapes_ok = match (ctx.shape(outer), ctx.shape(inner)) {
         (Some(o), Some(b)) => {
-            o.len() == b.len() + 1 && o[1..].iter().zip(b).all(|(&x, &y)| x == y || x == flowgate_ir::DYNAMIC || y == flowgate_ir::DYNAMIC)
+            o.len() == b.len() + 1
+                && o[1..].iter().zip(b).all(|(&x, &y)| x == y || x == flowgate_ir::DYNAMIC || y == flowgate_ir::DYNAMIC)
         }
         _ => true,
     };
@@ -357,7 +367,11 @@ fn state_compatible_without_batch(ctx: &Context, op: OpId, i: usize, outer: Type
 fn verify_scan8_directions(ctx: &Context, op: OpId, m: usize) -> Result<(), Diagnostic> {
     let Some(list) = int_list(ctx, op, "directions") else { return Ok(()) };
     if list.len() != m {
-        return Err(Diagnostic::op_error(ctx, op, format!("directions has {} but there are {m}", plural(list.len(), "entry"))));
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!("directions has {} but there are {m}", plural(list.len(), "entry")),
+        ));
     }
     if let Some((i, v)) = list.iter().enumerate().find(|(_, &v)| v != 0 && v != 1) {
         return Err(Diagnostic::op_error(ctx, op, format!("directions[{i}] = {v} must be 0 (forward) or 1 (reverse)")));

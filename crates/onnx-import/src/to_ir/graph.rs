@@ -131,10 +131,9 @@ impl<'c> Importer<'c> {
                 operands.push(self.no_value(block, loc));
                 continue;
             }
-            let v = self
-                .scopes
-                .lookup(name)
-                .ok_or_else(|| self.node_error(&at, format!("input '{name}' is not defined in this graph or any enclosing graph")))?;
+            let v = self.scopes.lookup(name).ok_or_else(|| {
+                self.node_error(&at, format!("input '{name}' is not defined in this graph or any enclosing graph"))
+            })?;
             operands.push(v);
         }
 
@@ -180,7 +179,8 @@ impl<'c> Importer<'c> {
             .map(|t| t.unwrap_or_else(|| unknown_type(self.ctx)))
             .collect();
         let name = format!("onnx.{op_type}");
-        let mut st = OperationState::new(self.ctx, &name, loc).operands(&operands).results(&result_types).regions(&regions);
+        let mut st =
+            OperationState::new(self.ctx, &name, loc).operands(&operands).results(&result_types).regions(&regions);
         for (n, v) in attrs {
             st.add_attr(self.ctx, &n, v);
         }
@@ -189,10 +189,8 @@ impl<'c> Importer<'c> {
         flowgate_onnx_shape::refine_op(self.ctx, op);
         if !(default_domain && flowgate_onnx::is_known_op(self.ctx, op_type)) {
             let loc = location(&self.file, Some(path), Some((&at.label, op_type)));
-            self.warnings.push(ImportDiagnostic::warning(
-                loc,
-                format!("unknown operator '{op_type}' kept as a generic op"),
-            ));
+            self.warnings
+                .push(ImportDiagnostic::warning(loc, format!("unknown operator '{op_type}' kept as a generic op")));
         }
         for (i, out) in node.output.iter().enumerate() {
             if !out.is_empty() {
@@ -219,7 +217,8 @@ impl<'c> Importer<'c> {
         if is_cf {
             let names: &[&str] = if at.op_type == "If" { &["then_branch", "else_branch"] } else { &["body"] };
             for &n in names {
-                let g = find(n).ok_or_else(|| self.node_error(at, format!("{} needs the graph attribute '{n}'", at.op_type)))?;
+                let g = find(n)
+                    .ok_or_else(|| self.node_error(at, format!("{} needs the graph attribute '{n}'", at.op_type)))?;
                 let sub_path = format!("{}/{}/{n}", at.path, at.label);
                 let args = super::control_flow::body_arg_types(self, node, at, operands, g, &sub_path, legacy_scan)?;
                 out.push(self.region(g, &sub_path, &args)?);

@@ -71,7 +71,8 @@ fn contract_diagnostics(model: &ModelProto, file: &str) -> Vec<ImportDiagnostic>
             o.version = Some(11);
         }
     }
-    let scan_rules = [Rule::ScanNodeArity, Rule::ScanBodyInputs, Rule::ScanBodyOutputs, Rule::ScanAxes, Rule::TypeMismatch];
+    let scan_rules =
+        [Rule::ScanNodeArity, Rule::ScanBodyInputs, Rule::ScanBodyOutputs, Rule::ScanAxes, Rule::TypeMismatch];
     diagnose_model(&as_11, file)
         .iter()
         .filter(|d| {
@@ -83,7 +84,11 @@ fn contract_diagnostics(model: &ModelProto, file: &str) -> Vec<ImportDiagnostic>
 }
 
 /// Checks `model` and imports it into a new `builtin.module`; `file` names it in diagnostics.
-pub fn import_model_to_ir(ctx: &mut Context, model: &ModelProto, file: &str) -> Result<ImportedModule, Vec<ImportDiagnostic>> {
+pub fn import_model_to_ir(
+    ctx: &mut Context,
+    model: &ModelProto,
+    file: &str,
+) -> Result<ImportedModule, Vec<ImportDiagnostic>> {
     let diags = contract_diagnostics(model, file);
     if !diags.is_empty() {
         return Err(diags);
@@ -138,10 +143,11 @@ fn main_function(imp: &mut Importer<'_>, g: &crate::proto::GraphProto, path: &st
     let ft = ctx.function_type(args, results);
     let fta = ctx.type_attr(ft);
     let name = ctx.string_attr(MAIN_FUNCTION);
-    let st = OperationState::new(ctx, "func.func", loc)
-        .regions(&[region])
-        .attr(ctx, "sym_name", name)
-        .attr(ctx, "function_type", fta);
+    let st = OperationState::new(ctx, "func.func", loc).regions(&[region]).attr(ctx, "sym_name", name).attr(
+        ctx,
+        "function_type",
+        fta,
+    );
     Ok(ctx.create_op(st))
 }
 

@@ -28,11 +28,7 @@ pub fn import_tensor(ctx: &mut Context, t: &TensorProto) -> Result<Attribute, St
     }
     let data = read_elements(t, c).map_err(|e| format!("{what}: {e}"))?;
     if data.len() != count {
-        return Err(format!(
-            "{what} holds {} elements but its shape {:?} needs {count}",
-            data.len(),
-            t.dims
-        ));
+        return Err(format!("{what} holds {} elements but its shape {:?} needs {count}", data.len(), t.dims));
     }
     let ty = ctx.tensor_type(t.dims.clone(), elem);
     Ok(dense(ctx, ty, data))
