@@ -2,7 +2,8 @@
 //! directly). A `Loop` body takes (iteration number, condition, carried values...) and a `Scan`
 //! body (states..., scan input slices...). Each argument has the type the body declares; where
 //! it declares none, the type follows from the node's operands: `tensor<i64>` and `tensor<i1>`
-//! for the loop counter and condition, the initial value's type for carried values and states,
+//! for the loop counter and condition, the initial value's rank and element type for carried
+//! values and states (their dimensions may change between iterations),
 //! and the scan input without its scanned dimension for a slice (without the batch dimension
 //! too for opset 8).
 
@@ -44,7 +45,7 @@ pub fn body_arg_types(
                     imp.ctx.tensor_type(vec![], e)
                 }
                 _ => match operand_types.get(i) {
-                    Some(&t) => t,
+                    Some(&t) => relaxed(imp, t),
                     None => unknown_type(imp.ctx),
                 },
             },
@@ -61,8 +62,11 @@ pub fn body_arg_types(
                         if i >= n {
                             let a = in_axes.get(i - n).copied().unwrap_or(0);
                             drop.push(if legacy_scan { a + 1 } else { a });
+                            without_dims(imp, t, &drop)
+                        } else {
+                            let t = without_dims(imp, t, &drop);
+                            relaxed(imp, t)
                         }
-                        without_dims(imp, t, &drop)
                     }
                     _ => unknown_type(imp.ctx),
                 }
@@ -72,6 +76,24 @@ pub fn body_arg_types(
         out.push(t);
     }
     Ok(out)
+}
+
+/// A carried value or state may change its dimensions from one iteration to the next, so an
+/// undeclared body input keeps only the initial value's rank and element type.
+fn relaxed(imp: &mut Importer<'_>, t: Type) -> Type {
+    if let Some(v) = view(imp.ctx, t) {
+        let dims = v.dims.map(|d| vec![flowgate_ir::DYNAMIC; d.len()]);
+        return tensor(imp.ctx, v.elem, dims);
+    }
+    if let Some(e) = flowgate_onnx::types::seq_element(imp.ctx, t) {
+        let e = relaxed(imp, e);
+        return flowgate_onnx::types::seq_type(imp.ctx, e);
+    }
+    if let Some(e) = flowgate_onnx::types::opt_element(imp.ctx, t) {
+        let e = relaxed(imp, e);
+        return flowgate_onnx::types::opt_type(imp.ctx, e);
+    }
+    t
 }
 
 /// `t` without the dimensions at `axes` (each counted in the original tensor; negative axes
