@@ -380,9 +380,15 @@ fn verify_scan8_directions(ctx: &Context, op: OpId, m: usize) -> Result<(), Diag
 }
 
 fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    // Any ONNX op with a graph attribute holds it as a region ended by `onnx.Yield`
+    // (If/Loop/Scan, and others such as SequenceMap kept as generic ops).
     let parent = ctx.parent_op(op);
-    if !parent.is_some_and(|p| ["onnx.If", "onnx.Loop", "onnx.Scan"].contains(&ctx.op_name(p))) {
-        return Err(Diagnostic::op_error(ctx, op, "expects parent op to be one of 'onnx.If, onnx.Loop, onnx.Scan'"));
+    if !parent.is_some_and(|p| ctx.op_name(p).starts_with("onnx.")) {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            "expects parent op to be an onnx op holding a subgraph (onnx.If, onnx.Loop, onnx.Scan, ...)",
+        ));
     }
     Ok(())
 }
