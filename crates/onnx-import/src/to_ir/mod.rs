@@ -63,7 +63,21 @@ fn default_opset(model: &ModelProto) -> Option<i64> {
 fn contract_diagnostics(model: &ModelProto, file: &str) -> Vec<ImportDiagnostic> {
     let opset = default_opset(model).unwrap_or(0);
     if !LEGACY_OPSETS.contains(&opset) {
-        return diagnose_model(model, file).iter().map(ImportDiagnostic::from_check).collect();
+        return diagnose_model(model, file)
+            .iter()
+            .map(|d| {
+                let mut out = ImportDiagnostic::from_check(d);
+                if d.rule == Rule::UnsupportedOpset {
+                    // The importer's range is wider than the checker's (see the module docs).
+                    out.message = format!(
+                        "opset {opset} of the default domain is not supported (supported: {} to {})",
+                        LEGACY_OPSETS.start(),
+                        crate::check::SUPPORTED_OPSETS.end()
+                    );
+                }
+                out
+            })
+            .collect();
     }
     let mut as_11 = model.clone();
     for o in &mut as_11.opset_import {
