@@ -103,7 +103,9 @@ fn an_initializer_that_is_also_an_input_stays_an_argument() {
 
 #[test]
 fn complex_and_string_inputs_name_the_type() {
-    let m = model_from_text(r#"<ir_version: 8, opset_import: ["" : 17]> g (complex64[2] x) => (complex64[2] y) { y = Identity (x) }"#);
+    let m = model_from_text(
+        r#"<ir_version: 8, opset_import: ["" : 17]> g (complex64[2] x) => (complex64[2] y) { y = Identity (x) }"#,
+    );
     assert_eq!(import_err(&m), ["m.onnx: graph g: error: graph input 'x': element type 'complex64' is not supported"]);
 }
 
@@ -111,10 +113,7 @@ fn complex_and_string_inputs_name_the_type() {
 fn an_opset_older_than_8_is_reported() {
     let mut m = model_from_text(BASE);
     m.opset_import = vec![OperatorSetIdProto { domain: Some(String::new()), version: Some(7) }];
-    assert_eq!(
-        import_err(&m),
-        ["m.onnx: error: opset 7 of the default domain is not supported (supported: 8 to 27)"]
-    );
+    assert_eq!(import_err(&m), ["m.onnx: error: opset 7 of the default domain is not supported (supported: 8 to 27)"]);
 }
 
 fn backend(name: &str) -> PathBuf {
