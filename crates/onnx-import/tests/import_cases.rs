@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use flowgate_ir::asm::{print_op, PrintFlags};
 use flowgate_ir::Context;
 use flowgate_onnx_import::proto::{
-    AttributeProto, GraphProto, ModelProto, NodeProto, OperatorSetIdProto, SparseTensorProto, TensorProto,
+    AttributeProto, ModelProto, NodeProto, OperatorSetIdProto, SparseTensorProto, TensorProto,
 };
 use flowgate_onnx_import::{decode_model_named, import_file_to_module, import_model_to_ir, parse_model_text};
 
