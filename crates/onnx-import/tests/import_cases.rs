@@ -110,6 +110,17 @@ fn complex_and_string_inputs_name_the_type() {
 }
 
 #[test]
+fn string_constants_name_the_type() {
+    let m = model_from_text(
+        r#"<ir_version: 8, opset_import: ["" : 17]> g (float[2] x) => (float[2] y) { y = Identity (x) s = Constant <value_string = "hi"> () }"#,
+    );
+    assert_eq!(
+        import_err(&m),
+        ["m.onnx: graph g: node 'Constant#1' (Constant): error: element type 'string' is not supported"]
+    );
+}
+
+#[test]
 fn an_opset_older_than_8_is_reported() {
     let mut m = model_from_text(BASE);
     m.opset_import = vec![OperatorSetIdProto { domain: Some(String::new()), version: Some(7) }];

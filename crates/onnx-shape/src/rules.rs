@@ -80,7 +80,8 @@ pub fn infer(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
         "ReduceSum" | "ReduceMean" | "ReduceMax" | "ReduceMin" | "ReduceProd" | "ReduceL1" | "ReduceL2"
         | "ReduceLogSum" | "ReduceLogSumExp" | "ReduceSumSquare" => one(reduce(ctx, op)),
         "ArgMax" | "ArgMin" => one(arg_reduce(ctx, op)),
-        "Slice" | "Pad" | "Tile" => {
+        "Slice" => one(slice(ctx, op)),
+        "Pad" | "Tile" => {
             // Same element type and rank; the sizes depend on runtime values in general.
             let v = operand_view(ctx, op, 0)?;
             let dims = v.dims.map(|d| dynamic_dims(d.len()));
@@ -503,4 +504,76 @@ fn split(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
         out.push(tensor(ctx, data.elem, dims.or_else(|| data.dims.as_ref().map(|d| dynamic_dims(d.len())))));
     }
     Some(out)
+}
+
+/// ONNX Slice: dimensions follow when starts, ends (and axes, steps if given) are constants and
+/// the sliced dimensions are known; otherwise only the sliced axes become `?`.
+fn slice(ctx: &mut Context, op: OpId) -> Option<Type> {
+    let data = operand_view(ctx, op, 0)?;
+    let Some(d) = data.dims else { return Some(tensor(ctx, data.elem, None)) };
+    let r = d.len();
+    let konst = |i: usize| present(ctx, op, i).map(|v| const_ints(ctx, v));
+    let starts = konst(1).flatten();
+    let ends = konst(2).flatten();
+    let axes: Option<Vec<usize>> = match konst(3) {
+        None => starts.as_ref().or(ends.as_ref()).map(|s| (0..s.len().min(r)).collect()),
+        Some(Some(a)) => a.iter().map(|&x| axis(x, r)).collect(),
+        Some(None) => None,
+    };
+    let steps: Option<Vec<i64>> = match konst(4) {
+        None => axes.as_ref().map(|a| vec![1; a.len()]),
+        Some(s) => s,
+    };
+    let Some(axes) = axes else { return Some(tensor(ctx, data.elem, Some(dynamic_dims(r)))) };
+    let mut out = d.clone();
+    for &a in &axes {
+        out[a] = DYNAMIC;
+    }
+    if let (Some(starts), Some(ends), Some(steps)) = (starts, ends, steps) {
+        if starts.len() == axes.len() && ends.len() == axes.len() && steps.len() == axes.len() {
+            for (k, &a) in axes.iter().enumerate() {
+                out[a] = slice_len(d[a], starts[k], ends[k], steps[k]);
+            }
+        }
+    }
+    Some(ctx.tensor_type(out, data.elem))
+}
+
+/// The length of `start:end:step` over a dimension of size `dim`, clamped as ONNX specifies.
+fn slice_len(dim: i64, start: i64, end: i64, step: i64) -> i64 {
+    if dim == DYNAMIC || step == 0 {
+        return DYNAMIC;
+    }
+    if dim <= 0 {
+        return 0;
+    }
+    let norm = |x: i64| if x < 0 { x.saturating_add(dim) } else { x };
+    let (s, e) = (norm(start), norm(end));
+    let (span, stride) = if step > 0 {
+        (e.clamp(0, dim).saturating_sub(s.clamp(0, dim)), step)
+    } else {
+        (s.clamp(0, dim - 1).saturating_sub(e.clamp(-1, dim - 1)), step.saturating_neg())
+    };
+    if span <= 0 {
+        0
+    } else {
+        (span - 1) / stride + 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::slice_len;
+
+    #[test]
+    fn slice_lengths_follow_the_onnx_clamping_rules() {
+        assert_eq!(slice_len(5, 1, 3, 1), 2);
+        assert_eq!(slice_len(5, 0, i64::MAX, 2), 3);
+        assert_eq!(slice_len(5, -2, 100, 1), 2);
+        assert_eq!(slice_len(5, 4, 0, -1), 4);
+        assert_eq!(slice_len(5, -1, i64::MIN, -1), 5);
+        assert_eq!(slice_len(5, 3, 1, 1), 0);
+        assert_eq!(slice_len(0, 0, 1, 1), 0);
+        assert_eq!(slice_len(0, -1, 0, -1), 0);
+    }
 }

@@ -26,6 +26,11 @@ func.func @f(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<*xf32>, !onnx.un
   %1 = "onnx.Transpose"(%0) {perm = [1 : i64, 0 : i64]} : (tensor<*xf32>) -> !onnx.unknown
   %2 = "onnx.Shape"(%1) : (!onnx.unknown) -> tensor<?xi64>
   %3 = "onnx.Equal"(%a, %a) : (tensor<2x3xf32>, tensor<2x3xf32>) -> !onnx.unknown
+  %s = "onnx.Constant"() {value = dense<1> : tensor<1xi64>} : () -> tensor<1xi64>
+  %e = "onnx.Constant"() {value = dense<9> : tensor<1xi64>} : () -> tensor<1xi64>
+  %x = "onnx.Constant"() {value = dense<1> : tensor<1xi64>} : () -> tensor<1xi64>
+  %4 = "onnx.Slice"(%a, %s, %e, %x) : (tensor<2x3xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<*xf32>
+  %5 = "onnx.Slice"(%a, %s, %e, %b) : (tensor<2x3xf32>, tensor<1xi64>, tensor<1xi64>, tensor<3xf32>) -> tensor<*xf32>
   return %0, %1 : tensor<*xf32>, !onnx.unknown
 }
 "#);
@@ -33,6 +38,8 @@ func.func @f(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<*xf32>, !onnx.un
     assert!(out.contains("-> tensor<3x2xf32>"), "{out}");
     assert!(out.contains(r#""onnx.Shape"(%1) : (tensor<3x2xf32>) -> tensor<2xi64>"#), "{out}");
     assert!(out.contains("-> tensor<2x3xi1>"), "{out}");
+    assert!(out.contains("tensor<1xi64>) -> tensor<2x2xf32>"), "constant slice: {out}");
+    assert!(out.contains("tensor<3xf32>) -> tensor<?x?xf32>"), "unknown axes keep the rank: {out}");
     assert!(out.contains("-> (tensor<2x3xf32>, tensor<3x2xf32>)"), "signature refined: {out}");
 }
 

@@ -61,7 +61,7 @@ pub fn body_arg_types(
                         }
                         if i >= n {
                             let a = in_axes.get(i - n).copied().unwrap_or(0);
-                            drop.push(if legacy_scan { a + 1 } else { a });
+                            drop.push(if legacy_scan { a.saturating_add(1) } else { a });
                             without_dims(imp, t, &drop)
                         } else {
                             let t = without_dims(imp, t, &drop);

@@ -152,6 +152,12 @@ impl<'c> Importer<'c> {
             }
         }
 
+        // String constants have no IR element type; say so rather than leave an unknown value.
+        let string_constant =
+            node.attribute.iter().any(|a| matches!(a.name.as_deref(), Some("value_string" | "value_strings")));
+        if default_domain && op_type == "Constant" && string_constant {
+            return Err(self.node_error(&at, "element type 'string' is not supported"));
+        }
         let is_cf = default_domain && matches!(op_type, "If" | "Loop" | "Scan");
         let legacy_scan = is_cf && op_type == "Scan" && self.opset < 9;
         if legacy_scan {
