@@ -165,3 +165,76 @@ fn corrupted_models_never_panic() {
         }
     }
 }
+
+/// Nodes the checker accepts (it does not know operator schemas) but with odd arities and
+/// out-of-range attributes: shape inference must not panic, and the verifier reports what the
+/// dialect rejects.
+#[test]
+fn odd_arities_and_attributes_never_panic() {
+    let ops = [
+        "Add",
+        "Equal",
+        "Where",
+        "Neg",
+        "Cast",
+        "CastLike",
+        "Shape",
+        "Size",
+        "Reshape",
+        "Expand",
+        "Flatten",
+        "Concat",
+        "Transpose",
+        "Squeeze",
+        "Unsqueeze",
+        "MatMul",
+        "Range",
+        "ConstantOfShape",
+        "Constant",
+        "Gather",
+        "GatherElements",
+        "ReduceSum",
+        "ReduceMax",
+        "ArgMax",
+        "Slice",
+        "Split",
+        "Tile",
+        "Pad",
+        "SequenceEmpty",
+        "SequenceConstruct",
+        "SequenceInsert",
+        "SequenceAt",
+        "SequenceLength",
+        "Optional",
+        "OptionalGetElement",
+        "OptionalHasElement",
+        "Dropout",
+    ];
+    let attrs = [
+        "",
+        "<axis = 7>",
+        "<axis = -9, keepdims = 0>",
+        "<perm = [0, 0, 9]>",
+        "<to = 999>",
+        "<to = 8>",
+        "<axes = [-99, 99]>",
+        "<allowzero = 1, start = -100, end = 100>",
+        "<value = float[2] {1, 2}>",
+        "<dtype = 99>",
+    ];
+    let inputs = ["", "x", "x, s", "x, s, c", "s, s, s, s, s", "x, x, x"];
+    for op in ops {
+        for a in attrs {
+            for i in inputs {
+                for o in ["y", "y, z"] {
+                    let src = format!(
+                        r#"<ir_version: 8, opset_import: ["" : 17]> g (float[2,3] x, int64[2] s, bool c) => () {{ {o} = {op} {a} ({i}) }}"#
+                    );
+                    let Ok(model) = parse_model_text(&src, "m.onnxtxt") else { continue };
+                    let mut ctx = context();
+                    let _ = import_model_to_ir(&mut ctx, &model, "m.onnx");
+                }
+            }
+        }
+    }
+}
