@@ -138,3 +138,37 @@ fn control_flow_regions_and_body_arguments_match_the_onnx_models() {
     }
     assert!(kinds.iter().all(|&k| k > 0), "every kind of control flow is covered: {kinds:?}");
 }
+
+/// Cross-check with upstream MLIR 22 when it is installed: `mlir-opt` parses every imported
+/// module and prints it back to the very same text.
+#[test]
+fn upstream_mlir_opt_reprints_every_imported_module_identically() {
+    let mlir_opt =
+        std::env::var_os("MLIR_OPT").map(PathBuf::from).unwrap_or_else(|| "/usr/lib/llvm-22/bin/mlir-opt".into());
+    if !mlir_opt.is_file() {
+        eprintln!("skipped: {} is not installed", mlir_opt.display());
+        return;
+    }
+    for (name, path) in models() {
+        let (ctx, module) = import(&path);
+        let text = print_op(&ctx, module, PrintFlags::default());
+        let mut child = std::process::Command::new(&mlir_opt)
+            .arg("--allow-unregistered-dialect")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("mlir-opt runs");
+        {
+            use std::io::Write as _;
+            let mut stdin = child.stdin.take().expect("stdin");
+            stdin.write_all(text.as_bytes()).expect("write");
+        }
+        let out = child.wait_with_output().expect("mlir-opt finishes");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{name}: upstream rejects the module: {stderr}");
+        let upstream = String::from_utf8_lossy(&out.stdout);
+        // Upstream ends the output with an empty line.
+        assert_eq!(upstream.trim_end(), text.trim_end(), "{name}: upstream prints it differently");
+    }
+}
