@@ -52,11 +52,25 @@ pub fn load_module(
     parse_source(ctx, path, text, ParserConfig { line_offset })
 }
 
-/// The ONNX importer's entry point: (path, bytes) to a `builtin.module`. Until the importer
-/// crate is wired in here, `.onnx` input is reported as unsupported.
+/// The ONNX importer's entry point: `.onnx` to a `builtin.module` of the onnx dialect. ONNX
+/// diagnostics are located by file, graph path and node, which a name location carries.
 pub fn import_onnx(ctx: &mut Context, path: &str, _bytes: &[u8]) -> Result<OpId, Diagnostic> {
-    let loc = ctx.file_loc(path, 0, 0);
-    Err(Diagnostic::error(loc, "importing ONNX models is not available in this build of onnx-opt"))
+    let diags = match flowgate_onnx_import::to_ir::import_file_to_module(ctx, std::path::Path::new(path)) {
+        Ok(m) => return Ok(m),
+        Err(d) => d,
+    };
+    let mut errors = diags.into_iter().filter(|d| d.severity == flowgate_ir::Severity::Error);
+    let Some(first) = errors.next() else {
+        let loc = ctx.file_loc(path, 0, 0);
+        return Err(Diagnostic::error(loc, "the ONNX model could not be imported"));
+    };
+    let loc = ctx.name_loc(&first.location, None);
+    let mut d = Diagnostic::error(loc, first.message);
+    for e in errors {
+        let l = ctx.name_loc(&e.location, None);
+        d = d.with_note(l, format!("also: {}", e.message));
+    }
+    Err(d)
 }
 
 #[cfg(test)]
