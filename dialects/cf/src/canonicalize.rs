@@ -417,8 +417,92 @@ impl RewritePattern for SwitchPassThrough {
     }
 }
 
+/// The `cf.switch` ending the only predecessor of `op`'s block, when it switches on the same
+/// flag: (that switch, the successor index through which it reaches `op`'s block).
+fn switch_predecessor_on_same_flag(ctx: &Context, op: OpId) -> Option<(OpId, usize)> {
+    let flag = *ctx.operands(op).first()?;
+    let block = ctx.parent_block(op)?;
+    let pred = single_predecessor(ctx, block)?;
+    let ps = ctx.last_op(pred).filter(|&t| ctx.is_op(t, "cf.switch"))?;
+    if ctx.operands(ps).first() != Some(&flag) {
+        return None;
+    }
+    let i = ctx.successors(ps).iter().position(|&s| s == block)?;
+    Some((ps, i))
+}
+
+/// Reached through case `v` of a switch on the same flag: the flag is `v` here.
+struct SwitchAfterCaseOnSameFlag;
+impl RewritePattern for SwitchAfterCaseOnSameFlag {
+    fn root(&self) -> Option<&'static str> {
+        Some("cf.switch")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some((ps, i)) = switch_predecessor_on_same_flag(ctx, op) else { return false };
+        if i == 0 {
+            return false;
+        }
+        let Some(v) = crate::ops::case_values(ctx, ps).and_then(|(_, vals)| vals.get(i - 1).copied()) else {
+            return false;
+        };
+        let Some(succ) = switch_target(ctx, op, v) else { return false };
+        let Some(&dest) = ctx.successors(op).get(succ) else { return false };
+        let operands = ctx.successor_operands(op, succ).to_vec();
+        replace_with_br(b, op, dest, &operands);
+        true
+    }
+}
+
+/// Reached through the default of a switch on the same flag: cases for values that switch
+/// sends elsewhere cannot happen here.
+struct SwitchAfterDefaultOnSameFlag;
+impl RewritePattern for SwitchAfterDefaultOnSameFlag {
+    fn root(&self) -> Option<&'static str> {
+        Some("cf.switch")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some((ps, 0)) = switch_predecessor_on_same_flag(ctx, op) else { return false };
+        let Some(&flag) = ctx.operands(op).first() else { return false };
+        let Some(w) = ctx.int_width(ctx.value_type(flag)) else { return false };
+        let mask = if w >= 128 { u128::MAX } else { (1u128 << w) - 1 };
+        let impossible: Vec<u128> = crate::ops::case_values(ctx, ps)
+            .map(|(_, v)| v)
+            .unwrap_or_default()
+            .iter()
+            .map(|&v| (v as u128) & mask)
+            .collect();
+        let succs = ctx.successors(op).to_vec();
+        let Some((_, values)) = crate::ops::case_values(ctx, op) else { return false };
+        if values.len() + 1 != succs.len() {
+            return false;
+        }
+        let kept: Vec<_> = values
+            .iter()
+            .enumerate()
+            .filter(|(_, &v)| !impossible.contains(&((v as u128) & mask)))
+            .map(|(i, &v)| (v, succs[i + 1], ctx.successor_operands(op, i + 1).to_vec()))
+            .collect();
+        if kept.len() == values.len() {
+            return false;
+        }
+        let default_ops = ctx.successor_operands(op, 0).to_vec();
+        let loc = ctx.op_loc(op);
+        crate::builders::switch(b, flag, succs[0], &default_ops, &kept, loc);
+        b.ctx.erase_op(op);
+        true
+    }
+}
+
 pub fn switch_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(SwitchToBranch), Box::new(DropCasesMatchingDefault), Box::new(SwitchPassThrough)]
+    vec![
+        Box::new(SwitchToBranch),
+        Box::new(DropCasesMatchingDefault),
+        Box::new(SwitchPassThrough),
+        Box::new(SwitchAfterCaseOnSameFlag),
+        Box::new(SwitchAfterDefaultOnSameFlag),
+    ]
 }
 
 pub fn br_patterns() -> Vec<Box<dyn RewritePattern>> {

@@ -389,3 +389,44 @@ fn forwarding_cycles_are_left_alone() {
     assert_eq!(rewrite(src, "cf.switch", 0), None);
     assert_eq!(rewrite(src, "cf.br", 0), None);
 }
+
+#[test]
+fn switch_after_switch_on_the_same_flag() {
+    let src = "func.func @f(%f: i32, %a: i32) {
+  cf.switch %f : i32, [
+    default: ^bb1,
+    42: ^bb2
+  ]
+^bb1:
+  \"test.d\"() : () -> ()
+  cf.switch %f : i32, [
+    default: ^bb3,
+    42: ^bb4,
+    43: ^bb5
+  ]
+^bb2:
+  \"test.c\"() : () -> ()
+  cf.switch %f : i32, [
+    default: ^bb3,
+    42: ^bb4(%a : i32)
+  ]
+^bb3:
+  return
+^bb4(%x: i32):
+  return
+^bb5:
+  return
+}";
+    // Through the default: 42 cannot happen.
+    let out =
+        rewrite(&src.replace("42: ^bb4,\n    43", "42: ^bb4(%a : i32),\n    43"), "cf.switch", 1).expect("drops 42");
+    assert!(
+        out.contains(
+            "\"test.d\"() : () -> ()\n    cf.switch %arg0 : i32, [\n      default: ^bb3,\n      43: ^bb5\n    ]"
+        ),
+        "{out}"
+    );
+    // Through case 42: the flag is 42.
+    let out = rewrite(&src.replace("42: ^bb4,\n    43", "42: ^bb4(%a : i32),\n    43"), "cf.switch", 2).expect("folds");
+    assert!(out.contains("\"test.c\"() : () -> ()\n    cf.br ^bb4(%arg1 : i32)"), "{out}");
+}
