@@ -32,7 +32,7 @@ fn result_groups_and_forward_block_references() {
         PrintFlags::default(),
     );
     assert!(out.contains("%0:2 = \"t.two\"() : () -> (i32, i64)"), "{out}");
-    assert!(out.contains("\"t.br\"(%0#1) [^bb2] : (i64) -> ()"), "{out}");
+    assert!(out.contains("\"t.br\"(%0#1)[^bb2] : (i64) -> ()"), "{out}");
     assert!(out.contains("^bb2(%1: i64):  // pred: ^bb0"), "{out}");
     assert!(out.contains("^bb1:  // pred: ^bb2"), "{out}");
 }

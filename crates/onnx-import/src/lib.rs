@@ -14,9 +14,10 @@ mod external;
 mod load;
 pub mod proto;
 pub mod text;
+mod util;
 pub mod walk;
 
-pub use check::{check_model, Diagnostic, Diagnostics, Rule};
+pub use check::{check_model, default_opset, diagnose_model, Diagnostic, Diagnostics, Rule};
 pub use decode::{decode_model, decode_model_named, MAX_IR_VERSION};
 pub use error::ImportError;
 pub use external::resolve_external_data;

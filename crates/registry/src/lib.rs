@@ -10,6 +10,10 @@ pub fn register_all_dialects(ctx: &mut Context) {
     flowgate_onnx::register(ctx);
     flowgate_arith::register(ctx);
     flowgate_cf::register(ctx);
+    flowgate_scf::register(ctx);
+    flowgate_math::register(ctx);
+    flowgate_memref::register(ctx);
+    flowgate_tensor::register(ctx);
 }
 
 /// Every registered pass, in `--list-passes` order.
@@ -17,5 +21,6 @@ pub fn all_passes() -> Vec<PassInfo> {
     let mut passes = Vec::new();
     passes.extend(flowgate_transforms::passes());
     passes.sort_by_key(|p| p.argument);
+    passes.extend(flowgate_conversion::passes());
     passes
 }

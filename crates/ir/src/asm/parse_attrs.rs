@@ -66,7 +66,7 @@ impl Parser<'_> {
                     }
                     Ok(self.ctx.bool_attr(v))
                 }
-                "dense" => self.parse_dense(),
+                "dense" => self.parse_dense(ty),
                 "array" => self.parse_dense_array(),
                 "strided" => self.parse_strided(),
                 "affine_map" | "affine_set" => {
@@ -368,16 +368,22 @@ impl Parser<'_> {
         Ok(self.ctx.intern_attr(AttrKind::DenseArray { element, values }))
     }
 
-    /// `dense<...> : type`
-    fn parse_dense(&mut self) -> PResult<Attribute> {
+    /// `dense<...> : type`; the type may be left out when the caller knows it (`hint`), as in
+    /// `memref.global`'s initial value.
+    fn parse_dense(&mut self, hint: Option<Type>) -> PResult<Attribute> {
         let pos = self.tok.start;
         self.bump();
         self.expect(TokKind::Less, "'<' after 'dense'")?;
         let item = if self.is(TokKind::Greater) { None } else { Some(self.parse_dense_item()?) };
         self.expect(TokKind::Greater, "'>'")?;
-        self.expect(TokKind::Colon, "':'")?;
         let ty_pos = self.tok.start;
-        let ty = self.parse_type()?;
+        let ty = match hint {
+            Some(t) if !self.is(TokKind::Colon) => t,
+            _ => {
+                self.expect(TokKind::Colon, "':'")?;
+                self.parse_type()?
+            }
+        };
         let (shape, elem) = match self.ctx.type_kind(ty) {
             TypeKind::RankedTensor { shape, element, .. } | TypeKind::Vector { shape, element, .. } => {
                 (shape.clone(), *element)

@@ -512,10 +512,13 @@ impl<'a> Parser<'a> {
         let wanted: u32 = result_names.iter().map(|r| r.1).sum();
         if !result_names.is_empty() && wanted as usize != results.len() {
             let loc = result_names[0].2;
-            return Err(Diagnostic::error(
-                loc,
-                format!("operation defines {} results but was provided {} to bind", results.len(), wanted),
-            ));
+            // Upstream words the no-result case on its own.
+            let msg = if results.is_empty() {
+                "cannot name an operation with no results".to_string()
+            } else {
+                format!("operation defines {} results but was provided {} to bind", results.len(), wanted)
+            };
+            return Err(Diagnostic::error(loc, msg));
         }
         let mut i = 0usize;
         for (name, count, loc) in result_names {

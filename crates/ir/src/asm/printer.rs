@@ -462,7 +462,9 @@ impl<'a> OpPrinter<'a> {
         }
         let def = ctx.op_def(op);
         match def.and_then(|d| d.print) {
-            Some(print) if !self.flags.generic => {
+            // Custom printers index operands and results as their op declares them; an op that
+            // breaks its declared counts (IR dumped after a failure) prints generically instead.
+            Some(print) if !self.flags.generic && def.is_some_and(|d| counts_match(ctx, d, op)) => {
                 let name = ctx.op_name(op);
                 let short = match (name.split_once('.'), self.default_dialects.last()) {
                     (Some((d, rest)), Some(dd)) if d == *dd => rest,
@@ -702,16 +704,6 @@ pub fn write_type(ctx: &Context, out: &mut String, t: Type) {
     }
 }
 
-/// Upstream elides the `: i64` of an integer memory space (`memref<4xf32, 1>`).
-fn write_memory_space(ctx: &Context, out: &mut String, a: Attribute) {
-    match ctx.attr_kind(a) {
-        AttrKind::Integer { value, ty } if ctx.int_width(*ty) == Some(64) => {
-            let _ = write!(out, "{value}");
-        }
-        _ => write_attr(ctx, out, a),
-    }
-}
-
 fn write_int(ctx: &Context, out: &mut String, value: i128, ty: Type, with_type: bool) {
     if ctx.int_width(ty) == Some(1) && ctx.is_signless_integer(ty) {
         out.push_str(if value != 0 { "true" } else { "false" });
@@ -724,14 +716,20 @@ fn write_int(ctx: &Context, out: &mut String, value: i128, ty: Type, with_type: 
     }
 }
 
+/// Upstream elides the `: i64` of an integer memory space (`memref<4xf32, 1>`).
+fn write_memory_space(ctx: &Context, out: &mut String, a: Attribute) {
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, ty } if ctx.int_width(*ty) == Some(64) && ctx.is_signless_integer(*ty) => {
+            let _ = write!(out, "{value}");
+        }
+        _ => write_attr(ctx, out, a),
+    }
+}
+
 pub fn write_attr(ctx: &Context, out: &mut String, a: Attribute) {
     match ctx.attr_kind(a) {
         AttrKind::Unit => out.push_str("unit"),
-        AttrKind::Integer { value, ty } => {
-            let i64_ty = ctx.int_width(*ty) == Some(64) && ctx.is_signless_integer(*ty);
-            let _ = i64_ty;
-            write_int(ctx, out, *value, *ty, true)
-        }
+        AttrKind::Integer { value, ty } => write_int(ctx, out, *value, *ty, true),
         AttrKind::Float { bits, ty } => {
             let k = ctx.float_kind(*ty).unwrap_or(FloatKind::F64);
             out.push_str(&format_float(f64::from_bits(*bits), k));
@@ -991,4 +989,17 @@ pub fn print_op_detached(ctx: &Context, op: OpId, flags: PrintFlags) -> String {
     }
     p.print_op(op);
     p.out
+}
+
+fn counts_match(ctx: &Context, def: &crate::OpDef, op: OpId) -> bool {
+    use crate::Count;
+    let ok = |c: Count, n: usize| match c {
+        Count::Any => true,
+        Count::Exactly(k) => n == k,
+        Count::AtLeast(k) => n >= k,
+    };
+    ok(def.operands, ctx.operands(op).len())
+        && ok(def.results, ctx.results(op).len())
+        && ok(def.regions, ctx.regions(op).len())
+        && ok(def.successors, ctx.successors(op).len())
 }

@@ -56,6 +56,9 @@ impl Verifier<'_> {
             if let Some(f) = def.verify {
                 f(ctx, op)?;
             }
+            // After the op's hook: upstream declares `HasParent` before `Terminator`, so a
+            // misplaced `scf.yield` first reports its parent.
+            self.verify_terminator_position(op, def.traits)?;
         }
         if !ctx.successors(op).is_empty() {
             self.verify_successors(op)?;
@@ -75,12 +78,6 @@ impl Verifier<'_> {
 
     fn verify_traits(&self, op: OpId, t: Traits) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
-        if t.contains(Traits::TERMINATOR) {
-            let last = ctx.parent_block(op).and_then(|b| ctx.last_op(b));
-            if last.is_some_and(|l| l != op) {
-                return Err(Diagnostic::op_error(ctx, op, "must be the last operation in the parent block"));
-            }
-        }
         if t.contains(Traits::SAME_OPERANDS_AND_RESULT_TYPE) {
             let mut tys = ctx.operand_types(op);
             tys.extend(ctx.result_types(op));
@@ -99,6 +96,17 @@ impl Verifier<'_> {
             let parent = ctx.parent_op(op);
             if parent.is_some_and(|p| !ctx.has_trait(p, Traits::SYMBOL_TABLE)) {
                 return Err(Diagnostic::op_error(ctx, op, "symbol's parent must have the SymbolTable trait"));
+            }
+        }
+        Ok(())
+    }
+
+    fn verify_terminator_position(&self, op: OpId, t: Traits) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        if t.contains(Traits::TERMINATOR) {
+            let last = ctx.parent_block(op).and_then(|b| ctx.last_op(b));
+            if last.is_some_and(|l| l != op) {
+                return Err(Diagnostic::op_error(ctx, op, "must be the last operation in the parent block"));
             }
         }
         Ok(())

@@ -1,0 +1,10 @@
+//! Conversions between dialects, one module per conversion, each exposing its pass.
+
+pub mod scf_to_cf;
+
+use flowgate_pass::PassInfo;
+
+/// The conversion passes of this crate, for the registry.
+pub fn passes() -> Vec<PassInfo> {
+    vec![scf_to_cf::pass_info()]
+}

@@ -1,0 +1,88 @@
+//! The `cf` and `arith` ops the lowering emits, created by name with upstream's generic
+//! attribute forms so the lowering needs neither dialect crate.
+
+use flowgate_ir::asm::parse_attr_str;
+use flowgate_ir::{BlockId, Builder, Diagnostic, Location, OpId, OperationState, Value};
+
+/// `arith.cmpi` predicates, as upstream numbers them.
+#[derive(Copy, Clone)]
+pub(crate) enum CmpPredicate {
+    Slt = 2,
+    Ult = 6,
+}
+
+pub(crate) fn br(b: &mut Builder<'_>, dest: BlockId, args: &[Value], loc: Location) -> OpId {
+    let st = OperationState::new(b.ctx, "cf.br", loc).operands(args).successors(&[dest]);
+    b.create(st)
+}
+
+/// `cf.cond_br %c, ^t(targs), ^f(fargs)` with its `operandSegmentSizes`.
+pub(crate) fn cond_br(
+    b: &mut Builder<'_>,
+    cond: Value,
+    (t, targs): (BlockId, &[Value]),
+    (f, fargs): (BlockId, &[Value]),
+    loc: Location,
+) -> OpId {
+    let seg = b.ctx.dense_i32_array_attr(&[1, targs.len() as i32, fargs.len() as i32]);
+    let mut operands = vec![cond];
+    operands.extend_from_slice(targs);
+    operands.extend_from_slice(fargs);
+    let st = OperationState::new(b.ctx, "cf.cond_br", loc).operands(&operands).successors(&[t, f]).attr(
+        b.ctx,
+        "operandSegmentSizes",
+        seg,
+    );
+    b.create(st)
+}
+
+/// `cf.switch %flag : i32, [default: ^d, v: ^b, ...]` with no successor operands.
+pub(crate) fn switch(
+    b: &mut Builder<'_>,
+    flag: Value,
+    default: BlockId,
+    cases: &[(i64, BlockId)],
+    loc: Location,
+) -> Result<OpId, Diagnostic> {
+    let seg = b.ctx.dense_i32_array_attr(&[1, 0, 0]);
+    let case_segs = b.ctx.dense_i32_array_attr(&vec![0; cases.len()]);
+    let mut succs = vec![default];
+    succs.extend(cases.iter().map(|c| c.1));
+    let mut st = OperationState::new(b.ctx, "cf.switch", loc)
+        .operands(&[flag])
+        .successors(&succs)
+        .attr(b.ctx, "operandSegmentSizes", seg)
+        .attr(b.ctx, "case_operand_segments", case_segs);
+    if !cases.is_empty() {
+        let vals: Vec<String> = cases.iter().map(|c| (c.0 as i32).to_string()).collect();
+        let text = format!("dense<[{}]> : vector<{}xi32>", vals.join(", "), cases.len());
+        let attr = parse_attr_str(b.ctx, &text)?;
+        st.add_attr(b.ctx, "case_values", attr);
+    }
+    Ok(b.create(st))
+}
+
+pub(crate) fn cmpi(b: &mut Builder<'_>, pred: CmpPredicate, lhs: Value, rhs: Value, loc: Location) -> Value {
+    let i64t = b.ctx.integer_type(64);
+    let p = b.ctx.integer_attr(pred as i128, i64t);
+    let i1 = b.ctx.i1_type();
+    let st =
+        OperationState::new(b.ctx, "arith.cmpi", loc).operands(&[lhs, rhs]).results(&[i1]).attr(b.ctx, "predicate", p);
+    b.create_value(st)
+}
+
+pub(crate) fn addi(b: &mut Builder<'_>, lhs: Value, rhs: Value, loc: Location) -> Result<Value, Diagnostic> {
+    let ty = b.ctx.value_type(lhs);
+    let flags = parse_attr_str(b.ctx, "#arith.overflow<none>")?;
+    let st = OperationState::new(b.ctx, "arith.addi", loc).operands(&[lhs, rhs]).results(&[ty]).attr(
+        b.ctx,
+        "overflowFlags",
+        flags,
+    );
+    Ok(b.create_value(st))
+}
+
+pub(crate) fn index_cast(b: &mut Builder<'_>, v: Value, to: flowgate_ir::Type, loc: Location) -> Value {
+    let st = OperationState::new(b.ctx, "arith.index_cast", loc).operands(&[v]).results(&[to]);
+    b.create_value(st)
+}

@@ -1,0 +1,83 @@
+module {
+  func.func @m(%arg0: f32, %arg1: f64, %arg2: i32, %arg3: vector<4xf32>, %arg4: tensor<?xf32>, %arg5: vector<4xi32>) {
+    %0 = math.absf %arg0 : f32
+    %1 = math.absf %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %2 = math.acos %arg0 : f32
+    %3 = math.acos %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %4 = math.acosh %arg0 : f32
+    %5 = math.acosh %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %6 = math.asin %arg0 : f32
+    %7 = math.asin %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %8 = math.asinh %arg0 : f32
+    %9 = math.asinh %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %10 = math.atan %arg0 : f32
+    %11 = math.atan %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %12 = math.atanh %arg0 : f32
+    %13 = math.atanh %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %14 = math.cbrt %arg0 : f32
+    %15 = math.cbrt %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %16 = math.ceil %arg0 : f32
+    %17 = math.ceil %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %18 = math.cos %arg0 : f32
+    %19 = math.cos %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %20 = math.cosh %arg0 : f32
+    %21 = math.cosh %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %22 = math.erf %arg0 : f32
+    %23 = math.erf %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %24 = math.erfc %arg0 : f32
+    %25 = math.erfc %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %26 = math.exp %arg0 : f32
+    %27 = math.exp %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %28 = math.exp2 %arg0 : f32
+    %29 = math.exp2 %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %30 = math.expm1 %arg0 : f32
+    %31 = math.expm1 %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %32 = math.floor %arg0 : f32
+    %33 = math.floor %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %34 = math.log %arg0 : f32
+    %35 = math.log %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %36 = math.log10 %arg0 : f32
+    %37 = math.log10 %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %38 = math.log1p %arg0 : f32
+    %39 = math.log1p %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %40 = math.log2 %arg0 : f32
+    %41 = math.log2 %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %42 = math.round %arg0 : f32
+    %43 = math.round %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %44 = math.roundeven %arg0 : f32
+    %45 = math.roundeven %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %46 = math.rsqrt %arg0 : f32
+    %47 = math.rsqrt %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %48 = math.sin %arg0 : f32
+    %49 = math.sin %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %50 = math.sinh %arg0 : f32
+    %51 = math.sinh %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %52 = math.sqrt %arg0 : f32
+    %53 = math.sqrt %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %54 = math.tan %arg0 : f32
+    %55 = math.tan %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %56 = math.tanh %arg0 : f32
+    %57 = math.tanh %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %58 = math.trunc %arg0 : f32
+    %59 = math.trunc %arg3 fastmath<nnan,ninf> : vector<4xf32>
+    %60 = math.atan2 %arg0, %arg0 : f32
+    %61 = math.copysign %arg1, %arg1 fastmath<fast> : f64
+    %62 = math.powf %arg4, %arg4 : tensor<?xf32>
+    %63 = math.fma %arg0, %arg0, %arg0 : f32
+    %64 = math.fma %arg3, %arg3, %arg3 fastmath<contract> : vector<4xf32>
+    %65 = math.absi %arg2 : i32
+    %66 = math.ctlz %arg5 : vector<4xi32>
+    %67 = math.ctpop %arg2 : i32
+    %68 = math.cttz %arg2 : i32
+    %69 = math.ipowi %arg2, %arg2 : i32
+    %70 = math.fpowi %arg0, %arg2 : f32, i32
+    %71 = math.fpowi %arg3, %arg5 fastmath<fast> : vector<4xf32>, vector<4xi32>
+    %72 = math.isnan %arg0 : f32
+    %73 = math.isinf %arg3 : vector<4xf32>
+    %74 = math.isfinite %arg4 {fastmath = #arith.fastmath<nnan>} : tensor<?xf32>
+    %75 = math.isnormal %arg1 : f64
+    %76 = math.clampf %arg0 to [%arg0, %arg0] fastmath<fast> : f32
+    return
+  }
+}
+

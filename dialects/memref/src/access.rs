@@ -1,0 +1,340 @@
+//! `memref.load`, `memref.store`, `memref.dim`, `memref.copy` and `memref.cast`.
+
+use crate::util::*;
+use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult};
+use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, Type, TypeKind, DYNAMIC};
+
+pub(crate) fn defs() -> Vec<OpDef> {
+    let base = |name| OpDef { regions: Count::Exactly(0), successors: Count::Exactly(0), ..OpDef::new(name) };
+    vec![
+        OpDef {
+            traits: Traits::READ_ONLY,
+            inherent_attrs: &["nontemporal"],
+            parse: Some(parse_load),
+            print: Some(print_load),
+            verify: Some(verify_load),
+            operands: Count::AtLeast(1),
+            results: Count::Exactly(1),
+            ..base("memref.load")
+        },
+        OpDef {
+            inherent_attrs: &["nontemporal"],
+            parse: Some(parse_store),
+            print: Some(print_store),
+            verify: Some(verify_store),
+            operands: Count::AtLeast(2),
+            results: Count::Exactly(0),
+            ..base("memref.store")
+        },
+        OpDef {
+            traits: Traits::PURE,
+            parse: Some(parse_dim),
+            print: Some(print_dim),
+            verify: Some(verify_dim),
+            result_names: Some(|_, _| Some("dim".into())),
+            operands: Count::Exactly(2),
+            results: Count::Exactly(1),
+            ..base("memref.dim")
+        },
+        OpDef {
+            parse: Some(parse_copy),
+            print: Some(print_copy),
+            verify: Some(verify_copy),
+            operands: Count::Exactly(2),
+            results: Count::Exactly(0),
+            ..base("memref.copy")
+        },
+        OpDef {
+            traits: Traits::PURE,
+            parse: Some(parse_cast),
+            print: Some(print_cast),
+            verify: Some(verify_cast),
+            result_names: Some(|_, _| Some("cast".into())),
+            operands: Count::Exactly(1),
+            results: Count::Exactly(1),
+            ..base("memref.cast")
+        },
+    ]
+}
+
+/// `%m[%i, %j] {attrs} : memref<...>` shared by load and store; returns the memref type.
+fn parse_access(p: &mut OpParser<'_, '_>, memref: &flowgate_ir::asm::UnresolvedOperand) -> PResult<Type> {
+    let idx = p.parse_operand_list(Delimiter::Square)?;
+    p.parse_optional_attr_dict()?;
+    let t = p.parse_colon_type()?;
+    p.add_operand(memref, t)?;
+    let it = p.ctx().index_type();
+    p.add_operands_same_type(&idx, it)?;
+    Ok(t)
+}
+
+fn print_access(p: &mut OpPrinter<'_>, op: OpId, memref_at: usize) {
+    let ctx = p.ctx;
+    let ops = ctx.operands(op);
+    p.print_value(ops[memref_at]);
+    p.write("[");
+    p.print_operands(&ops[memref_at + 1..]);
+    p.write("]");
+    let elided: &[&str] = if nontemporal(ctx, op) { &[] } else { &["nontemporal"] };
+    p.print_optional_attr_dict(op, elided);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ops[memref_at]));
+}
+
+/// `nontemporal` defaults to false, which upstream leaves out.
+fn nontemporal(ctx: &Context, op: OpId) -> bool {
+    ctx.attr(op, "nontemporal").and_then(|a| ctx.attr_as_int(a)).is_some_and(|v| v != 0)
+}
+
+fn parse_load(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let m = p.parse_operand()?;
+    let t = parse_access(p, &m)?;
+    let elem = p.ctx().element_type(t);
+    let Some(elem) = elem.filter(|_| p.ctx().is_memref(t)) else {
+        return Err(p.error("expected memref type"));
+    };
+    p.add_result_types(&[elem]);
+    Ok(())
+}
+
+fn print_load(p: &mut OpPrinter<'_>, op: OpId) {
+    p.write(" ");
+    print_access(p, op, 0);
+}
+
+/// The memref operand at `at` and its rank (`None` when unranked).
+fn memref_operand(ctx: &Context, op: OpId, at: usize) -> Result<(Type, Option<usize>), Diagnostic> {
+    let t = ctx.value_type(ctx.operand(op, at));
+    match ctx.type_kind(t) {
+        TypeKind::MemRef { shape, .. } => Ok((t, Some(shape.len()))),
+        TypeKind::UnrankedMemRef { .. } => Ok((t, None)),
+        _ => Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!("operand #{at} must be memref of any type values, but got {}", q(ctx, t)),
+        )),
+    }
+}
+
+fn verify_load(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let (t, rank) = memref_operand(ctx, op, 0)?;
+    check_index_operands(ctx, op, 1)?;
+    if ctx.element_type(t) != Some(ctx.value_type(ctx.result(op, 0))) {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            "failed to verify that result type matches element type of 'memref'",
+        ));
+    }
+    let n = ctx.operands(op).len() - 1;
+    if let Some(r) = rank.filter(|&r| r != n) {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!("incorrect number of indices for load, expected {r} but got {n}"),
+        ));
+    }
+    Ok(())
+}
+
+/// `memref.store %v, %m[%i] : memref<...>`
+fn parse_store(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let v = p.parse_operand()?;
+    p.expect_comma()?;
+    let m = p.parse_operand()?;
+    let idx = p.parse_operand_list(Delimiter::Square)?;
+    p.parse_optional_attr_dict()?;
+    let t = p.parse_colon_type()?;
+    let Some(elem) = p.ctx().element_type(t).filter(|_| p.ctx().is_memref(t)) else {
+        return Err(p.error("expected memref type"));
+    };
+    p.add_operand(&v, elem)?;
+    p.add_operand(&m, t)?;
+    let it = p.ctx().index_type();
+    p.add_operands_same_type(&idx, it)?;
+    Ok(())
+}
+
+fn print_store(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    p.write(" ");
+    p.print_value(ctx.operand(op, 0));
+    p.write(", ");
+    print_access(p, op, 1);
+}
+
+fn verify_store(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let (t, rank) = memref_operand(ctx, op, 1)?;
+    check_index_operands(ctx, op, 2)?;
+    if ctx.element_type(t) != Some(ctx.value_type(ctx.operand(op, 0))) {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            "failed to verify that type of 'value' matches element type of 'memref'",
+        ));
+    }
+    if rank.is_some_and(|r| r != ctx.operands(op).len() - 2) {
+        return Err(Diagnostic::op_error(ctx, op, "store index operand count not equal to memref rank"));
+    }
+    Ok(())
+}
+
+/// `memref.dim %m, %i : memref<...>`
+fn parse_dim(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let m = p.parse_operand()?;
+    p.expect_comma()?;
+    let i = p.parse_operand()?;
+    p.parse_optional_attr_dict()?;
+    let t = p.parse_colon_type()?;
+    p.add_operand(&m, t)?;
+    let it = p.ctx().index_type();
+    p.add_operand(&i, it)?;
+    p.add_result_types(&[it]);
+    Ok(())
+}
+
+fn print_dim(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let ops = ctx.operands(op);
+    p.write(" ");
+    p.print_operands(ops);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ops[0]));
+}
+
+fn verify_dim(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let t = ctx.value_type(ctx.operand(op, 0));
+    let ok = match ctx.type_kind(t) {
+        TypeKind::MemRef { shape, .. } => !shape.is_empty(),
+        TypeKind::UnrankedMemRef { .. } => true,
+        _ => false,
+    };
+    if !ok {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!(
+                "operand #0 must be unranked.memref of any type values or non-0-ranked.memref of any type values, but got {}",
+                q(ctx, t)
+            ),
+        ));
+    }
+    check_index_operands(ctx, op, 1)?;
+    if !ctx.is_index(ctx.value_type(ctx.result(op, 0))) {
+        return Err(Diagnostic::op_error(ctx, op, "result #0 must be index"));
+    }
+    Ok(())
+}
+
+/// `%a, %b : t1 to t2` (copy) and `%a : t1 to t2` (cast) share the type syntax.
+fn parse_copy(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let a = p.parse_operand()?;
+    p.expect_comma()?;
+    let b = p.parse_operand()?;
+    p.parse_optional_attr_dict()?;
+    let ta = p.parse_colon_type()?;
+    p.expect_keyword("to")?;
+    let tb = p.parse_type()?;
+    p.add_operand(&a, ta)?;
+    p.add_operand(&b, tb)?;
+    Ok(())
+}
+
+fn print_copy(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let ops = ctx.operands(op);
+    p.write(" ");
+    p.print_operands(ops);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ops[0]));
+    p.write(" to ");
+    p.print_type(ctx.value_type(ops[1]));
+}
+
+fn verify_copy(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let (ta, tb) = (ctx.value_type(ctx.operand(op, 0)), ctx.value_type(ctx.operand(op, 1)));
+    for (i, t) in [ta, tb].into_iter().enumerate() {
+        if !ctx.is_memref(t) {
+            return Err(Diagnostic::op_error(
+                ctx,
+                op,
+                format!("operand #{i} must be ranked or unranked memref of any type values, but got {}", q(ctx, t)),
+            ));
+        }
+    }
+    if ctx.element_type(ta) != ctx.element_type(tb) {
+        return Err(Diagnostic::op_error(ctx, op, "requires the same element type for all operands"));
+    }
+    if let (Some(a), Some(b)) = (ctx.shape(ta), ctx.shape(tb)) {
+        if !compatible_shapes(a, b) {
+            return Err(Diagnostic::op_error(ctx, op, "requires the same shape for all operands"));
+        }
+    }
+    Ok(())
+}
+
+fn parse_cast(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let a = p.parse_operand()?;
+    p.parse_optional_attr_dict()?;
+    let ta = p.parse_colon_type()?;
+    p.expect_keyword("to")?;
+    let tb = p.parse_type()?;
+    p.add_operand(&a, ta)?;
+    p.add_result_types(&[tb]);
+    Ok(())
+}
+
+fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let v = ctx.operand(op, 0);
+    p.write(" ");
+    p.print_value(v);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(v));
+    p.write(" to ");
+    p.print_type(ctx.value_type(ctx.result(op, 0)));
+}
+
+/// Upstream's `CastOp::areCastCompatible` for memrefs.
+pub(crate) fn cast_compatible(ctx: &Context, a: Type, b: Type) -> bool {
+    match (ranked(ctx, a), ranked(ctx, b)) {
+        (Some(x), Some(y)) => {
+            if x.element != y.element || x.memory_space != y.memory_space || x.shape.len() != y.shape.len() {
+                return false;
+            }
+            if !compatible_shapes(&x.shape, &y.shape) {
+                return false;
+            }
+            if x.layout == y.layout {
+                return true;
+            }
+            let (Some((sa, oa)), Some((sb, ob))) = (strides_and_offset(ctx, a), strides_and_offset(ctx, b)) else {
+                return false;
+            };
+            let same = |p: i64, q: i64| p == DYNAMIC || q == DYNAMIC || p == q;
+            same(oa, ob) && sa.iter().zip(&sb).all(|(&p, &q)| same(p, q))
+        }
+        (None, None) => false,
+        _ => {
+            ctx.is_memref(a)
+                && ctx.is_memref(b)
+                && ctx.element_type(a) == ctx.element_type(b)
+                && memory_space(ctx, a) == memory_space(ctx, b)
+        }
+    }
+}
+
+fn verify_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let (a, b) = (ctx.value_type(ctx.operand(op, 0)), ctx.value_type(ctx.result(op, 0)));
+    if !cast_compatible(ctx, a, b) {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!("operand type {} and result type {} are cast incompatible", q(ctx, a), q(ctx, b)),
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,17 @@
+//! The memref dialect with upstream MLIR 22's syntax and verifiers: `alloc`, `alloca`,
+//! `dealloc`, `load`, `store`, `dim`, `copy`, `cast`, `subview`, `reinterpret_cast`, `global`
+//! and `get_global`.
+
+mod access;
+mod alloc;
+mod util;
+mod view;
+
+use flowgate_ir::{Context, DialectDef};
+
+pub fn register(ctx: &mut Context) {
+    ctx.register_dialect(DialectDef { name: "memref", materialize_constant: None });
+    ctx.register_ops(alloc::defs());
+    ctx.register_ops(access::defs());
+    ctx.register_ops(view::defs());
+}

@@ -1,0 +1,206 @@
+//! Type queries and mixed static/dynamic index lists shared by the memref ops.
+
+use flowgate_ir::asm::{type_to_string, OpParser, OpPrinter, PResult, TokKind, UnresolvedOperand};
+use flowgate_ir::{AttrKind, Context, Diagnostic, OpId, Type, TypeKind, Value, DYNAMIC};
+
+pub(crate) fn q(ctx: &Context, t: Type) -> String {
+    format!("'{}'", type_to_string(ctx, t))
+}
+
+/// Shape, element type, layout and memory space of a ranked memref.
+pub(crate) struct MemRefParts {
+    pub shape: Vec<i64>,
+    pub element: Type,
+    pub layout: Option<flowgate_ir::Attribute>,
+    pub memory_space: Option<flowgate_ir::Attribute>,
+}
+
+pub(crate) fn ranked(ctx: &Context, t: Type) -> Option<MemRefParts> {
+    match ctx.type_kind(t) {
+        TypeKind::MemRef { shape, element, layout, memory_space } => {
+            Some(MemRefParts { shape: shape.clone(), element: *element, layout: *layout, memory_space: *memory_space })
+        }
+        _ => None,
+    }
+}
+
+pub(crate) fn memory_space(ctx: &Context, t: Type) -> Option<flowgate_ir::Attribute> {
+    match ctx.type_kind(t) {
+        TypeKind::MemRef { memory_space, .. } | TypeKind::UnrankedMemRef { memory_space, .. } => *memory_space,
+        _ => None,
+    }
+}
+
+/// Row-major strides of a shape; a dynamic dimension makes every outer stride dynamic.
+pub(crate) fn identity_strides(shape: &[i64]) -> Vec<i64> {
+    let mut strides = vec![1; shape.len()];
+    let mut running = Some(1i64);
+    for i in (0..shape.len()).rev() {
+        strides[i] = running.unwrap_or(DYNAMIC);
+        running = match (running, shape[i]) {
+            (Some(r), d) if d != DYNAMIC => r.checked_mul(d),
+            _ => None,
+        };
+    }
+    strides
+}
+
+/// `(strides, offset)` of a ranked memref: its strided layout, or the identity's. `None` for
+/// affine-map layouts.
+pub(crate) fn strides_and_offset(ctx: &Context, t: Type) -> Option<(Vec<i64>, i64)> {
+    let m = ranked(ctx, t)?;
+    match m.layout.map(|l| ctx.attr_kind(l)) {
+        None => Some((identity_strides(&m.shape), 0)),
+        Some(AttrKind::Strided { strides, offset }) => Some((strides.clone(), *offset)),
+        _ => None,
+    }
+}
+
+/// `[0, %i, 4]`: operands for dynamic entries and the static values (`DYNAMIC` where an operand
+/// stands).
+pub(crate) fn parse_mixed_list(p: &mut OpParser<'_, '_>) -> PResult<(Vec<UnresolvedOperand>, Vec<i64>)> {
+    p.expect(TokKind::LSquare, "'['")?;
+    let mut dynamic = Vec::new();
+    let mut values = Vec::new();
+    if p.accept(TokKind::RSquare) {
+        return Ok((dynamic, values));
+    }
+    loop {
+        if p.is_operand() {
+            dynamic.push(p.parse_operand()?);
+            values.push(DYNAMIC);
+        } else {
+            let v = p.parse_integer()?;
+            let v = i64::try_from(v).map_err(|_| p.error("integer value too large"))?;
+            values.push(v);
+        }
+        if !p.accept_comma() {
+            break;
+        }
+    }
+    p.expect(TokKind::RSquare, "']'")?;
+    Ok((dynamic, values))
+}
+
+pub(crate) fn print_mixed_list(p: &mut OpPrinter<'_>, values: &[i64], dynamic: &[Value]) {
+    p.write("[");
+    let mut dyn_iter = dynamic.iter();
+    for (i, &v) in values.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        if v == DYNAMIC {
+            match dyn_iter.next() {
+                Some(&d) => p.print_value(d),
+                None => p.write("<<missing>>"),
+            }
+        } else {
+            p.write(&v.to_string());
+        }
+    }
+    p.write("]");
+}
+
+pub(crate) fn i64_array(ctx: &Context, op: OpId, name: &str) -> Vec<i64> {
+    ctx.attr(op, name)
+        .and_then(|a| ctx.attr_as_dense_array(a))
+        .map(|v| v.iter().map(|&x| x as i64).collect())
+        .unwrap_or_default()
+}
+
+/// Operand groups by `operandSegmentSizes`; `None` when absent or inconsistent.
+pub(crate) fn segments(ctx: &Context, op: OpId, n: usize) -> Option<Vec<Vec<Value>>> {
+    let sizes = ctx.attr(op, "operandSegmentSizes").and_then(|a| ctx.attr_as_dense_array(a))?;
+    if sizes.len() != n || sizes.iter().any(|&s| s < 0) {
+        return None;
+    }
+    let ops = ctx.operands(op);
+    if sizes.iter().sum::<i128>() as usize != ops.len() {
+        return None;
+    }
+    let mut at = 0;
+    Some(
+        sizes
+            .iter()
+            .map(|&s| {
+                let v = ops[at..at + s as usize].to_vec();
+                at += s as usize;
+                v
+            })
+            .collect(),
+    )
+}
+
+pub(crate) fn segments_or_err(ctx: &Context, op: OpId, n: usize) -> Result<Vec<Vec<Value>>, Diagnostic> {
+    segments(ctx, op, n).ok_or_else(|| {
+        Diagnostic::op_error(ctx, op, "operand count does not match count from 'operandSegmentSizes' attribute")
+    })
+}
+
+pub(crate) fn check_index_operands(ctx: &Context, op: OpId, from: usize) -> Result<(), Diagnostic> {
+    for (i, &v) in ctx.operands(op).iter().enumerate().skip(from) {
+        let t = ctx.value_type(v);
+        if !ctx.is_index(t) {
+            return Err(Diagnostic::op_error(
+                ctx,
+                op,
+                format!("operand #{i} must be variadic of index, but got {}", q(ctx, t)),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `result #0 must be memref of any type values`-style check.
+pub(crate) fn expect_memref(ctx: &Context, op: OpId, what: &str, t: Type) -> Result<MemRefParts, Diagnostic> {
+    ranked(ctx, t).ok_or_else(|| {
+        Diagnostic::op_error(ctx, op, format!("{what} must be memref of any type values, but got {}", q(ctx, t)))
+    })
+}
+
+/// Dimensions agree where both are static.
+pub(crate) fn compatible_shapes(a: &[i64], b: &[i64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(&x, &y)| x == DYNAMIC || y == DYNAMIC || x == y)
+}
+
+/// An error from a custom parser, prefixed as upstream's `OpAsmParser::emitError` does.
+pub(crate) fn custom_error(
+    p: &mut OpParser<'_, '_>,
+    loc: flowgate_ir::Location,
+    msg: impl std::fmt::Display,
+) -> Diagnostic {
+    let name = p.state.name;
+    let name = p.ctx().str(name).to_string();
+    p.error_at(loc, format!("custom op '{name}' {msg}"))
+}
+
+/// Upstream's in-bounds check of a slice against the static sizes of its source.
+pub(crate) fn check_in_bounds(
+    ctx: &Context,
+    op: OpId,
+    shape: &[i64],
+    offsets: &[i64],
+    sizes: &[i64],
+    strides: &[i64],
+) -> Result<(), Diagnostic> {
+    for (i, &dim) in shape.iter().enumerate() {
+        let (Some(&o), Some(&s), Some(&st)) = (offsets.get(i), sizes.get(i), strides.get(i)) else { continue };
+        if dim == DYNAMIC || o == DYNAMIC || s == DYNAMIC || st == DYNAMIC {
+            continue;
+        }
+        if s == 0 {
+            if o > dim {
+                return Err(Diagnostic::error(ctx.op_loc(op), format!("offset {i} is out-of-bounds: {o} >= {dim}")));
+            }
+            continue;
+        }
+        let last = o.saturating_add((s - 1).saturating_mul(st));
+        if last >= dim {
+            return Err(Diagnostic::error(
+                ctx.op_loc(op),
+                format!("slice along dimension {i} runs out-of-bounds: {last} >= {dim}"),
+            ));
+        }
+    }
+    Ok(())
+}

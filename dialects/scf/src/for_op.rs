@@ -1,0 +1,199 @@
+//! `scf.for`: a counted loop over a signless integer or index range, with loop-carried values.
+
+use crate::util::*;
+use flowgate_ir::asm::{Argument, OpParser, OpPrinter, PResult, TokKind};
+use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits};
+
+pub(crate) fn def() -> OpDef {
+    OpDef {
+        traits: Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
+        inherent_attrs: &["unsignedCmp"],
+        parse: Some(parse),
+        print: Some(print),
+        verify: Some(verify),
+        canonicalize: Some(crate::canonicalize::for_patterns),
+        implicit_terminator: Some("scf.yield"),
+        operands: Count::AtLeast(3),
+        regions: Count::Exactly(1),
+        successors: Count::Exactly(0),
+        ..OpDef::new("scf.for")
+    }
+}
+
+/// `scf.for [unsigned] %iv = %lb to %ub step %s [iter_args(%a = %x) -> (t)] [: ty] {...}`
+fn parse(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    if p.accept_keyword("unsigned") {
+        let u = p.ctx().unit_attr();
+        p.add_attr("unsignedCmp", u);
+    }
+    let iv = p.parse_operand()?;
+    p.expect_equal()?;
+    let lb = p.parse_operand()?;
+    p.expect_keyword("to")?;
+    let ub = p.parse_operand()?;
+    p.expect_keyword("step")?;
+    let step = p.parse_operand()?;
+    let mut args = vec![Argument { name: iv, ty: None, attrs: None, loc: None }];
+    let mut inits = Vec::new();
+    let mut result_types = Vec::new();
+    if p.accept_keyword("iter_args") {
+        let (a, v) = parse_assignment_list(p)?;
+        args.extend(a);
+        inits = v;
+        if !p.is(TokKind::Arrow) {
+            return Err(p.error("expected '->'"));
+        }
+        result_types = p.parse_optional_arrow_type_list()?;
+    }
+    if args.len() != result_types.len() + 1 {
+        let loc = p.op_loc();
+        return Err(custom_error(p, loc, "mismatch in number of loop-carried values and defined values"));
+    }
+    let ty = if p.accept(TokKind::Colon) { p.parse_type()? } else { p.ctx().index_type() };
+    args[0].ty = Some(ty);
+    typed_args(&mut args[1..], &result_types);
+    let body = p.add_region(&args)?;
+    p.ensure_terminator(body, "scf.yield");
+    // Operands resolve after the body, so a bound defined inside the loop is an error.
+    for u in [&lb, &ub, &step] {
+        p.add_operand(u, ty)?;
+    }
+    for (u, &t) in inits.iter().zip(&result_types) {
+        p.add_operand(u, t)?;
+    }
+    p.add_result_types(&result_types);
+    p.parse_optional_attr_dict()
+}
+
+fn print(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let ops = ctx.operands(op).to_vec();
+    let body = ctx.region(op, 0);
+    let args = entry_args(ctx, body);
+    if ctx.has_attr(op, "unsignedCmp") {
+        p.write(" unsigned");
+    }
+    p.write(" ");
+    if let Some(&iv) = args.first() {
+        p.print_value(iv);
+    }
+    p.write(" = ");
+    p.print_value(ops[0]);
+    p.write(" to ");
+    p.print_value(ops[1]);
+    p.write(" step ");
+    p.print_value(ops[2]);
+    let inits = &ops[3..];
+    print_init_list(p, " iter_args", args.get(1..).unwrap_or(&[]), inits);
+    if !inits.is_empty() {
+        p.write(" -> (");
+        p.print_value_types(inits);
+        p.write(")");
+    }
+    p.write(" ");
+    let ivt = ctx.value_type(ops[0]);
+    if !ctx.is_index(ivt) {
+        p.write(" : ");
+        p.print_type(ivt);
+        p.write(" ");
+    }
+    p.print_region(body, false, !inits.is_empty());
+    p.print_optional_attr_dict(op, &["unsignedCmp"]);
+}
+
+fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let ops = ctx.operands(op);
+    let (inits, results) = (&ops[3..], ctx.results(op));
+    for i in 0..3 {
+        check_operand(ctx, op, i, |c, t| c.is_signless_int_or_index(t), "signless integer or index")?;
+    }
+    let bound_types = types(ctx, &ops[..3]);
+    if bound_types.windows(2).any(|w| w[0] != w[1]) {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            "failed to verify that all of {lowerBound, upperBound, step} have same type",
+        ));
+    }
+    if inits.len() != results.len() {
+        return Err(Diagnostic::op_error(ctx, op, "mismatch in number of loop-carried values and defined values"));
+    }
+    check_one_block(ctx, op, 0, "region")?;
+    check_implicit_terminator(ctx, op, "scf.yield")?;
+    if constant_int(ctx, ops[2]).is_some_and(|s| s <= 0) {
+        return Err(Diagnostic::op_error(ctx, op, "constant step operand must be positive"));
+    }
+    let body = ctx.region(op, 0);
+    let args = entry_args(ctx, body);
+    let Some((&iv, iter_args)) = args.split_first() else {
+        return Err(Diagnostic::op_error(ctx, op, "different number of inits and region iter_args: 0 != 0"));
+    };
+    let yielded = region_terminator(ctx, body).map(|y| types(ctx, ctx.operands(y))).unwrap_or_default();
+    verify_loop_like(ctx, op, &types(ctx, inits), &types(ctx, iter_args), &yielded, &types(ctx, results))?;
+    if ctx.value_type(iv) != ctx.value_type(ops[0]) {
+        return Err(Diagnostic::op_error(ctx, op, "expected induction variable to be same type as bounds and step"));
+    }
+    // The remaining RegionBranchOpInterface edges: an empty yield slips past the checks above.
+    let iter_tys = types(ctx, iter_args);
+    let y = region_terminator(ctx, body);
+    check_edge(ctx, op, ("Operation scf.yield", "Region #0"), y, &yielded, &iter_tys)?;
+    check_edge(ctx, op, ("Operation scf.yield", "parent"), y, &yielded, &types(ctx, results))
+}
+
+/// Upstream's LoopLikeOpInterface verifier: counts, then types, of inits, iter_args, yielded
+/// values and results.
+fn verify_loop_like(
+    ctx: &Context,
+    op: OpId,
+    inits: &[flowgate_ir::Type],
+    iter_args: &[flowgate_ir::Type],
+    yielded: &[flowgate_ir::Type],
+    results: &[flowgate_ir::Type],
+) -> Result<(), Diagnostic> {
+    let err = |m: String| Err(Diagnostic::op_error(ctx, op, m));
+    if inits.len() != iter_args.len() {
+        return err(format!("different number of inits and region iter_args: {} != {}", inits.len(), iter_args.len()));
+    }
+    if !yielded.is_empty() && iter_args.len() != yielded.len() {
+        return err(format!(
+            "different number of region iter_args and yielded values: {} != {}",
+            iter_args.len(),
+            yielded.len()
+        ));
+    }
+    if results.len() != iter_args.len() {
+        return err(format!(
+            "different number of loop results and region iter_args: {} != {}",
+            results.len(),
+            iter_args.len()
+        ));
+    }
+    for (i, (&init, &arg)) in inits.iter().zip(iter_args).enumerate() {
+        if init != arg {
+            return err(format!(
+                "{i}-th init and {i}-th region iter_arg have different type: {} != {}",
+                q(ctx, init),
+                q(ctx, arg)
+            ));
+        }
+        if let Some(&y) = yielded.get(i) {
+            if arg != y {
+                return err(format!(
+                    "{i}-th region iter_arg and {i}-th yielded value have different type: {} != {}",
+                    q(ctx, arg),
+                    q(ctx, y)
+                ));
+            }
+        }
+    }
+    for (i, (&arg, &r)) in iter_args.iter().zip(results).enumerate() {
+        if arg != r {
+            return err(format!(
+                "{i}-th region iter_arg and {i}-th loop result have different type: {} != {}",
+                q(ctx, arg),
+                q(ctx, r)
+            ));
+        }
+    }
+    Ok(())
+}

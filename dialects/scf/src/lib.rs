@@ -1,0 +1,44 @@
+//! The scf dialect (structured control flow) with upstream MLIR's syntax, semantics and
+//! verifier messages: `for`, `while` / `condition`, `if`, `yield`, `parallel`, `reduce` /
+//! `reduce.return`, `execute_region` and `index_switch`. The seeds' `loop.*` spelling parses as
+//! the same ops.
+
+mod canonicalize;
+mod canonicalize_more;
+mod for_op;
+mod if_op;
+mod misc;
+mod parallel;
+mod util;
+mod while_op;
+
+use flowgate_ir::{Context, DialectDef};
+
+pub use misc::switch_cases;
+pub use parallel::{parallel_operands, ParallelOperands};
+
+/// Every op name of the dialect, without the `scf.` prefix.
+pub const OPS: &[&str] = &[
+    "for",
+    "while",
+    "condition",
+    "if",
+    "yield",
+    "parallel",
+    "reduce",
+    "reduce.return",
+    "execute_region",
+    "index_switch",
+];
+
+pub fn register(ctx: &mut Context) {
+    ctx.register_dialect(DialectDef { name: "scf", materialize_constant: None });
+    ctx.register_op(for_op::def());
+    ctx.register_op(if_op::def());
+    ctx.register_ops(while_op::defs());
+    ctx.register_ops(misc::defs());
+    ctx.register_ops(parallel::defs());
+    for op in OPS {
+        ctx.register_op_alias(&format!("loop.{op}"), &format!("scf.{op}"));
+    }
+}

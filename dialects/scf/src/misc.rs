@@ -1,0 +1,241 @@
+//! `scf.yield`, `scf.execute_region` and `scf.index_switch`.
+
+use crate::util::*;
+use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult};
+use flowgate_ir::{AttrKind, Context, Count, Diagnostic, OpDef, OpId, Traits};
+use std::collections::HashSet;
+
+pub(crate) fn defs() -> Vec<OpDef> {
+    vec![
+        OpDef {
+            traits: Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE,
+            parse: Some(parse_yield),
+            print: Some(print_yield),
+            verify: Some(verify_yield),
+            results: Count::Exactly(0),
+            regions: Count::Exactly(0),
+            successors: Count::Exactly(0),
+            ..OpDef::new("scf.yield")
+        },
+        OpDef {
+            traits: Traits::RECURSIVE_EFFECTS,
+            inherent_attrs: &["no_inline"],
+            parse: Some(parse_execute_region),
+            print: Some(print_execute_region),
+            verify: Some(verify_execute_region),
+            canonicalize: Some(crate::canonicalize_more::execute_region_patterns),
+            operands: Count::Exactly(0),
+            regions: Count::Exactly(1),
+            successors: Count::Exactly(0),
+            ..OpDef::new("scf.execute_region")
+        },
+        OpDef {
+            traits: Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
+            inherent_attrs: &["cases"],
+            parse: Some(parse_switch),
+            print: Some(print_switch),
+            verify: Some(verify_switch),
+            canonicalize: Some(crate::canonicalize_more::switch_patterns),
+            implicit_terminator: Some("scf.yield"),
+            operands: Count::Exactly(1),
+            regions: Count::AtLeast(1),
+            successors: Count::Exactly(0),
+            ..OpDef::new("scf.index_switch")
+        },
+    ]
+}
+
+/// `scf.yield [%a, %b : t1, t2]`
+fn parse_yield(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    p.parse_optional_attr_dict()?;
+    let vals = p.parse_operand_list(Delimiter::None)?;
+    if !vals.is_empty() {
+        let loc = p.current_loc();
+        let tys = p.parse_colon_type_list()?;
+        p.add_operands(&vals, &tys, loc)?;
+    }
+    Ok(())
+}
+
+fn print_yield(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    p.print_optional_attr_dict(op, &[]);
+    let vals = ctx.operands(op);
+    if !vals.is_empty() {
+        p.write(" ");
+        p.print_operands(vals);
+        p.write(" : ");
+        p.print_value_types(vals);
+    }
+}
+
+fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let parents = ["scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while"];
+    check_parent(ctx, op, &parents).map(|_| ())
+}
+
+/// `scf.execute_region [-> (t)] [no_inline] {...}`
+fn parse_execute_region(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let tys = p.parse_optional_arrow_type_list()?;
+    p.add_result_types(&tys);
+    if p.accept_keyword("no_inline") {
+        let u = p.ctx().unit_attr();
+        p.add_attr("no_inline", u);
+    }
+    p.add_region(&[])?;
+    p.parse_optional_attr_dict()
+}
+
+fn print_execute_region(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    p.print_optional_arrow_type_list(&ctx.result_types(op));
+    if ctx.has_attr(op, "no_inline") {
+        p.write(" no_inline");
+    }
+    p.write(" ");
+    p.print_region(ctx.region(op, 0), false, true);
+    p.print_optional_attr_dict(op, &["no_inline"]);
+}
+
+fn verify_execute_region(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let body = ctx.region(op, 0);
+    if ctx.is_region_empty(body) {
+        return Err(Diagnostic::op_error(ctx, op, "region needs to have at least one block"));
+    }
+    if !entry_args(ctx, body).is_empty() {
+        return Err(Diagnostic::op_error(ctx, op, "region cannot have any arguments"));
+    }
+    let results = ctx.result_types(op);
+    for &b in ctx.region_blocks(body) {
+        if let Some(t) = ctx.last_op(b).filter(|&t| ctx.is_op(t, "scf.yield")) {
+            let ys = types(ctx, ctx.operands(t));
+            check_edge(ctx, op, ("Operation scf.yield", "parent"), Some(t), &ys, &results)?;
+        }
+    }
+    Ok(())
+}
+
+/// The `cases` values of an `scf.index_switch`, in case-region order.
+pub fn switch_cases(ctx: &Context, op: OpId) -> Vec<i64> {
+    match ctx.attr(op, "cases").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::DenseArray { values, .. }) => values.iter().map(|&v| v as i64).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// `scf.index_switch %i [-> t] case 1 {...} ... default {...}`; the default region is region 0.
+fn parse_switch(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let arg = p.parse_operand()?;
+    let idx = p.ctx().index_type();
+    p.add_operand(&arg, idx)?;
+    p.parse_optional_attr_dict()?;
+    // A bare comma-separated list (`-> f32, i1`), as the declarative format spells it.
+    if p.accept(flowgate_ir::asm::TokKind::Arrow) {
+        let tys = p.parse_type_list()?;
+        p.add_result_types(&tys);
+    }
+    // Region 0 is the default one, parsed last: keep a slot for it.
+    let default_slot = p.add_empty_region();
+    let mut cases = Vec::new();
+    while p.accept_keyword("case") {
+        let v = p.parse_integer()?;
+        let v = i64::try_from(v).map_err(|_| p.error("integer value too large"))?;
+        cases.push(v);
+        let r = p.add_region(&[])?;
+        p.ensure_terminator(r, "scf.yield");
+    }
+    p.expect_keyword("default")?;
+    let d = p.parse_region(&[])?;
+    p.ensure_terminator(d, "scf.yield");
+    p.ctx().take_region_body(d, default_slot);
+    let a = p.ctx().dense_i64_array_attr(&cases);
+    p.add_attr("cases", a);
+    Ok(())
+}
+
+fn print_switch(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    p.write(" ");
+    p.print_value(ctx.operand(op, 0));
+    p.print_optional_attr_dict(op, &["cases"]);
+    let results = ctx.result_types(op);
+    if !results.is_empty() {
+        p.write(" -> ");
+        p.print_types(&results);
+    }
+    p.write(" ");
+    let regions = ctx.regions(op);
+    for (v, &r) in switch_cases(ctx, op).iter().zip(regions.iter().skip(1)) {
+        p.newline();
+        p.write(&format!("case {v} "));
+        // Case regions print their terminators; the declarative `default` region elides an
+        // empty one.
+        p.print_region(r, false, true);
+    }
+    p.newline();
+    p.write("default ");
+    p.print_region(regions[0], false, false);
+}
+
+fn verify_switch(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    check_operand(ctx, op, 0, |c, t| c.is_index(t), "index")?;
+    let cases = switch_cases(ctx, op);
+    let regions = ctx.regions(op);
+    if cases.len() != regions.len() - 1 {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!("has {} case regions but {} case values", regions.len() - 1, cases.len()),
+        ));
+    }
+    let mut seen = HashSet::new();
+    for v in &cases {
+        if !seen.insert(*v) {
+            return Err(Diagnostic::op_error(ctx, op, format!("has duplicate case value: {v}")));
+        }
+    }
+    for (i, &r) in regions.iter().enumerate() {
+        if ctx.region_blocks(r).len() != 1 {
+            let name = if i == 0 { "defaultRegion" } else { "caseRegions" };
+            return Err(Diagnostic::op_error(
+                ctx,
+                op,
+                format!("region #{i} ('{name}') failed to verify constraint: region with 1 blocks"),
+            ));
+        }
+    }
+    let results = ctx.result_types(op);
+    for (i, &r) in regions.iter().enumerate() {
+        let name = if i == 0 { "default region".to_string() } else { format!("case region #{}", i - 1) };
+        let Some(y) = region_terminator(ctx, r) else {
+            return Err(Diagnostic::op_error(ctx, op, "expected region to end with scf.yield, but got nothing"));
+        };
+        if !ctx.is_op(y, "scf.yield") {
+            return Err(Diagnostic::op_error(
+                ctx,
+                op,
+                format!("expected region to end with scf.yield, but got {}", ctx.op_name(y)),
+            ));
+        }
+        let got = types(ctx, ctx.operands(y));
+        if got.len() != results.len() {
+            return Err(Diagnostic::op_error(
+                ctx,
+                op,
+                format!("expected each region to return {} values, but {name} returns {}", results.len(), got.len()),
+            )
+            .with_note(ctx.op_loc(y), "see yield operation here"));
+        }
+        for (j, (&want, &have)) in results.iter().zip(&got).enumerate() {
+            if want != have {
+                return Err(Diagnostic::op_error(
+                    ctx,
+                    op,
+                    format!("expected result #{j} of each region to be {}", q(ctx, want)),
+                )
+                .with_note(ctx.op_loc(y), format!("{name} returns {} here", q(ctx, have))));
+            }
+        }
+    }
+    Ok(())
+}

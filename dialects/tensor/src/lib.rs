@@ -1,0 +1,15 @@
+//! The tensor dialect with upstream MLIR 22's syntax and verifiers: `empty`, `extract`,
+//! `insert`, `extract_slice`, `insert_slice`, `dim`, `from_elements`, `cast`, `generate` and its
+//! `yield`.
+
+mod ops;
+mod slice;
+mod util;
+
+use flowgate_ir::{Context, DialectDef};
+
+pub fn register(ctx: &mut Context) {
+    ctx.register_dialect(DialectDef { name: "tensor", materialize_constant: None });
+    ctx.register_ops(ops::defs());
+    ctx.register_ops(slice::defs());
+}
