@@ -343,3 +343,90 @@ fn condition_is_known_in_single_predecessor_successors() {
 }";
     assert_eq!(rewrite(done, "cf.cond_br", 0), None);
 }
+
+#[test]
+fn switch_skips_forwarding_blocks() {
+    let src = "func.func @f(%f: i32, %a: i32) {
+  cf.switch %f : i32, [
+    default: ^bb1,
+    42: ^bb2(%a : i32),
+    7: ^bb3
+  ]
+^bb1:
+  cf.br ^bb3
+^bb2(%x: i32):
+  cf.br ^bb4(%x : i32)
+^bb3:
+  return
+^bb4(%y: i32):
+  \"test.use\"(%y) : (i32) -> ()
+  return
+}";
+    let out = rewrite(src, "cf.switch", 0).expect("forwards");
+    assert!(
+        out.contains(
+            "cf.switch %arg0 : i32, [\n      default: ^bb3,\n      42: ^bb4(%arg1 : i32),\n      7: ^bb3\n    ]"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn forwarding_cycles_are_left_alone() {
+    let src = "func.func @f(%c: i1, %f: i32) {
+  cf.cond_br %c, ^bb1, ^bb3
+^bb1:
+  cf.br ^bb2
+^bb2:
+  cf.br ^bb1
+^bb3:
+  cf.switch %f : i32, [
+    default: ^bb1,
+    4: ^bb2
+  ]
+}";
+    assert_eq!(rewrite(src, "cf.cond_br", 0), None);
+    assert_eq!(rewrite(src, "cf.switch", 0), None);
+    assert_eq!(rewrite(src, "cf.br", 0), None);
+}
+
+#[test]
+fn switch_after_switch_on_the_same_flag() {
+    let src = "func.func @f(%f: i32, %a: i32) {
+  cf.switch %f : i32, [
+    default: ^bb1,
+    42: ^bb2
+  ]
+^bb1:
+  \"test.d\"() : () -> ()
+  cf.switch %f : i32, [
+    default: ^bb3,
+    42: ^bb4,
+    43: ^bb5
+  ]
+^bb2:
+  \"test.c\"() : () -> ()
+  cf.switch %f : i32, [
+    default: ^bb3,
+    42: ^bb4(%a : i32)
+  ]
+^bb3:
+  return
+^bb4(%x: i32):
+  return
+^bb5:
+  return
+}";
+    // Through the default: 42 cannot happen.
+    let out =
+        rewrite(&src.replace("42: ^bb4,\n    43", "42: ^bb4(%a : i32),\n    43"), "cf.switch", 1).expect("drops 42");
+    assert!(
+        out.contains(
+            "\"test.d\"() : () -> ()\n    cf.switch %arg0 : i32, [\n      default: ^bb3,\n      43: ^bb5\n    ]"
+        ),
+        "{out}"
+    );
+    // Through case 42: the flag is 42.
+    let out = rewrite(&src.replace("42: ^bb4,\n    43", "42: ^bb4(%a : i32),\n    43"), "cf.switch", 2).expect("folds");
+    assert!(out.contains("\"test.c\"() : () -> ()\n    cf.br ^bb4(%arg1 : i32)"), "{out}");
+}
