@@ -2,6 +2,7 @@
 //! folder and a few canonicalization patterns. Ops are described once in [`spec::SPECS`]; the
 //! parser, printer and verifier read that table.
 
+pub mod builders;
 mod canonicalize;
 mod consts;
 mod flags;
@@ -35,6 +36,9 @@ pub fn register(ctx: &mut Context) {
         if syn == Syntax::Constant {
             traits = traits | Traits::CONSTANT_LIKE;
         }
+        if matches!(syn, Syntax::Bin | Syntax::BinExact | Syntax::BinOverflow | Syntax::BinFast | Syntax::UnaryFast) {
+            traits = traits | Traits::SAME_OPERANDS_AND_RESULT_TYPE;
+        }
         let mut inherent: &'static [&'static str] = &[];
         if syn.has_overflow() {
             inherent = &["overflowFlags"];
@@ -48,6 +52,8 @@ pub fn register(ctx: &mut Context) {
             inherent = &["fastmath"];
         } else if syn == Syntax::Constant {
             inherent = &["value"];
+        } else if syn == Syntax::BinExact {
+            inherent = &["isExact"];
         }
         ctx.register_op(OpDef {
             traits,

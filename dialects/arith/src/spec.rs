@@ -8,6 +8,8 @@ use crate::types::Class;
 pub enum Syntax {
     /// `%a, %b attr-dict : T`
     Bin,
+    /// `%a, %b (exact)? attr-dict : T` (`isExact` unit attribute)
+    BinExact,
     /// `%a, %b (overflow<...>)? attr-dict : T`
     BinOverflow,
     /// `%a, %b (fastmath<...>)? attr-dict : T`
@@ -88,8 +90,8 @@ pub const SPECS: &[Spec] = &[
     comm(s("arith.addi", BinOverflow, SignlessIntLike, SignlessIntLike)),
     s("arith.subi", BinOverflow, SignlessIntLike, SignlessIntLike),
     comm(s("arith.muli", BinOverflow, SignlessIntLike, SignlessIntLike)),
-    s("arith.divsi", Bin, SignlessIntLike, SignlessIntLike),
-    s("arith.divui", Bin, SignlessIntLike, SignlessIntLike),
+    s("arith.divsi", BinExact, SignlessIntLike, SignlessIntLike),
+    s("arith.divui", BinExact, SignlessIntLike, SignlessIntLike),
     s("arith.ceildivsi", Bin, SignlessIntLike, SignlessIntLike),
     s("arith.ceildivui", Bin, SignlessIntLike, SignlessIntLike),
     s("arith.floordivsi", Bin, SignlessIntLike, SignlessIntLike),
@@ -99,8 +101,8 @@ pub const SPECS: &[Spec] = &[
     comm(s("arith.ori", Bin, SignlessIntLike, SignlessIntLike)),
     comm(s("arith.xori", Bin, SignlessIntLike, SignlessIntLike)),
     s("arith.shli", BinOverflow, SignlessIntLike, SignlessIntLike),
-    s("arith.shrsi", Bin, SignlessIntLike, SignlessIntLike),
-    s("arith.shrui", Bin, SignlessIntLike, SignlessIntLike),
+    s("arith.shrsi", BinExact, SignlessIntLike, SignlessIntLike),
+    s("arith.shrui", BinExact, SignlessIntLike, SignlessIntLike),
     comm(s("arith.maxsi", Bin, SignlessIntLike, SignlessIntLike)),
     comm(s("arith.maxui", Bin, SignlessIntLike, SignlessIntLike)),
     comm(s("arith.minsi", Bin, SignlessIntLike, SignlessIntLike)),

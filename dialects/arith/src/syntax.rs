@@ -7,7 +7,7 @@ use flowgate_ir::asm::{type_to_string, OpParser, OpPrinter, PResult, TokKind, Un
 use flowgate_ir::{AttrKind, OpId, Type};
 
 /// Attributes the custom syntax prints itself; never repeated in the attribute dictionary.
-const ELIDED: &[&str] = &["overflowFlags", "fastmath", "predicate", "roundingmode", "value"];
+const ELIDED: &[&str] = &["overflowFlags", "fastmath", "predicate", "roundingmode", "value", "isExact"];
 
 pub fn parse(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let sym = p.state.name;
@@ -16,7 +16,7 @@ pub fn parse(p: &mut OpParser<'_, '_>) -> PResult<()> {
     match sp.syntax {
         Syntax::Constant => parse_constant(p),
         Syntax::Select => parse_select(p),
-        Syntax::CmpI | Syntax::CmpF => parse_cmp(p, &name, sp.syntax, sp.operand),
+        Syntax::CmpI | Syntax::CmpF => parse_cmp(p, sp.syntax, sp.operand),
         syn => parse_generic_shape(p, syn),
     }
 }
@@ -71,6 +71,10 @@ fn parse_generic_shape(p: &mut OpParser<'_, '_>, syn: Syntax) -> PResult<()> {
     if syn.has_rounding() {
         parse_rounding(p);
     }
+    if syn == Syntax::BinExact && p.accept_keyword("exact") {
+        let u = p.ctx().unit_attr();
+        p.add_attr("isExact", u);
+    }
     if syn.has_overflow() {
         parse_flags(p, BitEnum::Overflow, "overflowFlags", true)?;
     }
@@ -81,7 +85,7 @@ fn parse_generic_shape(p: &mut OpParser<'_, '_>, syn: Syntax) -> PResult<()> {
     p.expect_colon()?;
     let t = p.parse_type()?;
     match syn {
-        Syntax::Bin | Syntax::BinOverflow | Syntax::BinFast | Syntax::UnaryFast => {
+        Syntax::Bin | Syntax::BinExact | Syntax::BinOverflow | Syntax::BinFast | Syntax::UnaryFast => {
             p.add_operands_same_type(&ops, t)?;
             p.add_result_types(&[t]);
         }
@@ -118,7 +122,7 @@ fn add(p: &mut OpParser<'_, '_>, u: &UnresolvedOperand, t: Type) -> PResult<()> 
     p.add_operand(u, t).map(|_| ())
 }
 
-fn parse_cmp(p: &mut OpParser<'_, '_>, name: &str, syn: Syntax, class: Class) -> PResult<()> {
+fn parse_cmp(p: &mut OpParser<'_, '_>, syn: Syntax, class: Class) -> PResult<()> {
     let table: &[&str] = if syn == Syntax::CmpI { &CMPI_PREDICATES } else { &CMPF_PREDICATES };
     let loc = p.current_loc();
     let word = if p.is(TokKind::String) { Some(p.parse_string()?) } else { p.parse_optional_keyword() };
@@ -146,11 +150,7 @@ fn parse_cmp(p: &mut OpParser<'_, '_>, name: &str, syn: Syntax, class: Class) ->
     let t = p.parse_type()?;
     // The result type is inferred from the operands, so a bad operand type is a parse error.
     if !class.accepts(p.ctx(), t) {
-        let msg = format!(
-            "custom op '{name}' 'lhs' must be {}, but got '{}'",
-            class.description(),
-            type_to_string(p.ctx(), t)
-        );
+        let msg = format!("'lhs' must be {}, but got '{}'", class.description(), type_to_string(p.ctx(), t));
         return Err(p.error_at(p.op_loc(), msg));
     }
     p.add_operands_same_type(&[a, b], t)?;
@@ -179,8 +179,12 @@ fn parse_constant(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.parse_optional_attr_dict()?;
     let loc = p.current_loc();
     let v = p.parse_attribute(None)?;
-    let Some(t) = p.ctx().attr_type(v) else {
-        return Err(p.error_at(loc, "invalid kind of attribute specified"));
+    // Upstream's TypedAttr: strings count as typed (with type `none`) and are rejected by the
+    // verifier; anything else without a type is a parse error.
+    let t = match p.ctx().attr_type(v) {
+        Some(t) => t,
+        None if p.ctx().attr_as_str(v).is_some() => p.ctx().none_type(),
+        None => return Err(p.error_at(loc, "invalid kind of attribute specified")),
     };
     p.add_attr("value", v);
     p.add_result_types(&[t]);
@@ -236,7 +240,12 @@ pub fn print(p: &mut OpPrinter<'_>, op: OpId) {
             p.write(" : ");
             match syn {
                 Syntax::AddExtended => p.print_types(&ctx.result_types(op)),
-                Syntax::Bin | Syntax::BinOverflow | Syntax::BinFast | Syntax::UnaryFast | Syntax::MulExtended => {
+                Syntax::Bin
+                | Syntax::BinExact
+                | Syntax::BinOverflow
+                | Syntax::BinFast
+                | Syntax::UnaryFast
+                | Syntax::MulExtended => {
                     if let Some(&r) = ctx.results(op).first() {
                         p.print_type(ctx.value_type(r));
                     }
@@ -255,6 +264,9 @@ pub fn print(p: &mut OpPrinter<'_>, op: OpId) {
 /// default, optional ones are printed whenever present.
 fn print_flags(p: &mut OpPrinter<'_>, op: OpId, syn: Syntax) {
     let ctx = p.ctx;
+    if syn == Syntax::BinExact && ctx.has_attr(op, "isExact") {
+        p.write(" exact");
+    }
     if syn.has_rounding() {
         if let Some(m) = ctx.attr(op, "roundingmode").and_then(|a| ctx.attr_as_int(a)) {
             if let Some(name) = usize::try_from(m).ok().and_then(|i| ROUNDING_MODES.get(i)) {

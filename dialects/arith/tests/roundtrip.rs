@@ -85,6 +85,7 @@ func.func @all(%a: i32, %b: i32, %x: f32, %y: f32, %h: f16, %c: i1, %i: index, %
   %48 = arith.scaling_extf %h, %h : f16, f16 to f32
   %49 = arith.scaling_truncf %x, %h : f32, f16 to f16
   %50 = arith.index_cast %m : memref<2xindex> to memref<2xi64>
+  %51 = arith.shrui %a, %b exact : i32
   return
 }
 "#;
@@ -113,6 +114,7 @@ fn every_op_round_trips_in_custom_form() {
         "%37 = arith.truncf %arg2 downward : f32 to f16",
         "%45 = arith.scaling_extf %arg4, %arg4 : f16, f16 to f32",
         "%47 = arith.index_cast %arg9 : memref<2xindex> to memref<2xi64>",
+        "%48 = arith.shrui %arg0, %arg1 exact : i32",
     ] {
         assert!(out.contains(line), "missing `{line}` in\n{out}");
     }
@@ -132,6 +134,7 @@ fn every_op_round_trips_in_generic_form() {
         "%39 = \"arith.cmpf\"(%arg2, %arg3) <{fastmath = #arith.fastmath<fast>, predicate = 14 : i64}> : (f32, f32) -> i1",
         "%44 = \"arith.extf\"(%arg4) : (f16) -> f32",
         "%45 = \"arith.truncf\"(%arg2) <{roundingmode = 1 : i32}> : (f32) -> f16",
+        "%56 = \"arith.shrui\"(%arg0, %arg1) <{isExact}> : (i32, i32) -> i32",
     ] {
         assert!(out.contains(line), "missing `{line}` in\n{out}");
     }

@@ -206,6 +206,44 @@ impl RewritePattern for AssertTrue {
     }
 }
 
+/// The destination a switch takes for `flag` (case values compared at the flag's width).
+fn switch_target(ctx: &Context, op: OpId, flag: i128) -> Option<usize> {
+    let ty = ctx.value_type(*ctx.operands(op).first()?);
+    let w = ctx.int_width(ty)?;
+    let mask = if w >= 128 { u128::MAX } else { (1u128 << w) - 1 };
+    let (_, values) = crate::ops::case_values(ctx, op).unwrap_or((ty, Vec::new()));
+    let hit = values.iter().position(|&v| (v as u128) & mask == (flag as u128) & mask);
+    Some(hit.map_or(0, |i| i + 1))
+}
+
+/// `cf.switch` with only a default, or on a constant flag: a plain branch to where it goes.
+struct SwitchToBranch;
+impl RewritePattern for SwitchToBranch {
+    fn root(&self) -> Option<&'static str> {
+        Some("cf.switch")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some(&flag) = ctx.operands(op).first() else { return false };
+        let succ = if ctx.successors(op).len() == 1 {
+            0
+        } else {
+            match constant_int(ctx, flag).and_then(|k| switch_target(ctx, op, k)) {
+                Some(i) => i,
+                None => return false,
+            }
+        };
+        let Some(&dest) = ctx.successors(op).get(succ) else { return false };
+        let operands = ctx.successor_operands(op, succ).to_vec();
+        replace_with_br(b, op, dest, &operands);
+        true
+    }
+}
+
+pub fn switch_patterns() -> Vec<Box<dyn RewritePattern>> {
+    vec![Box::new(SwitchToBranch)]
+}
+
 pub fn br_patterns() -> Vec<Box<dyn RewritePattern>> {
     vec![Box::new(BrToSinglePredBlock), Box::new(BrPassThrough)]
 }

@@ -1,6 +1,7 @@
 //! The cf dialect: `cf.br`, `cf.cond_br`, `cf.switch` and `cf.assert`, with upstream's custom
 //! syntax, verifiers and branch canonicalizations.
 
+pub mod builders;
 mod canonicalize;
 mod ops;
 mod segments;
@@ -41,6 +42,7 @@ pub fn register(ctx: &mut Context) {
         parse: Some(ops::parse_switch),
         print: Some(ops::print_switch),
         verify: Some(ops::verify_switch),
+        canonicalize: Some(canonicalize::switch_patterns),
         successor_operands: Some(switch_operand_range),
         operands: Count::AtLeast(1),
         results: Count::Exactly(0),

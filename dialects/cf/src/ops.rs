@@ -166,7 +166,7 @@ pub fn parse_switch(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let ty = p.parse_type()?;
     if p.ctx().int_width(ty).is_none() {
         let msg = format!(
-            "custom op 'cf.switch' invalid kind of type specified: expected builtin.integer, but found '{}'",
+            "invalid kind of type specified: expected builtin.integer, but found '{}'",
             type_to_string(p.ctx(), ty)
         );
         return Err(p.error_at(ty_loc, msg));
@@ -184,8 +184,14 @@ pub fn parse_switch(p: &mut OpParser<'_, '_>) -> PResult<()> {
         if !p.is_integer() {
             return Err(p.error("expected integer value"));
         }
-        // Upstream 22 truncates case values to the flag's width without complaint.
+        // Upstream 22 reads case values as 64-bit integers and truncates them to the flag's
+        // width without complaint. It prints them unsigned, so for i64 flags it cannot read
+        // its own output back; we also accept unsigned 64-bit values to keep round trips.
+        let loc = p.current_loc();
         let v = p.parse_integer()?;
+        if i64::try_from(v).is_err() && u64::try_from(v).is_err() {
+            return Err(p.error_at(loc, "integer value too large"));
+        }
         p.expect_colon()?;
         let (b, vals) = p.parse_successor_and_use_list()?;
         values.push(p.ctx().normalize_int(v, ty));
@@ -222,7 +228,7 @@ pub fn parse_switch(p: &mut OpParser<'_, '_>) -> PResult<()> {
 }
 
 /// The case values of a switch, one per case (a splat repeated).
-fn case_values(ctx: &Context, op: OpId) -> Option<(flowgate_ir::Type, Vec<i128>)> {
+pub(crate) fn case_values(ctx: &Context, op: OpId) -> Option<(flowgate_ir::Type, Vec<i128>)> {
     let a = ctx.attr(op, "case_values")?;
     let AttrKind::DenseElements { ty, splat, data: DenseElements::Ints(v) } = ctx.attr_kind(a) else { return None };
     let n = ctx.shape(*ty).and_then(|s| s.first()).copied().unwrap_or(0).max(0) as usize;

@@ -232,3 +232,43 @@ fn assert_true_is_erased_and_others_kept() {
 }";
     assert_eq!(rewrite(f, "cf.assert", 0), None);
 }
+
+#[test]
+fn switch_becomes_a_branch() {
+    let src = |flag: &str| {
+        format!(
+            "func.func @f(%f: i32, %a: i32) {{
+  %k = arith.constant {flag} : i32
+  \"test.x\"(%k) : (i32) -> ()
+  cf.switch %f : i32, [
+    default: ^bb1(%a : i32),
+    42: ^bb2,
+    -1: ^bb1(%k : i32)
+  ]
+^bb1(%x: i32):
+  return
+^bb2:
+  return
+}}"
+        )
+    };
+    // Not constant: kept.
+    assert_eq!(rewrite(&src("0"), "cf.switch", 0), None);
+    let with_const = |flag: &str| src(flag).replace("cf.switch %f", "cf.switch %k");
+    let out = rewrite(&with_const("42"), "cf.switch", 0).expect("constant flag");
+    assert!(out.contains("cf.br ^bb2\n"), "{out}");
+    let out = rewrite(&with_const("-1"), "cf.switch", 0).expect("constant flag");
+    assert!(out.contains("cf.br ^bb1(%c-1_i32 : i32)"), "{out}");
+    let out = rewrite(&with_const("7"), "cf.switch", 0).expect("constant flag");
+    assert!(out.contains("cf.br ^bb1(%arg1 : i32)"), "{out}");
+    let only_default = "func.func @f(%f: i32, %a: i32) {
+  \"test.x\"() : () -> ()
+  cf.switch %f : i32, [
+    default: ^bb1(%a : i32)
+  ]
+^bb1(%x: i32):
+  return
+}";
+    let out = rewrite(only_default, "cf.switch", 0).expect("only default");
+    assert!(out.contains("cf.br ^bb1(%arg1 : i32)"), "{out}");
+}

@@ -125,6 +125,26 @@ fn case_values_wrap_to_the_flag_width_and_print_unsigned() {
 }
 
 #[test]
+fn i64_case_values_round_trip() {
+    // Printed unsigned as upstream 22 does, and read back (which upstream 22 itself cannot).
+    let src = "func.func @f(%flag: i64) {
+  cf.switch %flag : i64, [
+    default: ^bb1,
+    -9223372036854775808: ^bb1,
+    -1: ^bb1
+  ]
+^bb1:
+  return
+}";
+    let out = roundtrip(src, false);
+    assert!(out.contains("      9223372036854775808: ^bb1,\n      18446744073709551615: ^bb1\n"), "{out}");
+    let too_large = src.replace("-1: ^bb1", "18446744073709551616: ^bb1");
+    let mut c = ctx();
+    let err = parse_source(&mut c, "t.mlir", &too_large, ParserConfig::default()).expect_err("too large");
+    assert_eq!(err.message, "custom op 'cf.switch' integer value too large");
+}
+
+#[test]
 fn verifier_messages() {
     let cases = [
         (
@@ -150,4 +170,58 @@ fn verifier_messages() {
         let err = flowgate_ir::verify::verify(&c, m).expect_err("must fail");
         assert_eq!(err.message, want);
     }
+}
+
+#[test]
+fn built_branches_match_parsed_ones() {
+    use flowgate_ir::Builder;
+    let mut c = ctx();
+    let src = "func.func @f(%c: i1, %a: i32, %k: i32) {
+  return
+^bb1(%x: i32):
+  return
+^bb2:
+  return
+}";
+    let m = parse_source(&mut c, "t.mlir", src, ParserConfig::default()).expect("parses");
+    let func = c.find_ops(m, "func.func")[0];
+    let blocks = c.region_blocks(c.region(func, 0)).to_vec();
+    let (entry, b1, b2) = (blocks[0], blocks[1], blocks[2]);
+    let (cond, a, k) = (c.block_arg(entry, 0), c.block_arg(entry, 1), c.block_arg(entry, 2));
+    let ret = c.last_op(entry).expect("return");
+    let loc = c.op_loc(ret);
+    c.erase_op(ret);
+    // entry: assert, switch; ^bb1: cond_br; ^bb2: br
+    let mut b = Builder::at_end(&mut c, entry);
+    flowgate_cf::builders::assert(&mut b, cond, "ok", loc);
+    flowgate_cf::builders::switch(&mut b, k, b1, &[a], &[(5, b2, vec![]), (-1, b1, vec![k])], loc);
+    for blk in [b1, b2] {
+        let last = b.ctx.last_op(blk).expect("return");
+        b.ctx.erase_op(last);
+    }
+    b.set_insertion_point_to_end(b1);
+    flowgate_cf::builders::cond_br(&mut b, cond, b1, &[a], b2, &[], loc);
+    b.set_insertion_point_to_end(b2);
+    flowgate_cf::builders::br(&mut b, b1, &[k], loc);
+    flowgate_ir::verify::verify(&c, m).unwrap_or_else(|d| panic!("{}", d.message));
+    let out = print_op(&c, m, PrintFlags::default());
+    let expected = "module {
+  func.func @f(%arg0: i1, %arg1: i32, %arg2: i32) {
+    cf.assert %arg0, \"ok\"
+    cf.switch %arg2 : i32, [
+      default: ^bb1(%arg1 : i32),
+      5: ^bb2,
+      4294967295: ^bb1(%arg2 : i32)
+    ]
+  ^bb1(%0: i32):  // 4 preds: ^bb0, ^bb0, ^bb1, ^bb2
+    cf.cond_br %arg0, ^bb1(%arg1 : i32), ^bb2
+  ^bb2:  // 2 preds: ^bb0, ^bb1
+    cf.br ^bb1(%arg2 : i32)
+  }
+}
+";
+    assert_eq!(out, expected);
+    // And the generic form carries the same segments as a parsed op's.
+    let reparsed = roundtrip(&out, true);
+    assert!(reparsed.contains("case_operand_segments = array<i32: 0, 1>, case_values = dense<[5, -1]> : vector<2xi32>, operandSegmentSizes = array<i32: 1, 1, 1>"), "{reparsed}");
 }

@@ -386,3 +386,62 @@ func.func @overflow_flags_on_float_op(%x: f32) {
   %0 = arith.addf %x, %x overflow<nsw> : f32
   return
 }
+
+// -----
+
+func.func @constant_string_custom() {
+  // expected-error@+1 {{'arith.constant' op value must be an integer, float, or elements attribute}}
+  %r = arith.constant "xyz"
+  return
+}
+
+// -----
+
+func.func @constant_untyped() {
+  // expected-error@+1 {{custom op 'arith.constant' invalid kind of attribute specified}}
+  %r = arith.constant unit
+  return
+}
+
+// -----
+
+func.func @constant_out_of_range() {
+  // expected-error@+1 {{integer constant out of range for attribute}}
+  %r = arith.constant 300 : i8
+  return
+}
+
+// -----
+
+func.func @func_with_ops(f32) {
+^bb0(%a : f32):
+  %sf = arith.addf %a, %a, %a : f32  // expected-error {{expected ':'}}
+}
+
+// -----
+
+func.func @func_with_ops(f32) {
+^bb0(%a : f32):
+  %sf = arith.addf(%a, %a) : f32  // expected-error {{expected SSA operand}}
+}
+
+// -----
+
+func.func @func_with_ops(f32) {
+^bb0(%a : f32):
+  %sf = arith.addf{%a, %a} : f32  // expected-error {{expected SSA operand}}
+}
+
+// -----
+
+func.func @func() {
+  %c0 = arith.constant  // expected-error {{expected attribute value}}
+
+  %x = arith.constant 1 : i32
+}
+
+// -----
+
+func.func @cmpf_canonical_no_predicate_attr(%a : f32, %b : f32) {
+  %r = arith.cmpf %a, %b : f32 // expected-error {{}}
+}

@@ -158,3 +158,103 @@ func.func @branch_to_undefined_block() {
   // expected-error @+1 {{reference to an undefined block}}
   cf.br ^missing
 }
+
+// -----
+
+// RUN: %onnx-opt %s -split-input-file -verify-diagnostics
+
+func.func @switch_missing_case_value(%flag : i32, %caseOperand : i32) {
+  cf.switch %flag : i32, [
+    default: ^bb1(%caseOperand : i32),
+    45: ^bb2(%caseOperand : i32),
+    // expected-error@+1 {{expected integer value}}
+    : ^bb3(%caseOperand : i32)
+  ]
+^bb1(%bb1arg : i32):
+  return
+^bb2(%bb2arg : i32):
+  return
+^bb3(%bb3arg : i32):
+  return
+}
+
+// -----
+
+func.func @switch_wrong_type_case_value(%flag : i32, %caseOperand : i32) {
+  cf.switch %flag : i32, [
+    default: ^bb1(%caseOperand : i32),
+    // expected-error@+1 {{expected integer value}}
+    "hello": ^bb2(%caseOperand : i32)
+  ]
+^bb1(%bb1arg : i32):
+  return
+^bb2(%bb2arg : i32):
+  return
+}
+
+// -----
+
+func.func @switch_missing_comma(%flag : i32, %caseOperand : i32) {
+  cf.switch %flag : i32, [
+    default: ^bb1(%caseOperand : i32),
+    // expected-error@+1 {{expected ']'}}
+    45: ^bb2(%caseOperand : i32)
+    43: ^bb3(%caseOperand : i32)
+  ]
+^bb1(%bb1arg : i32):
+  return
+^bb2(%bb2arg : i32):
+  return
+^bb3(%bb3arg : i32):
+  return
+}
+
+// -----
+
+func.func @switch_missing_default(%flag : i32, %caseOperand : i32) {
+  cf.switch %flag : i32, [
+    // expected-error@+1 {{expected 'default'}}
+    45: ^bb2(%caseOperand : i32)
+  ]
+^bb2(%bb2arg : i32):
+  return
+}
+
+// -----
+
+func.func @cond_br_condition_custom(%c: i32) { // expected-note {{prior use here}}
+  // expected-error@+1 {{use of value '%c' expects different type than prior uses: 'i1' vs 'i32'}}
+  cf.cond_br %c, ^bb1, ^bb1
+^bb1:
+  return
+}
+
+// -----
+
+func.func @wrong_total_weight(%cond: i1) {
+  // expected-error@+1 {{branch weights cannot all be zero}}
+  cf.cond_br %cond weights([0, 0]), ^bb1, ^bb2
+^bb1:
+  return
+^bb2:
+  return
+}
+
+// -----
+
+func.func @br_no_successor() {
+  // expected-error@+1 {{'cf.br' op requires 1 successor but found 0}}
+  "cf.br"() : () -> ()
+}
+
+// -----
+
+func.func @switch_case_too_large(%flag: i65) {
+  cf.switch %flag : i65, [
+    default: ^bb1,
+    // expected-error@+1 {{integer value too large}}
+    18446744073709551616: ^bb1
+  ]
+^bb1:
+  return
+}

@@ -198,3 +198,24 @@ func.func @forward_and_unreachable() {
 ^bb2:
   return
 }
+
+// Upstream 22 prints case values unsigned at the flag's width.
+// CHECK-LABEL: func @switch_boundaries
+// CHECK: cf.switch %{{.*}} : i1, [
+// CHECK-NEXT: default: ^bb1,
+// CHECK-NEXT: 1: ^bb1
+// CHECK: cf.switch %{{.*}} : i16, [
+// CHECK-NEXT: default: ^bb2,
+// CHECK-NEXT: 32768: ^bb2,
+// CHECK-NEXT: 65535: ^bb2
+func.func @switch_boundaries(%b: i1, %s: i16) {
+  cf.switch %b : i1, [default: ^bb1, 1: ^bb1]
+^bb1:
+  cf.switch %s : i16, [
+    default: ^bb2,
+    -32768: ^bb2,
+    -1: ^bb2
+  ]
+^bb2:
+  return
+}

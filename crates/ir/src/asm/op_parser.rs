@@ -31,12 +31,19 @@ impl<'a> OpParser<'_, 'a> {
 
     // ----- errors -----
 
+    /// An error from the op's own parser, prefixed `custom op '<name>' ` as upstream's
+    /// `OpAsmParser::emitError` does (token-level errors such as `expected ':'` are not).
     pub fn error(&mut self, msg: impl Into<String>) -> Diagnostic {
+        let msg = self.prefixed(msg.into());
         self.p.error_here(msg)
     }
 
     pub fn error_at(&self, loc: Location, msg: impl Into<String>) -> Diagnostic {
-        Diagnostic::error(loc, msg)
+        Diagnostic::error(loc, self.prefixed(msg.into()))
+    }
+
+    fn prefixed(&self, msg: String) -> String {
+        format!("custom op '{}' {msg}", self.p.ctx.str(self.state.name))
     }
 
     pub fn current_loc(&mut self) -> Location {
@@ -82,7 +89,10 @@ impl<'a> OpParser<'_, 'a> {
     }
 
     pub fn expect_keyword(&mut self, kw: &str) -> PResult<()> {
-        self.p.expect_keyword(kw)
+        if self.p.accept_keyword(kw) {
+            return Ok(());
+        }
+        Err(self.error(format!("expected '{kw}'")))
     }
 
     /// Any bare identifier (a keyword such as a predicate name).
@@ -112,7 +122,7 @@ impl<'a> OpParser<'_, 'a> {
     pub fn parse_integer(&mut self) -> PResult<i128> {
         let neg = self.p.accept(TokKind::Minus);
         if !self.p.is(TokKind::Integer) {
-            return Err(self.p.error_here("expected integer value"));
+            return Err(self.error("expected integer value"));
         }
         let sp = self.p.spelling();
         let v = if let Some(h) = sp.strip_prefix("0x") {
@@ -120,7 +130,7 @@ impl<'a> OpParser<'_, 'a> {
         } else {
             sp.parse::<i128>().ok()
         };
-        let v = v.ok_or_else(|| self.p.error_here("integer value too large"))?;
+        let Some(v) = v else { return Err(self.error("integer value too large")) };
         self.p.bump();
         Ok(if neg { -v } else { v })
     }

@@ -93,7 +93,7 @@ impl Parser<'_> {
                 let t = self.parse_type()?;
                 Ok(self.ctx.type_attr(t))
             }
-            _ => Err(self.error_here("expected attribute value")),
+            _ => Err(self.wrong_token_error("expected attribute value")),
         }
     }
 

@@ -36,6 +36,17 @@ impl Verifier<'_> {
                 ));
             }
         }
+        // Upstream checks this while walking the block, before the op's own traits.
+        if !ctx.successors(op).is_empty() {
+            if let Some(block) = ctx.parent_block(op) {
+                if ctx.last_op(block) != Some(op) {
+                    return Err(Diagnostic::error(
+                        ctx.op_loc(op),
+                        "operation with block successors must terminate its parent block",
+                    ));
+                }
+            }
+        }
         if let Some(def) = ctx.op_def(op) {
             check_count(ctx, op, def.operands, ctx.operands(op).len(), CountKind::Operands)?;
             check_count(ctx, op, def.results, ctx.results(op).len(), CountKind::Results)?;
