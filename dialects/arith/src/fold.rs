@@ -300,6 +300,21 @@ fn predicate<'t>(ctx: &Context, op: OpId, table: &[&'t str]) -> Option<&'t str> 
     table.get(usize::try_from(p).ok()?).copied()
 }
 
+/// The predicate that gives the same answer with the operands exchanged.
+fn swap_cmpi(pred: &str) -> &str {
+    match pred {
+        "slt" => "sgt",
+        "sle" => "sge",
+        "sgt" => "slt",
+        "sge" => "sle",
+        "ult" => "ugt",
+        "ule" => "uge",
+        "ugt" => "ult",
+        "uge" => "ule",
+        other => other,
+    }
+}
+
 fn fold_cmpi(ctx: &mut Context, op: OpId, c: &[Option<Const>], ty: Type) -> Folded {
     let pred = predicate(ctx, op, &CMPI_PREDICATES)?;
     let (lhs, rhs) = (opd(ctx, op, 0)?, opd(ctx, op, 1)?);
@@ -308,7 +323,20 @@ fn fold_cmpi(ctx: &mut Context, op: OpId, c: &[Option<Const>], ty: Type) -> Fold
         let r = matches!(pred, "eq" | "sle" | "sge" | "ule" | "uge");
         return attr(encode(ctx, ty, Elems::Int(vec![r as i128])));
     }
-    let (Some(a), Some(b)) = (c.first()?, c.get(1)?) else { return None };
+    let (Some(a), Some(b)) = (c.first()?, c.get(1)?) else {
+        // Upstream moves a lone constant to the right in place, swapping the predicate, so
+        // later patterns only need to look for constants on the right.
+        if c.first()?.is_some() && c.get(1)?.is_none() {
+            let swapped = swap_cmpi(pred);
+            let idx = CMPI_PREDICATES.iter().position(|p| *p == swapped)?;
+            let pa_ty = ctx.attr_type(ctx.attr(op, "predicate")?)?;
+            let pa = ctx.integer_attr(idx as i128, pa_ty);
+            ctx.set_attr(op, "predicate", pa);
+            ctx.set_operands(op, vec![rhs, lhs]);
+            return value(ctx.result(op, 0));
+        }
+        return None;
+    };
     let pairs = zip2(a.ints()?, b.ints()?)?;
     let out: Option<Vec<i128>> = pairs.into_iter().map(|(x, y)| eval_cmpi(pred, x, y, w).map(|r| r as i128)).collect();
     attr(encode(ctx, ty, Elems::Int(out?)))
