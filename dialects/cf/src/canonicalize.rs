@@ -240,8 +240,42 @@ impl RewritePattern for SwitchToBranch {
     }
 }
 
+/// Cases that go where the default goes, with the same operands, are redundant: drop them.
+struct DropSwitchCasesThatMatchDefault;
+impl RewritePattern for DropSwitchCasesThatMatchDefault {
+    fn root(&self) -> Option<&'static str> {
+        Some("cf.switch")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some(&flag) = ctx.operands(op).first() else { return false };
+        let succs = ctx.successors(op).to_vec();
+        let Some((&default, targets)) = succs.split_first() else { return false };
+        let Some((_, values)) = crate::ops::case_values(ctx, op) else { return false };
+        if values.len() != targets.len() {
+            return false;
+        }
+        let default_ops = ctx.successor_operands(op, 0).to_vec();
+        let mut kept = Vec::new();
+        for (i, (&v, &dest)) in values.iter().zip(targets).enumerate() {
+            let ops = ctx.successor_operands(op, i + 1).to_vec();
+            if dest != default || ops != default_ops {
+                kept.push((v, dest, ops));
+            }
+        }
+        if kept.len() == values.len() {
+            return false;
+        }
+        let loc = ctx.op_loc(op);
+        b.set_insertion_point_before(op);
+        crate::builders::switch(b, flag, default, &default_ops, &kept, loc);
+        b.ctx.erase_op(op);
+        true
+    }
+}
+
 pub fn switch_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(SwitchToBranch)]
+    vec![Box::new(SwitchToBranch), Box::new(DropSwitchCasesThatMatchDefault)]
 }
 
 pub fn br_patterns() -> Vec<Box<dyn RewritePattern>> {
