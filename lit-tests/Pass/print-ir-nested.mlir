@@ -1,7 +1,7 @@
-// RUN: %onnx-opt %s -pass-pipeline='builtin.module(func.func(cse),symbol-dce)' -mlir-print-ir-before-all -mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s
+// RUN: %onnx-opt %s -pass-pipeline='builtin.module(func.func(cse),symbol-dce)' -mlir-print-ir-before-all -mlir-print-ir-after-all -mlir-disable-threading -o /dev/null 2>&1 | FileCheck %s
 // RUN: %onnx-opt %s -pass-pipeline='builtin.module(func.func(cse))' -mlir-print-ir-after-all -mlir-print-ir-module-scope -mlir-disable-threading -o /dev/null 2>&1 | FileCheck %s --check-prefix=SCOPE
 
-// IR dumps go to stderr. A pass nested under func.func dumps each function on its own, once
+// IR dumps go to stderr (threading off: upstream would interleave the functions otherwise). A pass nested under func.func dumps each function on its own, once
 // per function; a module pass dumps the module. With -mlir-print-ir-module-scope every dump is
 // the whole module and the header names the op the pass ran on.
 

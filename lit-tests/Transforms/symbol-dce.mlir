@@ -34,3 +34,32 @@ func.func @user() -> (() -> ()) {
   %0 = func.constant @referenced : () -> ()
   return %0 : () -> ()
 }
+
+// -----
+
+// Live nested symbol tables are processed too; a nested reference keeps its target alive, and
+// an unused private nested table goes as a whole.
+
+// CHECK-LABEL: module {
+// CHECK:         func.func @outer()
+// CHECK:         module @inner {
+// CHECK-NEXT:      func.func @f()
+// CHECK-NOT:       @g
+// CHECK:         }
+// CHECK-NOT:     @hidden
+module {
+  func.func @outer() {
+    return
+  }
+  module @inner {
+    func.func @f() {
+      return
+    }
+    func.func private @g()
+  }
+  module @hidden attributes {sym_visibility = "private"} {
+    func.func @h() {
+      return
+    }
+  }
+}

@@ -25,14 +25,19 @@ pub fn decode_model_named(bytes: &[u8], file: &str) -> Result<ModelProto, Import
     // A text model handed to the binary reader is a common mistake; say so.
     let hint =
         if looks_like_text(bytes) { "; this looks like ONNX textual syntax, which the text reader reads" } else { "" };
-    let model = ModelProto::decode(bytes)
-        .map_err(|e| ImportError::Decode { file: file.to_string(), reason: format!("{}{hint}", one_line(&e)) })?;
+    let model = ModelProto::decode(bytes).map_err(|e| ImportError::Decode {
+        file: crate::util::one_line(file).into_owned(),
+        reason: format!("{}{hint}", one_line(&e)),
+    })?;
     validate_model_shape(&model).map_err(|reason| not_a_model(file, &format!("{reason}{hint}")))?;
     Ok(model)
 }
 
 fn not_a_model(file: &str, reason: &str) -> ImportError {
-    ImportError::NotAModel { file: file.to_string(), reason: reason.to_string() }
+    ImportError::NotAModel {
+        file: crate::util::one_line(file).into_owned(),
+        reason: crate::util::one_line(reason).into_owned(),
+    }
 }
 
 /// Checks the envelope of a decoded model; returns the first problem in words.

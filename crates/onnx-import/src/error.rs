@@ -32,8 +32,8 @@ pub enum ImportError {
     Check(#[from] Diagnostics),
 }
 
-/// Keeps `prost` messages short: its errors nest "failed to decode Protobuf message: ..." chains
-/// that are already one line, but may contain the field path, which helps locate corruption.
+/// Renders `err` on one line: messages may quote names from the input, which can hold
+/// newlines.
 pub(crate) fn one_line(err: &dyn fmt::Display) -> String {
-    err.to_string().replace('\n', " ")
+    crate::util::one_line(&err.to_string()).into_owned()
 }

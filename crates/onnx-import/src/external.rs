@@ -10,6 +10,7 @@ use std::path::{Component, Path, PathBuf};
 use crate::error::ImportError;
 use crate::proto::tensor_proto::{DataLocation, DataType};
 use crate::proto::{ModelProto, TensorProto};
+use crate::util::one_line;
 use crate::walk::try_for_each_tensor_mut;
 
 /// Loads every external tensor of `model` from files under `base_dir` into `raw_data`.
@@ -20,9 +21,9 @@ pub fn resolve_external_data(model: &mut ModelProto, base_dir: &Path, file: &str
             return Ok(());
         }
         load_one(t, base_dir).map_err(|reason| ImportError::ExternalData {
-            file: file.to_string(),
-            tensor: t.name.clone().unwrap_or_default(),
-            reason,
+            file: one_line(file).into_owned(),
+            tensor: one_line(t.name.as_deref().unwrap_or("")).into_owned(),
+            reason: one_line(&reason).into_owned(),
         })
     })
 }

@@ -33,7 +33,7 @@ impl ModelFormat {
 /// Reads a model (binary or text, see [`ModelFormat::detect`]) and loads its external tensor
 /// data from files beside it. Does not check ONNX contracts; see [`import_model`].
 pub fn load_model(path: &Path) -> Result<ModelProto, ImportError> {
-    let file = path.display().to_string();
+    let file = crate::util::one_line(&path.display().to_string()).into_owned();
     let bytes = std::fs::read(path).map_err(|source| ImportError::Io { file: file.clone(), source })?;
     let mut model = match ModelFormat::detect(path, &bytes) {
         ModelFormat::Binary => decode_model_named(&bytes, &file)?,

@@ -1,9 +1,9 @@
-//! Constant bookkeeping for folding, after upstream's `OperationFolder`: constants are uniqued
-//! per (insertion region, dialect, value, type) and live at the start of the entry block of the
-//! nearest enclosing region whose parent op is isolated from above (or unregistered, whose
-//! traits are unknown), so that one constant serves every use below it.
+//! Constant bookkeeping for the greedy driver, after upstream's `OperationFolder`: constants are
+//! uniqued per (insertion region, dialect, value, type) and hoisted to the start of the entry
+//! block of the nearest enclosing region whose parent op is isolated from above (or
+//! unregistered, whose traits are unknown), so that one constant serves every use below it.
 
-use flowgate_ir::{Attribute, Builder, Context, OpId, RegionId, Traits, Type, Value};
+use flowgate_ir::{Attribute, Context, OpId, RegionId, Traits, Type, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 #[derive(Default)]
@@ -92,41 +92,5 @@ impl ConstantFolder {
         let loc = ctx.unknown_loc();
         ctx.set_op_loc(op, loc);
         (true, true)
-    }
-
-    /// A value for constant `attr` of type `ty` usable by `user`: an existing constant, or one
-    /// materialized by the dialect of `user` at the start of the insertion block (returned as
-    /// the second element). `None` when the dialect cannot materialize it.
-    pub fn get_or_create_constant(
-        &mut self,
-        ctx: &mut Context,
-        user: OpId,
-        attr: Attribute,
-        ty: Type,
-    ) -> Option<(Value, Option<OpId>)> {
-        let region = self.insertion_region(ctx, user)?;
-        let dialect = dialect_of(ctx.op_name(user)).to_string();
-        let key = (region, dialect.clone(), attr, ty);
-        if let Some(&existing) = self.constants.get(&key) {
-            if !ctx.is_erased(existing) {
-                return Some((ctx.result(existing, 0), None));
-            }
-        }
-        let materialize = ctx.dialect(&dialect)?.materialize_constant?;
-        let entry = ctx.entry_block(region)?;
-        let loc = ctx.unknown_loc();
-        let mut b = Builder::new(ctx);
-        b.set_insertion_point_to_start(entry);
-        let c = materialize(&mut b, attr, ty, loc)?;
-        if ctx.is_erased(c) || ctx.results(c).len() != 1 || ctx.value_type(ctx.result(c, 0)) != ty {
-            ctx.erase_op(c);
-            return None;
-        }
-        // The dialect may have made a constant of another dialect; key it by what it is.
-        let real_key = self.key(ctx, region, c).unwrap_or(key.clone());
-        self.constants.insert(key, c);
-        self.constants.insert(real_key, c);
-        self.owned.insert(c);
-        Some((ctx.result(c, 0), Some(c)))
     }
 }

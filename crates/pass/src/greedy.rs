@@ -233,14 +233,10 @@ impl Driver<'_> {
     fn requeue(&mut self, ctx: &mut Context, operand_defs: &[OpId]) {
         for c in ctx.take_changes() {
             match c {
+                // Replacing uses modifies the users, so they come back through here too.
                 Change::Created(o) | Change::Modified(o) => {
                     if !ctx.is_erased(o) {
                         self.push(o);
-                        for &r in ctx.results(o) {
-                            for u in ctx.uses(r) {
-                                self.push(u.op);
-                            }
-                        }
                     }
                 }
                 Change::Erased(o) => self.folder.forget(o),
@@ -360,6 +356,28 @@ impl Driver<'_> {
     }
 }
 
+/// Producers of `op`'s operands that may simplify once `op` is gone: as upstream, those whose
+/// value has at most one user besides `op` (it becomes dead or single-use).
 fn defining_ops(ctx: &Context, op: OpId) -> Vec<OpId> {
-    ctx.operands(op).iter().filter_map(|&v| ctx.defining_op(v)).collect()
+    let mut out = Vec::new();
+    for &v in ctx.operands(op) {
+        let Some(d) = ctx.defining_op(v) else { continue };
+        let mut other: Option<OpId> = None;
+        let mut many = false;
+        for u in ctx.uses(v) {
+            if u.op == op || Some(u.op) == other {
+                continue;
+            }
+            if other.is_none() {
+                other = Some(u.op);
+                continue;
+            }
+            many = true;
+            break;
+        }
+        if !many {
+            out.push(d);
+        }
+    }
+    out
 }

@@ -119,6 +119,15 @@ pub fn build_pipeline(
                     .map_err(|m| PipelineError::new(format!("{m}\nfailed to add `{name}` with options `{raw}`")))?;
                 let pass = (info.create)(&opts)
                     .map_err(|m| PipelineError::new(format!("{m}\nfailed to add `{name}` with options `{raw}`")))?;
+                if let Some(a) = pass.anchor() {
+                    if pm.anchor() != a && pm.anchor() != crate::manager::ANY {
+                        return Err(PipelineError::new(format!(
+                            "Can't add pass '{}' restricted to '{a}' on a PassManager intended to run on '{}', did you intend to nest?",
+                            pass.name(),
+                            pm.anchor()
+                        )));
+                    }
+                }
                 pm.add_pass_explicit(pass);
             }
         }

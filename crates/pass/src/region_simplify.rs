@@ -143,7 +143,7 @@ fn propagate_op(ctx: &Context, live: &mut LiveMap, op: OpId) {
     for &r in ctx.regions(op) {
         propagate_region(ctx, live, r);
     }
-    if ctx.has_trait(op, Traits::TERMINATOR) || (!ctx.is_registered(op) && ctx.successors(op).len() > 0) {
+    if ctx.has_trait(op, Traits::TERMINATOR) || (!ctx.is_registered(op) && !ctx.successors(op).is_empty()) {
         live.set_op_live(op);
         let known = is_known_branch(ctx, op);
         for &succ in ctx.successors(op) {
@@ -507,6 +507,9 @@ fn merge_cluster(ctx: &mut Context, leader: BlockId, others: &[BlockId], operand
     true
 }
 
+/// A leader block, the blocks that merge into it, and the mismatched operand positions.
+type Cluster = (BlockId, Vec<BlockId>, Vec<(usize, usize)>);
+
 fn merge_in_region(ctx: &mut Context, region: RegionId) -> bool {
     let blocks = ctx.region_blocks(region).to_vec();
     if blocks.len() < 2 {
@@ -527,7 +530,7 @@ fn merge_in_region(ctx: &mut Context, region: RegionId) -> bool {
             continue;
         }
         // Clusters: (leader, members, mismatched operands).
-        let mut clusters: Vec<(BlockId, Vec<BlockId>, Vec<(usize, usize)>)> = Vec::new();
+        let mut clusters: Vec<Cluster> = Vec::new();
         for b in group {
             let has_region = ctx.block_ops(b).any(|o| ctx.regions(o).iter().any(|&r| !ctx.is_region_empty(r)));
             let arg_escapes = ctx.block_args(b).iter().any(|&a| used_outside(ctx, a, b));

@@ -86,9 +86,10 @@ fn candidate_edits(ctx: &Context, op: OpId, pos: usize, delta: i128) -> Vec<Attr
             .into_iter()
             .filter(|(_, nested)| nested.iter().sum::<i128>() == (end - start) as i128)
             .collect();
-        if linked.is_empty() {
-            out.push(vec![(SEGMENTS.to_string(), new_sizes.clone())]);
-        }
+        // A nested array whose sum only happens to equal this segment's size may split
+        // another segment: the plain edit stays a candidate (tried after the linked ones), and
+        // the successor-range check picks the layout that is really right.
+        let plain = vec![(SEGMENTS.to_string(), new_sizes.clone())];
         for (name, nested) in linked {
             let off = pos - start;
             for (ni, &(ns, ne)) in bounds(&nested).iter().enumerate() {
@@ -100,6 +101,7 @@ fn candidate_edits(ctx: &Context, op: OpId, pos: usize, delta: i128) -> Vec<Attr
                 }
             }
         }
+        out.push(plain);
     }
     out
 }

@@ -146,6 +146,7 @@ fn bad_pipelines_are_errors_naming_the_problem() {
         ("builtin.module(a(b(c(", "expected pass pipeline to be wrapped"),
         ("x(y(z)", "encountered unbalanced parentheses"),
         ("x(y(z w))", "unbalanced parentheses"),
+        ("builtin.module(break)", "Can't add pass 'Break' restricted to 'func.func' on a PassManager intended to run on 'builtin.module', did you intend to nest?"),
     ];
     for (text, want) in cases {
         match parse_pass_pipeline(text, &reg) {

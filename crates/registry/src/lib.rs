@@ -20,7 +20,8 @@ pub fn register_all_dialects(ctx: &mut Context) {
 pub fn all_passes() -> Vec<PassInfo> {
     let mut passes = Vec::new();
     passes.extend(flowgate_transforms::passes());
-    passes.sort_by_key(|p| p.argument);
     passes.extend(flowgate_conversion::passes());
+    passes.push(flowgate_onnx_shape::pass_info());
+    passes.sort_by_key(|p| p.argument);
     passes
 }

@@ -1,7 +1,9 @@
-//! `symbol-dce`: erase private symbols that nothing references. Like upstream, a symbol is
-//! live when it is public, or referenced (by a symbol reference attribute anywhere under the
-//! symbol table) from a live region; references from dead symbols do not count, so dead call
-//! chains go away together.
+//! `symbol-dce`: erase private symbols that nothing live references. Like upstream, a symbol is
+//! live when it is public (also inside a private nested table that is itself live), or
+//! referenced from a live symbol or from a non-symbol op of its table; references from dead symbols do not
+//! count, so dead call chains go away together. Live nested symbol tables (nested modules) are
+//! processed the same way, their symbols also kept alive by nested references
+//! (`@inner::@f`) from anywhere in the top-level table.
 
 use flowgate_ir::{AttrKind, Attribute, Context, Diagnostic, OpId, Traits};
 use flowgate_pass::{Pass, PassInfo, PassOptions};
@@ -17,6 +19,9 @@ pub const INFO: PassInfo = PassInfo {
 };
 
 pub struct SymbolDce;
+
+/// A symbol reference: the root name and the nested names (`@a::@b` is `["a", "b"]`).
+type Path = Vec<String>;
 
 impl Pass for SymbolDce {
     fn argument(&self) -> &'static str {
@@ -35,46 +40,80 @@ impl Pass for SymbolDce {
                 "was scheduled to run under SymbolDCE, but does not define a symbol table",
             ));
         }
-        let symbols: Vec<OpId> = ctx
-            .regions(op)
-            .iter()
-            .flat_map(|&r| ctx.region_blocks(r).to_vec())
-            .flat_map(|b| ctx.block_ops(b).collect::<Vec<_>>())
-            .filter(|&o| ctx.symbol_name(o).is_some())
-            .collect();
-        // A nested symbol table that is itself a symbol is judged by its own visibility; its
-        // contents are not visited here (upstream recurses only into live nested tables).
-        let mut live: FxHashSet<OpId> = FxHashSet::default();
-        let mut work: Vec<OpId> = Vec::new();
-        for &s in &symbols {
-            if !is_private(ctx, s) {
-                live.insert(s);
-                work.push(s);
-            }
-        }
-        // Uses from the table's non-symbol ops are roots too.
-        let mut roots: Vec<OpId> = Vec::new();
-        for &r in ctx.regions(op) {
-            for &b in ctx.region_blocks(r) {
-                roots.extend(ctx.block_ops(b).filter(|&o| ctx.symbol_name(o).is_none()));
-            }
-        }
-        let mut refs = Vec::new();
-        for o in roots {
-            collect_refs(ctx, o, &mut refs);
-        }
-        mark(ctx, op, &symbols, &mut refs, &mut live, &mut work);
-        while let Some(s) = work.pop() {
-            let mut refs = Vec::new();
-            collect_refs(ctx, s, &mut refs);
-            mark(ctx, op, &symbols, &mut refs, &mut live, &mut work);
-        }
-        for s in symbols {
-            if !live.contains(&s) {
-                ctx.erase_op(s);
-            }
-        }
+        let mut all_refs: Vec<Path> = Vec::new();
+        collect_refs(ctx, op, &mut all_refs);
+        dce_table(ctx, op, &[], &all_refs);
         Ok(())
+    }
+}
+
+/// The symbols defined directly in `table`.
+fn symbols_of(ctx: &Context, table: OpId) -> Vec<OpId> {
+    let mut out = Vec::new();
+    for &r in ctx.regions(table) {
+        for &b in ctx.region_blocks(r) {
+            out.extend(ctx.block_ops(b).filter(|&o| ctx.symbol_name(o).is_some()));
+        }
+    }
+    out
+}
+
+/// Symbol DCE on `table`, found at `path` from the top-level table.
+fn dce_table(ctx: &mut Context, table: OpId, path: &[String], all_refs: &[Path]) {
+    let symbols = symbols_of(ctx, table);
+    let mut live: FxHashSet<OpId> = FxHashSet::default();
+    let mut work: Vec<OpId> = Vec::new();
+    let find = |ctx: &Context, name: &str| symbols.iter().copied().find(|&s| ctx.symbol_name(s) == Some(name));
+    for &s in &symbols {
+        if !is_private(ctx, s) && live.insert(s) {
+            work.push(s);
+        }
+    }
+    // Full references into this table from anywhere.
+    if !path.is_empty() {
+        for r in all_refs {
+            if r.len() > path.len() && r[..path.len()] == *path {
+                if let Some(s) = find(ctx, &r[path.len()]) {
+                    if live.insert(s) {
+                        work.push(s);
+                    }
+                }
+            }
+        }
+    }
+    // References from the table's own non-symbol ops, then from live symbols.
+    let mut refs: Vec<Path> = Vec::new();
+    for &r in ctx.regions(table) {
+        for &b in ctx.region_blocks(r) {
+            for o in ctx.block_ops(b).filter(|&o| ctx.symbol_name(o).is_none()) {
+                collect_refs(ctx, o, &mut refs);
+            }
+        }
+    }
+    loop {
+        for r in refs.drain(..) {
+            if let Some(s) = r.first().and_then(|n| find(ctx, n)) {
+                if live.insert(s) {
+                    work.push(s);
+                }
+            }
+        }
+        let Some(s) = work.pop() else { break };
+        collect_refs(ctx, s, &mut refs);
+    }
+    for &s in &symbols {
+        if !live.contains(&s) {
+            ctx.erase_op(s);
+        }
+    }
+    for s in symbols.into_iter().filter(|s| live.contains(s)) {
+        if !ctx.has_trait(s, Traits::SYMBOL_TABLE) {
+            continue;
+        }
+        let Some(name) = ctx.symbol_name(s).map(str::to_string) else { continue };
+        let mut nested = path.to_vec();
+        nested.push(name);
+        dce_table(ctx, s, &nested, all_refs);
     }
 }
 
@@ -82,25 +121,8 @@ fn is_private(ctx: &Context, op: OpId) -> bool {
     ctx.attr(op, "sym_visibility").and_then(|a| ctx.attr_as_str(a)) == Some("private")
 }
 
-fn mark(
-    ctx: &Context,
-    table: OpId,
-    symbols: &[OpId],
-    refs: &mut Vec<String>,
-    live: &mut FxHashSet<OpId>,
-    work: &mut Vec<OpId>,
-) {
-    for name in refs.drain(..) {
-        if let Some(&s) = symbols.iter().find(|&&s| ctx.symbol_name(s) == Some(name.as_str())) {
-            if s != table && live.insert(s) {
-                work.push(s);
-            }
-        }
-    }
-}
-
-/// The root names of every symbol reference in attributes of ops nested in `op`.
-fn collect_refs(ctx: &Context, op: OpId, out: &mut Vec<String>) {
+/// Every symbol reference in attributes of ops nested in `op` (including `op`).
+fn collect_refs(ctx: &Context, op: OpId, out: &mut Vec<Path>) {
     ctx.walk(op, &mut |o| {
         for &(_, a) in ctx.attrs(o) {
             attr_refs(ctx, a, out);
@@ -108,9 +130,13 @@ fn collect_refs(ctx: &Context, op: OpId, out: &mut Vec<String>) {
     });
 }
 
-fn attr_refs(ctx: &Context, a: Attribute, out: &mut Vec<String>) {
+fn attr_refs(ctx: &Context, a: Attribute, out: &mut Vec<Path>) {
     match ctx.attr_kind(a) {
-        AttrKind::SymbolRef { root, .. } => out.push(ctx.str(*root).to_string()),
+        AttrKind::SymbolRef { root, nested } => {
+            let mut p = vec![ctx.str(*root).to_string()];
+            p.extend(nested.iter().map(|n| ctx.str(*n).to_string()));
+            out.push(p);
+        }
         AttrKind::Array(items) => {
             for &i in items {
                 attr_refs(ctx, i, out);

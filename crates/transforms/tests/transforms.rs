@@ -210,3 +210,39 @@ func.func @f(%a: i32) -> i64 {
     assert_eq!(count(&out, "to i16"), 1, "{out}");
     assert!(out.contains("\"u.use\"(%0, %1)"), "{out}");
 }
+
+#[test]
+fn cse_merges_ops_with_equivalent_regions() {
+    let mut ctx = context();
+    ctx.register_op(flowgate_ir::OpDef {
+        traits: flowgate_ir::Traits::RECURSIVE_EFFECTS,
+        ..flowgate_ir::OpDef::new("t.wrap")
+    });
+    ctx.register_op(flowgate_ir::OpDef {
+        traits: flowgate_ir::Traits::TERMINATOR | flowgate_ir::Traits::PURE,
+        ..flowgate_ir::OpDef::new("t.yield")
+    });
+    let src = r#"
+func.func @f(%a: i32) -> (i32, i32, i32) {
+  %0 = "t.wrap"() ({
+    %x = builtin.unrealized_conversion_cast %a : i32 to i64
+    "t.yield"(%x) : (i64) -> ()
+  }) : () -> i32
+  %1 = "t.wrap"() ({
+    %y = builtin.unrealized_conversion_cast %a : i32 to i64
+    "t.yield"(%y) : (i64) -> ()
+  }) : () -> i32
+  %2 = "t.wrap"() ({
+    %z = builtin.unrealized_conversion_cast %a : i32 to i16
+    "t.yield"(%z) : (i16) -> ()
+  }) : () -> i32
+  return %0, %1, %2 : i32, i32, i32
+}
+"#;
+    let m = parse_source(&mut ctx, "t.mlir", src, ParserConfig::default()).unwrap_or_else(|d| panic!("{}", d.message));
+    Cse::default().run(&mut ctx, m).unwrap();
+    flowgate_ir::verify::verify(&ctx, m).unwrap();
+    let out = print_op(&ctx, m, PrintFlags::default());
+    assert_eq!(count(&out, "\"t.wrap\""), 2, "{out}");
+    assert!(out.contains("return %0, %0, %1"), "{out}");
+}

@@ -127,57 +127,72 @@ fn ceildivsi(a: i128, b: i128, w: u32) -> Option<i128> {
     }
 }
 
+/// `name(x, k)` where the constant `kc` (the value of `k`) makes the result known.
+fn int_identity(
+    ctx: &mut Context,
+    name: &str,
+    x: Value,
+    k: Value,
+    kc: &Option<Const>,
+    w: u32,
+    ty: Type,
+) -> Option<FoldResult> {
+    let is = |k: &Option<Const>, f: &dyn Fn(i128) -> bool| k.as_ref().is_some_and(|k| k.all_int(f));
+    let zero = |x: i128| zext(x, w) == 0;
+    let one_ = |x: i128| zext(x, w) == 1;
+    let ones = |x: i128| zext(x, w) == mask(w);
+    let zero_attr = |ctx: &mut Context| attr(encode(ctx, ty, Elems::Int(vec![0])));
+    let r = match name {
+        "addi" if is(kc, &zero) => value(x),
+        "muli" if is(kc, &zero) => value(k),
+        "muli" if is(kc, &one_) => value(x),
+        "subi" if is(kc, &zero) => value(x),
+        "divsi" | "divui" | "ceildivsi" | "ceildivui" | "floordivsi" if is(kc, &one_) => value(x),
+        "remsi" | "remui" if is(kc, &one_) => zero_attr(ctx),
+        "andi" if is(kc, &zero) => value(k),
+        "andi" if is(kc, &ones) => value(x),
+        "ori" if is(kc, &zero) => value(x),
+        "ori" if is(kc, &ones) => value(k),
+        "xori" if is(kc, &zero) => value(x),
+        "shli" | "shrsi" | "shrui" if is(kc, &zero) => value(x),
+        "maxsi" if is(kc, &|v| sext(v, w) == signed_max(w)) => value(k),
+        "maxsi" if is(kc, &|v| sext(v, w) == signed_min(w)) => value(x),
+        "minsi" if is(kc, &|v| sext(v, w) == signed_min(w)) => value(k),
+        "minsi" if is(kc, &|v| sext(v, w) == signed_max(w)) => value(x),
+        "maxui" if is(kc, &ones) => value(k),
+        "maxui" if is(kc, &zero) => value(x),
+        "minui" if is(kc, &zero) => value(k),
+        "minui" if is(kc, &ones) => value(x),
+        _ => None,
+    };
+    r.and_then(|v| v.into_iter().next())
+}
+
 fn fold_int_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>], ty: Type) -> Folded {
     let [lhs, rhs] = ctx.operands(op) else { return None };
     let (lhs, rhs) = (*lhs, *rhs);
     let w = int_width(ctx, ctx.element_type_or_self(ty))?;
-    if let (Some(a), Some(b)) = (c.first()?, c.get(1)?) {
+    let (cl, cr) = (c.first()?, c.get(1)?);
+    // Upstream's order: identities with a constant right-hand side, then evaluation, so an
+    // all-constant `x * 1` gives back `x` itself. Commutative identities with the constant on
+    // the left come last (upstream's canonicalizer moves such constants right first).
+    if let Some(r) = int_identity(ctx, name, lhs, rhs, cr, w, ty) {
+        return one(r);
+    }
+    if let (Some(a), Some(b)) = (cl, cr) {
         let pairs = zip2(a.ints()?, b.ints()?)?;
         let out: Option<Vec<i128>> = pairs.into_iter().map(|(x, y)| eval_int(name, x, y, w)).collect();
         if let Some(out) = out {
             return attr(encode(ctx, ty, Elems::Int(out)));
         }
-        // Not foldable as a whole (division by zero, overflow): identities may still apply,
-        // as upstream checks `x / 1` before evaluating.
     }
-    let is = |k: &Option<Const>, f: &dyn Fn(i128) -> bool| k.as_ref().is_some_and(|k| k.all_int(f));
-    let (cl, cr) = (c.first()?, c.get(1)?);
-    let zero = |x: i128| zext(x, w) == 0;
-    let one_ = |x: i128| zext(x, w) == 1;
-    let ones = |x: i128| zext(x, w) == mask(w);
-    let zero_attr = |ctx: &mut Context| attr(encode(ctx, ty, Elems::Int(vec![0])));
     let commutative = matches!(name, "addi" | "muli" | "andi" | "ori" | "xori" | "maxsi" | "maxui" | "minsi" | "minui");
-    // Commutative identities hold with the constant on either side.
-    let sides: &[(Value, Value, &Option<Const>)] =
-        if commutative { &[(lhs, rhs, cr), (rhs, lhs, cl)] } else { &[(lhs, rhs, cr)] };
-    for &(x, k, kc) in sides {
-        let r = match name {
-            "addi" if is(kc, &zero) => value(x),
-            "muli" if is(kc, &zero) => value(k),
-            "muli" if is(kc, &one_) => value(x),
-            "subi" if is(kc, &zero) => value(x),
-            "divsi" | "divui" | "ceildivsi" | "ceildivui" | "floordivsi" if is(kc, &one_) => value(x),
-            "remsi" | "remui" if is(kc, &one_) => zero_attr(ctx),
-            "andi" if is(kc, &zero) => value(k),
-            "andi" if is(kc, &ones) => value(x),
-            "ori" if is(kc, &zero) => value(x),
-            "ori" if is(kc, &ones) => value(k),
-            "xori" if is(kc, &zero) => value(x),
-            "shli" | "shrsi" | "shrui" if is(kc, &zero) => value(x),
-            "maxsi" if is(kc, &|v| sext(v, w) == signed_max(w)) => value(k),
-            "maxsi" if is(kc, &|v| sext(v, w) == signed_min(w)) => value(x),
-            "minsi" if is(kc, &|v| sext(v, w) == signed_min(w)) => value(k),
-            "minsi" if is(kc, &|v| sext(v, w) == signed_max(w)) => value(x),
-            "maxui" if is(kc, &ones) => value(k),
-            "maxui" if is(kc, &zero) => value(x),
-            "minui" if is(kc, &zero) => value(k),
-            "minui" if is(kc, &ones) => value(x),
-            _ => None,
-        };
-        if r.is_some() {
-            return r;
+    if commutative {
+        if let Some(r) = int_identity(ctx, name, rhs, lhs, cl, w, ty) {
+            return one(r);
         }
     }
+    let zero_attr = |ctx: &mut Context| attr(encode(ctx, ty, Elems::Int(vec![0])));
     if lhs == rhs {
         match name {
             "subi" | "xori" => return zero_attr(ctx),
@@ -300,21 +315,6 @@ fn predicate<'t>(ctx: &Context, op: OpId, table: &[&'t str]) -> Option<&'t str> 
     table.get(usize::try_from(p).ok()?).copied()
 }
 
-/// The predicate that gives the same answer with the operands exchanged.
-fn swap_cmpi(pred: &str) -> &str {
-    match pred {
-        "slt" => "sgt",
-        "sle" => "sge",
-        "sgt" => "slt",
-        "sge" => "sle",
-        "ult" => "ugt",
-        "ule" => "uge",
-        "ugt" => "ult",
-        "uge" => "ule",
-        other => other,
-    }
-}
-
 fn fold_cmpi(ctx: &mut Context, op: OpId, c: &[Option<Const>], ty: Type) -> Folded {
     let pred = predicate(ctx, op, &CMPI_PREDICATES)?;
     let (lhs, rhs) = (opd(ctx, op, 0)?, opd(ctx, op, 1)?);
@@ -323,23 +323,36 @@ fn fold_cmpi(ctx: &mut Context, op: OpId, c: &[Option<Const>], ty: Type) -> Fold
         let r = matches!(pred, "eq" | "sle" | "sge" | "ule" | "uge");
         return attr(encode(ctx, ty, Elems::Int(vec![r as i128])));
     }
-    let (Some(a), Some(b)) = (c.first()?, c.get(1)?) else {
-        // Upstream moves a lone constant to the right in place, swapping the predicate, so
-        // later patterns only need to look for constants on the right.
-        if c.first()?.is_some() && c.get(1)?.is_none() {
-            let swapped = swap_cmpi(pred);
+    match (c.first()?, c.get(1)?) {
+        (Some(a), Some(b)) => {
+            let pairs = zip2(a.ints()?, b.ints()?)?;
+            let out: Option<Vec<i128>> =
+                pairs.into_iter().map(|(x, y)| eval_cmpi(pred, x, y, w).map(|r| r as i128)).collect();
+            attr(encode(ctx, ty, Elems::Int(out?)))
+        }
+        // Upstream moves a constant to the right in place, swapping (not inverting) the
+        // predicate.
+        (Some(_), None) => {
+            let swapped = match pred {
+                "slt" => "sgt",
+                "sgt" => "slt",
+                "sle" => "sge",
+                "sge" => "sle",
+                "ult" => "ugt",
+                "ugt" => "ult",
+                "ule" => "uge",
+                "uge" => "ule",
+                p => p,
+            };
             let idx = CMPI_PREDICATES.iter().position(|p| *p == swapped)?;
-            let pa_ty = ctx.attr_type(ctx.attr(op, "predicate")?)?;
-            let pa = ctx.integer_attr(idx as i128, pa_ty);
+            let i64t = ctx.integer_type(64);
+            let pa = ctx.integer_attr(idx as i128, i64t);
             ctx.set_attr(op, "predicate", pa);
             ctx.set_operands(op, vec![rhs, lhs]);
-            return value(ctx.result(op, 0));
+            value(ctx.result(op, 0))
         }
-        return None;
-    };
-    let pairs = zip2(a.ints()?, b.ints()?)?;
-    let out: Option<Vec<i128>> = pairs.into_iter().map(|(x, y)| eval_cmpi(pred, x, y, w).map(|r| r as i128)).collect();
-    attr(encode(ctx, ty, Elems::Int(out?)))
+        _ => None,
+    }
 }
 
 // ----- floats -----
@@ -380,10 +393,34 @@ pub fn eval_float(op: &str, a: f64, b: f64) -> Option<f64> {
     })
 }
 
+/// `name(x, k)` is `x` when the constant `k` is the operation's identity.
+fn float_identity(name: &str, kc: &Option<Const>) -> bool {
+    let is = |f: &dyn Fn(f64) -> bool| kc.as_ref().is_some_and(|k| k.all_float(f));
+    match name {
+        "addf" => is(&|v| v == 0.0 && v.is_sign_negative()),
+        "subf" => is(&|v| v == 0.0 && v.is_sign_positive()),
+        "mulf" | "divf" => is(&|v| v == 1.0),
+        "maximumf" => is(&|v| v == f64::NEG_INFINITY),
+        "minimumf" => is(&|v| v == f64::INFINITY),
+        "maxnumf" | "minnumf" => is(&|v| v.is_nan()),
+        _ => false,
+    }
+}
+
 fn fold_float_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>], ty: Type) -> Folded {
     let [lhs, rhs] = ctx.operands(op) else { return None };
     let (lhs, rhs) = (*lhs, *rhs);
-    if let (Some(a), Some(b)) = (c.first()?, c.get(1)?) {
+    let (cl, cr) = (c.first()?, c.get(1)?);
+    // Upstream's order: `max(x, x)`, identities with a constant right-hand side, evaluation;
+    // commutative identities with the constant on the left last (upstream's canonicalizer moves
+    // constants right before folding).
+    if lhs == rhs && matches!(name, "maximumf" | "minimumf" | "maxnumf" | "minnumf") {
+        return value(lhs);
+    }
+    if float_identity(name, cr) {
+        return value(lhs);
+    }
+    if let (Some(a), Some(b)) = (cl, cr) {
         let pairs = zip2(a.floats()?, b.floats()?)?;
         // Each value is exact in f64 and f64 has more than twice the precision of f32, f16 and
         // bf16, so computing in f64 and rounding once to the type (in `encode`, through `half`
@@ -398,28 +435,9 @@ fn fold_float_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>
             .collect();
         return attr(encode(ctx, ty, Elems::Float(out?)));
     }
-    let is = |k: &Option<Const>, f: &dyn Fn(f64) -> bool| k.as_ref().is_some_and(|k| k.all_float(f));
-    if lhs == rhs && matches!(name, "maximumf" | "minimumf" | "maxnumf" | "minnumf") {
-        return value(lhs);
-    }
-    // Commutative identities hold with the constant on either side (upstream's canonicalizer
-    // moves constants to the right before folding).
     let commutative = matches!(name, "addf" | "mulf" | "maximumf" | "minimumf" | "maxnumf" | "minnumf");
-    let (cl, cr) = (c.first()?, c.get(1)?);
-    let sides: &[(Value, &Option<Const>)] = if commutative { &[(lhs, cr), (rhs, cl)] } else { &[(lhs, cr)] };
-    for &(x, k) in sides {
-        let hit = match name {
-            "addf" => is(k, &|v| v == 0.0 && v.is_sign_negative()),
-            "subf" => is(k, &|v| v == 0.0 && v.is_sign_positive()),
-            "mulf" | "divf" => is(k, &|v| v == 1.0),
-            "maximumf" => is(k, &|v| v == f64::NEG_INFINITY),
-            "minimumf" => is(k, &|v| v == f64::INFINITY),
-            "maxnumf" | "minnumf" => is(k, &|v| v.is_nan()),
-            _ => false,
-        };
-        if hit {
-            return value(x);
-        }
+    if commutative && float_identity(name, cl) {
+        return value(rhs);
     }
     None
 }

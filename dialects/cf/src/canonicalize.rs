@@ -20,20 +20,46 @@ fn replace_with_br(b: &mut Builder<'_>, op: OpId, dest: BlockId, operands: &[Val
     b.ctx.erase_op(op);
 }
 
-/// If `succ` holds nothing but a `cf.br` to another block, whose arguments are used only by
-/// that branch, the edge can go straight to that block: returns the new target and operands.
-fn collapse(ctx: &Context, succ: BlockId, operands: &[Value]) -> Option<(BlockId, Vec<Value>)> {
-    let first = ctx.first_op(succ)?;
-    if ctx.last_op(succ) != Some(first) || !ctx.is_op(first, "cf.br") {
+/// The `cf.br` of a block that holds nothing else and whose arguments only that branch uses.
+fn forwarding_br(ctx: &Context, block: BlockId) -> Option<OpId> {
+    let first = ctx.first_op(block)?;
+    if ctx.last_op(block) != Some(first) || !ctx.is_op(first, "cf.br") {
         return None;
     }
-    for &a in ctx.block_args(succ) {
+    for &a in ctx.block_args(block) {
         if ctx.uses(a).iter().any(|u| u.op != first) {
             return None;
         }
     }
+    Some(first)
+}
+
+/// True when following forwarding blocks from `from` comes back to `to` (a cycle of blocks
+/// that only branch: collapsing into it would never settle).
+fn forwards_back(ctx: &Context, from: BlockId, to: BlockId) -> bool {
+    let mut seen = Vec::new();
+    let mut cur = from;
+    while let Some(br) = forwarding_br(ctx, cur) {
+        if cur == to || seen.contains(&cur) {
+            return true;
+        }
+        seen.push(cur);
+        match ctx.successors(br).first() {
+            Some(&next) => cur = next,
+            None => return false,
+        }
+    }
+    cur == to
+}
+
+/// If `succ` holds nothing but a `cf.br` to another block, whose arguments are used only by
+/// that branch, the edge can go straight to that block: returns the new target and operands.
+fn collapse(ctx: &Context, succ: BlockId, operands: &[Value]) -> Option<(BlockId, Vec<Value>)> {
+    let first = forwarding_br(ctx, succ)?;
     let dest = *ctx.successors(first).first()?;
-    if dest == succ {
+    // Upstream only refuses a self loop; a longer cycle of forwarding blocks would make it
+    // flip edges until its iteration limit, so we leave those edges alone.
+    if dest == succ || forwards_back(ctx, dest, succ) {
         return None;
     }
     let mut out = Vec::new();
@@ -189,6 +215,72 @@ impl RewritePattern for CondBranchPassThrough {
     }
 }
 
+/// The block's only incoming edge (upstream's `getSinglePredecessor`: two edges from the same
+/// block do not count).
+fn single_predecessor(ctx: &Context, block: BlockId) -> Option<BlockId> {
+    match ctx.predecessors(block).as_slice() {
+        [p] => Some(*p),
+        _ => None,
+    }
+}
+
+/// A `cf.cond_br` reached only from a `cf.cond_br` on the same condition already knows which
+/// way it goes.
+struct CondBranchOnSameCondition;
+impl RewritePattern for CondBranchOnSameCondition {
+    fn root(&self) -> Option<&'static str> {
+        Some("cf.cond_br")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some((c, dests, ops)) = cond_br_parts(ctx, op) else { return false };
+        let Some(block) = ctx.parent_block(op) else { return false };
+        let Some(pred) = single_predecessor(ctx, block) else { return false };
+        let Some(pt) = ctx.last_op(pred).filter(|&t| ctx.is_op(t, "cf.cond_br")) else { return false };
+        if ctx.operands(pt).first() != Some(&c) {
+            return false;
+        }
+        let i = if ctx.successors(pt).first() == Some(&block) { 0 } else { 1 };
+        replace_with_br(b, op, dests[i], &ops[i]);
+        true
+    }
+}
+
+/// Inside a successor reached only through this branch, the condition is known: its uses
+/// there become `true` (or `false`) constants.
+struct CondBranchTruthPropagation;
+impl RewritePattern for CondBranchTruthPropagation {
+    fn root(&self) -> Option<&'static str> {
+        Some("cf.cond_br")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some((c, dests, _)) = cond_br_parts(ctx, op) else { return false };
+        let loc = ctx.op_loc(op);
+        let mut changed = false;
+        for (i, known) in [(0, true), (1, false)] {
+            let ctx = &*b.ctx;
+            if single_predecessor(ctx, dests[i]).is_none() {
+                continue;
+            }
+            let uses: Vec<_> =
+                ctx.uses(c).iter().copied().filter(|u| ctx.parent_block(u.op) == Some(dests[i])).collect();
+            if uses.is_empty() {
+                continue;
+            }
+            let ty = ctx.value_type(c);
+            let a = b.ctx.bool_attr(known);
+            let st = OperationState::new(b.ctx, "arith.constant", loc).results(&[ty]).attr(b.ctx, "value", a);
+            let k = b.create_value(st);
+            for u in uses {
+                b.ctx.set_operand(u.op, u.index as usize, k);
+            }
+            changed = true;
+        }
+        changed
+    }
+}
+
 /// `cf.assert true, "..."` never fires.
 struct AssertTrue;
 impl RewritePattern for AssertTrue {
@@ -240,9 +332,9 @@ impl RewritePattern for SwitchToBranch {
     }
 }
 
-/// Cases that go where the default goes, with the same operands, are redundant: drop them.
-struct DropSwitchCasesThatMatchDefault;
-impl RewritePattern for DropSwitchCasesThatMatchDefault {
+/// Cases that go where the default goes, with the same operands, are dropped.
+struct DropCasesMatchingDefault;
+impl RewritePattern for DropCasesMatchingDefault {
     fn root(&self) -> Option<&'static str> {
         Some("cf.switch")
     }
@@ -250,32 +342,167 @@ impl RewritePattern for DropSwitchCasesThatMatchDefault {
         let ctx = &*b.ctx;
         let Some(&flag) = ctx.operands(op).first() else { return false };
         let succs = ctx.successors(op).to_vec();
-        let Some((&default, targets)) = succs.split_first() else { return false };
+        let Some(&default) = succs.first() else { return false };
+        let default_ops = ctx.successor_operands(op, 0).to_vec();
         let Some((_, values)) = crate::ops::case_values(ctx, op) else { return false };
-        if values.len() != targets.len() {
+        if values.len() + 1 != succs.len() {
             return false;
         }
-        let default_ops = ctx.successor_operands(op, 0).to_vec();
         let mut kept = Vec::new();
-        for (i, (&v, &dest)) in values.iter().zip(targets).enumerate() {
+        let mut kept_idx = Vec::new();
+        for (i, &v) in values.iter().enumerate() {
             let ops = ctx.successor_operands(op, i + 1).to_vec();
-            if dest != default || ops != default_ops {
-                kept.push((v, dest, ops));
+            if succs[i + 1] == default && ops == default_ops {
+                continue;
             }
+            kept.push((v, succs[i + 1], ops));
+            kept_idx.push(i + 1);
         }
         if kept.len() == values.len() {
             return false;
         }
+        let weights = ctx.attr(op, "branch_weights").and_then(|a| ctx.attr_as_dense_array(a)).map(|w| w.to_vec());
         let loc = ctx.op_loc(op);
-        b.set_insertion_point_before(op);
-        crate::builders::switch(b, flag, default, &default_ops, &kept, loc);
+        let new = crate::builders::switch(b, flag, default, &default_ops, &kept, loc);
+        if let Some(w) = weights.filter(|w| w.len() == succs.len()) {
+            let mut keep = vec![w[0] as i32];
+            keep.extend(kept_idx.iter().map(|&i| w[i] as i32));
+            let a = b.ctx.dense_i32_array_attr(&keep);
+            b.ctx.set_attr(new, "branch_weights", a);
+        }
+        b.ctx.erase_op(op);
+        true
+    }
+}
+
+/// A switch destination that only forwards to another block: target that block directly.
+struct SwitchPassThrough;
+impl RewritePattern for SwitchPassThrough {
+    fn root(&self) -> Option<&'static str> {
+        Some("cf.switch")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some(&flag) = ctx.operands(op).first() else { return false };
+        let succs = ctx.successors(op).to_vec();
+        let values = crate::ops::case_values(ctx, op).map(|(_, v)| v).unwrap_or_default();
+        if values.len() + 1 != succs.len() {
+            return false;
+        }
+        let mut changed = false;
+        let mut targets = Vec::with_capacity(succs.len());
+        for (i, &s) in succs.iter().enumerate() {
+            let ops = ctx.successor_operands(op, i).to_vec();
+            match collapse(ctx, s, &ops) {
+                Some(t) => {
+                    changed = true;
+                    targets.push(t);
+                }
+                None => targets.push((s, ops)),
+            }
+        }
+        if !changed {
+            return false;
+        }
+        let weights = ctx.attr(op, "branch_weights");
+        let loc = ctx.op_loc(op);
+        let (default, default_ops) = targets[0].clone();
+        let cases: Vec<_> = values.iter().zip(&targets[1..]).map(|(&v, (d, o))| (v, *d, o.clone())).collect();
+        let new = crate::builders::switch(b, flag, default, &default_ops, &cases, loc);
+        if let Some(w) = weights {
+            b.ctx.set_attr(new, "branch_weights", w);
+        }
+        b.ctx.erase_op(op);
+        true
+    }
+}
+
+/// The `cf.switch` ending the only predecessor of `op`'s block, when it switches on the same
+/// flag: (that switch, the successor index through which it reaches `op`'s block).
+fn switch_predecessor_on_same_flag(ctx: &Context, op: OpId) -> Option<(OpId, usize)> {
+    let flag = *ctx.operands(op).first()?;
+    let block = ctx.parent_block(op)?;
+    let pred = single_predecessor(ctx, block)?;
+    let ps = ctx.last_op(pred).filter(|&t| ctx.is_op(t, "cf.switch"))?;
+    if ctx.operands(ps).first() != Some(&flag) {
+        return None;
+    }
+    let i = ctx.successors(ps).iter().position(|&s| s == block)?;
+    Some((ps, i))
+}
+
+/// Reached through case `v` of a switch on the same flag: the flag is `v` here.
+struct SwitchAfterCaseOnSameFlag;
+impl RewritePattern for SwitchAfterCaseOnSameFlag {
+    fn root(&self) -> Option<&'static str> {
+        Some("cf.switch")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some((ps, i)) = switch_predecessor_on_same_flag(ctx, op) else { return false };
+        if i == 0 {
+            return false;
+        }
+        let Some(v) = crate::ops::case_values(ctx, ps).and_then(|(_, vals)| vals.get(i - 1).copied()) else {
+            return false;
+        };
+        let Some(succ) = switch_target(ctx, op, v) else { return false };
+        let Some(&dest) = ctx.successors(op).get(succ) else { return false };
+        let operands = ctx.successor_operands(op, succ).to_vec();
+        replace_with_br(b, op, dest, &operands);
+        true
+    }
+}
+
+/// Reached through the default of a switch on the same flag: cases for values that switch
+/// sends elsewhere cannot happen here.
+struct SwitchAfterDefaultOnSameFlag;
+impl RewritePattern for SwitchAfterDefaultOnSameFlag {
+    fn root(&self) -> Option<&'static str> {
+        Some("cf.switch")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some((ps, 0)) = switch_predecessor_on_same_flag(ctx, op) else { return false };
+        let Some(&flag) = ctx.operands(op).first() else { return false };
+        let Some(w) = ctx.int_width(ctx.value_type(flag)) else { return false };
+        let mask = if w >= 128 { u128::MAX } else { (1u128 << w) - 1 };
+        let impossible: Vec<u128> = crate::ops::case_values(ctx, ps)
+            .map(|(_, v)| v)
+            .unwrap_or_default()
+            .iter()
+            .map(|&v| (v as u128) & mask)
+            .collect();
+        let succs = ctx.successors(op).to_vec();
+        let Some((_, values)) = crate::ops::case_values(ctx, op) else { return false };
+        if values.len() + 1 != succs.len() {
+            return false;
+        }
+        let kept: Vec<_> = values
+            .iter()
+            .enumerate()
+            .filter(|(_, &v)| !impossible.contains(&((v as u128) & mask)))
+            .map(|(i, &v)| (v, succs[i + 1], ctx.successor_operands(op, i + 1).to_vec()))
+            .collect();
+        if kept.len() == values.len() {
+            return false;
+        }
+        let default_ops = ctx.successor_operands(op, 0).to_vec();
+        let loc = ctx.op_loc(op);
+        crate::builders::switch(b, flag, succs[0], &default_ops, &kept, loc);
         b.ctx.erase_op(op);
         true
     }
 }
 
 pub fn switch_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(SwitchToBranch), Box::new(DropSwitchCasesThatMatchDefault)]
+    vec![
+        Box::new(SwitchToBranch),
+        Box::new(DropCasesMatchingDefault),
+        Box::new(SwitchPassThrough),
+        Box::new(SwitchAfterCaseOnSameFlag),
+        Box::new(SwitchAfterDefaultOnSameFlag),
+    ]
 }
 
 pub fn br_patterns() -> Vec<Box<dyn RewritePattern>> {
@@ -283,7 +510,13 @@ pub fn br_patterns() -> Vec<Box<dyn RewritePattern>> {
 }
 
 pub fn cond_br_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(ConstCondBranch), Box::new(IdenticalSuccessors), Box::new(CondBranchPassThrough)]
+    vec![
+        Box::new(ConstCondBranch),
+        Box::new(CondBranchPassThrough),
+        Box::new(IdenticalSuccessors),
+        Box::new(CondBranchOnSameCondition),
+        Box::new(CondBranchTruthPropagation),
+    ]
 }
 
 pub fn assert_patterns() -> Vec<Box<dyn RewritePattern>> {

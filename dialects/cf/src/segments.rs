@@ -12,9 +12,14 @@ pub fn sizes(ctx: &Context, op: OpId, name: &str) -> Option<Vec<usize>> {
     ctx.attr_as_dense_array(a)?.iter().map(|&v| usize::try_from(v).ok()).collect()
 }
 
-/// Range of operand group `i` under `operandSegmentSizes`.
+/// Range of operand group `i` under `operandSegmentSizes`, when the sizes add up to the
+/// operand count. An inconsistent layout gives no range at all rather than a clamped one, so
+/// code that edits operands and checks the resulting ranges cannot mistake it for a valid one.
 fn group(ctx: &Context, op: OpId, i: usize) -> Option<Range<usize>> {
     let s = sizes(ctx, op, "operandSegmentSizes")?;
+    if s.iter().sum::<usize>() != ctx.operands(op).len() {
+        return None;
+    }
     let start: usize = s.get(..i)?.iter().sum();
     Some(start..start + s.get(i)?)
 }
@@ -33,6 +38,9 @@ pub fn switch_operand_range(ctx: &Context, op: OpId, succ: usize) -> Range<usize
     let (Some(cases), Some(segs)) = (group(ctx, op, 2), sizes(ctx, op, "case_operand_segments")) else {
         return 0..0;
     };
+    if segs.iter().sum::<usize>() != cases.len() {
+        return 0..0;
+    }
     let Some(before) = segs.get(..succ - 1) else { return 0..0 };
     let Some(&len) = segs.get(succ - 1) else { return 0..0 };
     let start = cases.start + before.iter().sum::<usize>();

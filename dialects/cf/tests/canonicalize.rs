@@ -272,3 +272,161 @@ fn switch_becomes_a_branch() {
     let out = rewrite(only_default, "cf.switch", 0).expect("only default");
     assert!(out.contains("cf.br ^bb1(%arg1 : i32)"), "{out}");
 }
+
+#[test]
+fn switch_drops_cases_that_match_the_default() {
+    let src = "func.func @f(%f: i32, %a: i32, %b: i32) {
+  cf.switch %f : i32, [
+    default: ^bb1(%a : i32),
+    3: ^bb1(%a : i32),
+    4: ^bb1(%b : i32),
+    5: ^bb1(%a : i32)
+  ]
+^bb1(%x: i32):
+  return
+}";
+    let out = rewrite(src, "cf.switch", 0).expect("drops");
+    assert!(
+        out.contains("cf.switch %arg0 : i32, [\n      default: ^bb1(%arg1 : i32),\n      4: ^bb1(%arg2 : i32)\n    ]"),
+        "{out}"
+    );
+    let none =
+        src.replace("3: ^bb1(%a : i32),", "3: ^bb1(%b : i32),").replace("5: ^bb1(%a : i32)", "5: ^bb1(%b : i32)");
+    assert_eq!(rewrite(&none, "cf.switch", 0), None);
+}
+
+#[test]
+fn cond_br_after_cond_br_on_the_same_condition() {
+    let src = "func.func @f(%c: i1, %a: i32) {
+  cf.cond_br %c, ^bb1, ^bb3
+^bb1:
+  \"test.x\"() : () -> ()
+  cf.cond_br %c, ^bb2(%a : i32), ^bb3
+^bb2(%x: i32):
+  return
+^bb3:
+  return
+}";
+    let out = rewrite(src, "cf.cond_br", 1).expect("folds");
+    assert!(out.contains("\"test.x\"() : () -> ()\n    cf.br ^bb2(%arg1 : i32)"), "{out}");
+    // Reached through the false edge: the false destination.
+    let f = src.replace("cf.cond_br %c, ^bb1, ^bb3\n^bb1:", "cf.cond_br %c, ^bb3, ^bb1\n^bb1:");
+    let out = rewrite(&f, "cf.cond_br", 1).expect("folds");
+    assert!(out.contains("\"test.x\"() : () -> ()\n    cf.br ^bb3\n"), "{out}");
+}
+
+#[test]
+fn condition_is_known_in_single_predecessor_successors() {
+    let src = "func.func @f(%c: i1) {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  \"test.t\"(%c) : (i1) -> ()
+  return
+^bb2:
+  \"test.f\"(%c) : (i1) -> ()
+  return
+}";
+    let out = rewrite(src, "cf.cond_br", 0).expect("propagates");
+    assert!(out.contains("%true = arith.constant true"), "{out}");
+    assert!(out.contains("%false = arith.constant false"), "{out}");
+    assert!(out.contains("\"test.t\"(%true) : (i1) -> ()"), "{out}");
+    assert!(out.contains("\"test.f\"(%false) : (i1) -> ()"), "{out}");
+    // Nothing left to replace: no match.
+    let done = "func.func @f(%c: i1) {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  \"test.t\"() : () -> ()
+  return
+^bb2:
+  \"test.f\"() : () -> ()
+  return
+}";
+    assert_eq!(rewrite(done, "cf.cond_br", 0), None);
+}
+
+#[test]
+fn switch_skips_forwarding_blocks() {
+    let src = "func.func @f(%f: i32, %a: i32) {
+  cf.switch %f : i32, [
+    default: ^bb1,
+    42: ^bb2(%a : i32),
+    7: ^bb3
+  ]
+^bb1:
+  cf.br ^bb3
+^bb2(%x: i32):
+  cf.br ^bb4(%x : i32)
+^bb3:
+  return
+^bb4(%y: i32):
+  \"test.use\"(%y) : (i32) -> ()
+  return
+}";
+    let out = rewrite(src, "cf.switch", 0).expect("forwards");
+    assert!(
+        out.contains(
+            "cf.switch %arg0 : i32, [\n      default: ^bb3,\n      42: ^bb4(%arg1 : i32),\n      7: ^bb3\n    ]"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn forwarding_cycles_are_left_alone() {
+    let src = "func.func @f(%c: i1, %f: i32) {
+  cf.cond_br %c, ^bb1, ^bb3
+^bb1:
+  cf.br ^bb2
+^bb2:
+  cf.br ^bb1
+^bb3:
+  cf.switch %f : i32, [
+    default: ^bb1,
+    4: ^bb2
+  ]
+}";
+    assert_eq!(rewrite(src, "cf.cond_br", 0), None);
+    assert_eq!(rewrite(src, "cf.switch", 0), None);
+    assert_eq!(rewrite(src, "cf.br", 0), None);
+}
+
+#[test]
+fn switch_after_switch_on_the_same_flag() {
+    let src = "func.func @f(%f: i32, %a: i32) {
+  cf.switch %f : i32, [
+    default: ^bb1,
+    42: ^bb2
+  ]
+^bb1:
+  \"test.d\"() : () -> ()
+  cf.switch %f : i32, [
+    default: ^bb3,
+    42: ^bb4,
+    43: ^bb5
+  ]
+^bb2:
+  \"test.c\"() : () -> ()
+  cf.switch %f : i32, [
+    default: ^bb3,
+    42: ^bb4(%a : i32)
+  ]
+^bb3:
+  return
+^bb4(%x: i32):
+  return
+^bb5:
+  return
+}";
+    // Through the default: 42 cannot happen.
+    let out =
+        rewrite(&src.replace("42: ^bb4,\n    43", "42: ^bb4(%a : i32),\n    43"), "cf.switch", 1).expect("drops 42");
+    assert!(
+        out.contains(
+            "\"test.d\"() : () -> ()\n    cf.switch %arg0 : i32, [\n      default: ^bb3,\n      43: ^bb5\n    ]"
+        ),
+        "{out}"
+    );
+    // Through case 42: the flag is 42.
+    let out = rewrite(&src.replace("42: ^bb4,\n    43", "42: ^bb4(%a : i32),\n    43"), "cf.switch", 2).expect("folds");
+    assert!(out.contains("\"test.c\"() : () -> ()\n    cf.br ^bb4(%arg1 : i32)"), "{out}");
+}

@@ -154,11 +154,7 @@ fn parse(p: &mut OpParser<'_, '_>) -> PResult<()> {
             // The result type is inferred from the operand's, which must therefore be valid.
             if !float_like(p.ctx(), ty) {
                 let shown = flowgate_ir::asm::type_to_string(p.ctx(), ty);
-                let name = p.ctx().str(name).to_string();
-                return Err(p.error_at(
-                    ty_loc,
-                    format!("custom op '{name}' 'operand' must be floating-point-like, but got '{shown}'"),
-                ));
+                return Err(p.error_at(ty_loc, format!("'operand' must be floating-point-like, but got '{shown}'")));
             }
             p.add_operand(&vals[0], ty)?;
             let i1 = p.ctx().i1_type();

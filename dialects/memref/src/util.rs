@@ -169,9 +169,7 @@ pub(crate) fn custom_error(
     loc: flowgate_ir::Location,
     msg: impl std::fmt::Display,
 ) -> Diagnostic {
-    let name = p.state.name;
-    let name = p.ctx().str(name).to_string();
-    p.error_at(loc, format!("custom op '{name}' {msg}"))
+    p.error_at(loc, msg.to_string())
 }
 
 /// Upstream's in-bounds check of a slice against the static sizes of its source.

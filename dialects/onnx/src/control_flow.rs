@@ -6,6 +6,8 @@
 //!   values and K scan outputs.
 //! - Scan: with M = num_scan_inputs, inputs are N+M (state, scan inputs), body inputs N+M, body
 //!   outputs N+K, results N+K; axes and directions lists match M and K and stay in range.
+//!   Opset 8 Scan (attribute `onnx_opset = 8`) has a leading `sequence_lens` operand and a
+//!   batch axis on states and scan inputs; it is checked with those differences.
 
 use crate::types::{compatible, is_single_bool};
 use flowgate_ir::asm::type_to_string;
@@ -194,11 +196,35 @@ fn int_list(ctx: &Context, op: OpId, name: &str) -> Option<Vec<i64>> {
     ctx.attr_as_dense_array(a).map(|v| v.iter().map(|&x| x as i64).collect())
 }
 
+/// Opset 8's Scan (`onnx_opset = 8`) differs from the later one: a leading optional
+/// `sequence_lens` input, a batch axis in front of every state and scan input, and a single
+/// `directions` attribute instead of the axes and direction lists.
+fn scan_is_opset8(ctx: &Context, op: OpId) -> bool {
+    ctx.attr(op, "onnx_opset").and_then(|a| ctx.attr_as_int(a)).is_some_and(|v| v < 9)
+}
+
 fn verify_scan(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some(m) = ctx.attr(op, "num_scan_inputs").and_then(|a| ctx.attr_as_int(a)) else {
         return Err(Diagnostic::op_error(ctx, op, "requires integer attribute 'num_scan_inputs'"));
     };
-    let operands = ctx.operand_types(op);
+    let legacy = scan_is_opset8(ctx, op);
+    let mut operands = ctx.operand_types(op);
+    if legacy {
+        let lens = operands.remove(0);
+        let ok = matches!(ctx.type_kind(lens), flowgate_ir::TypeKind::None)
+            || crate::types::is_unknown(ctx, lens)
+            || ctx.element_type(lens).is_some_and(|e| ctx.int_width(e) == Some(64));
+        if !ok {
+            return Err(Diagnostic::op_error(
+                ctx,
+                op,
+                format!(
+                    "sequence_lens of an opset-8 Scan must be an int64 tensor or none, but is {}",
+                    type_to_string(ctx, lens)
+                ),
+            ));
+        }
+    }
     let results = ctx.result_types(op);
     if m < 1 || m as usize > operands.len() {
         return Err(Diagnostic::op_error(
@@ -243,16 +269,28 @@ fn verify_scan(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             ),
         ));
     }
+    // Opset-8 states carry a batch axis in front, which the body does not see.
     for i in 0..n {
-        check_types(ctx, op, operands[i], args[i], || {
-            format!("state variable #{i}: initial value and body input #{i} disagree")
-        })?;
+        if legacy {
+            state_compatible_without_batch(ctx, op, i, operands[i], args[i])?;
+        } else {
+            check_types(ctx, op, operands[i], args[i], || {
+                format!("state variable #{i}: initial value and body input #{i} disagree")
+            })?;
+        }
         check_types(ctx, op, args[i], yields[i], || {
             format!("state variable #{i}: body input and body output #{i} disagree")
         })?;
-        check_types(ctx, op, yields[i], results[i], || {
-            format!("state variable #{i}: body output and Scan result #{i} disagree")
-        })?;
+        if legacy {
+            state_compatible_without_batch(ctx, op, i, results[i], yields[i])?;
+        } else {
+            check_types(ctx, op, yields[i], results[i], || {
+                format!("state variable #{i}: body output and Scan result #{i} disagree")
+            })?;
+        }
+    }
+    if legacy {
+        return verify_scan8_directions(ctx, op, m);
     }
     let ranks_in: Vec<Option<usize>> = operands[n..].iter().map(|&t| ctx.shape(t).map(|s| s.len())).collect();
     let ranks_out: Vec<Option<usize>> = yields[n..].iter().map(|&t| ctx.shape(t).map(|s| s.len() + 1)).collect();
@@ -294,10 +332,63 @@ fn verify_scan(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// An opset-8 state has a leading batch dimension its body value lacks: element types must
+/// agree, and the remaining known dimensions must match.
+fn state_compatible_without_batch(
+    ctx: &Context,
+    op: OpId,
+    i: usize,
+    outer: Type,
+    inner: Type,
+) -> Result<(), Diagnostic> {
+    let (eo, ei) = (ctx.element_type_or_self(outer), ctx.element_type_or_self(inner));
+    let shapes_ok = match (ctx.shape(outer), ctx.shape(inner)) {
+        (Some(o), Some(b)) => {
+            o.len() == b.len() + 1
+                && o[1..].iter().zip(b).all(|(&x, &y)| x == y || x == flowgate_ir::DYNAMIC || y == flowgate_ir::DYNAMIC)
+        }
+        _ => true,
+    };
+    if (eo == ei || crate::types::is_unknown(ctx, outer) || crate::types::is_unknown(ctx, inner)) && shapes_ok {
+        return Ok(());
+    }
+    Err(Diagnostic::op_error(
+        ctx,
+        op,
+        format!(
+            "state variable #{i}: {} is not {} with a leading batch dimension",
+            type_to_string(ctx, outer),
+            type_to_string(ctx, inner)
+        ),
+    ))
+}
+
+/// Opset 8 has one `directions` list of M entries, each 0 or 1.
+fn verify_scan8_directions(ctx: &Context, op: OpId, m: usize) -> Result<(), Diagnostic> {
+    let Some(list) = int_list(ctx, op, "directions") else { return Ok(()) };
+    if list.len() != m {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!("directions has {} but there are {m}", plural(list.len(), "entry")),
+        ));
+    }
+    if let Some((i, v)) = list.iter().enumerate().find(|(_, &v)| v != 0 && v != 1) {
+        return Err(Diagnostic::op_error(ctx, op, format!("directions[{i}] = {v} must be 0 (forward) or 1 (reverse)")));
+    }
+    Ok(())
+}
+
 fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    // Any ONNX op with a graph attribute holds it as a region ended by `onnx.Yield`
+    // (If/Loop/Scan, and others such as SequenceMap kept as generic ops).
     let parent = ctx.parent_op(op);
-    if !parent.is_some_and(|p| ["onnx.If", "onnx.Loop", "onnx.Scan"].contains(&ctx.op_name(p))) {
-        return Err(Diagnostic::op_error(ctx, op, "expects parent op to be one of 'onnx.If, onnx.Loop, onnx.Scan'"));
+    if !parent.is_some_and(|p| ctx.op_name(p).starts_with("onnx.")) {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            "expects parent op to be an onnx op holding a subgraph (onnx.If, onnx.Loop, onnx.Scan, ...)",
+        ));
     }
     Ok(())
 }

@@ -7,6 +7,7 @@
 //! Operators the dialect does not list are still accepted as generic `onnx.*` ops.
 
 mod control_flow;
+pub mod dtype;
 mod ops;
 pub mod types;
 

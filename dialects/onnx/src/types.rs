@@ -11,6 +11,17 @@ pub fn opt_type(ctx: &mut Context, element: Type) -> Type {
     ctx.intern_type(TypeKind::Dialect { dialect: "onnx".into(), name: "opt".into(), params: vec![element] })
 }
 
+/// `!onnx.unknown`: the type of a value whose type the importer could not determine (the
+/// result of an unknown operator without `value_info`). It is compatible with every type, so
+/// the contracts still hold, and `--onnx-shape-inference` or a later pass may refine it.
+pub fn unknown_type(ctx: &mut Context) -> Type {
+    ctx.intern_type(TypeKind::Opaque { dialect: "onnx".into(), body: "unknown".into() })
+}
+
+pub fn is_unknown(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::Opaque { dialect, body } if dialect == "onnx" && body == "unknown")
+}
+
 /// The element of `!onnx.seq<T>`.
 pub fn seq_element(ctx: &Context, t: Type) -> Option<Type> {
     match ctx.type_kind(t) {
@@ -31,8 +42,15 @@ pub fn opt_element(ctx: &Context, t: Type) -> Option<Type> {
 /// dimensions must match; a dynamic dimension or an unknown rank matches anything. Loop-carried
 /// values may legitimately refine or relax shapes between iterations.
 pub fn compatible(ctx: &Context, a: Type, b: Type) -> bool {
-    if a == b {
+    if a == b || is_unknown(ctx, a) || is_unknown(ctx, b) {
         return true;
+    }
+    // ONNX lets a `T` flow where `optional(T)` is declared (backend test
+    // `test_loop16_seq_none` carries `optional(seq)` into a body that yields `seq`).
+    match (opt_element(ctx, a), opt_element(ctx, b)) {
+        (Some(x), None) => return compatible(ctx, x, b),
+        (None, Some(y)) => return compatible(ctx, a, y),
+        _ => {}
     }
     match (ctx.type_kind(a), ctx.type_kind(b)) {
         (
@@ -56,6 +74,9 @@ pub fn compatible(ctx: &Context, a: Type, b: Type) -> bool {
 /// A tensor type that may hold exactly one boolean: `tensor<i1>`, `tensor<1xi1>`, or a shape
 /// whose size is unknown.
 pub fn is_single_bool(ctx: &Context, t: Type) -> bool {
+    if is_unknown(ctx, t) {
+        return true;
+    }
     let i1 = match ctx.element_type(t) {
         Some(e) => ctx.int_width(e) == Some(1),
         None => ctx.int_width(t) == Some(1),

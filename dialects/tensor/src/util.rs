@@ -13,9 +13,7 @@ pub(crate) fn custom_error(
     loc: flowgate_ir::Location,
     msg: impl std::fmt::Display,
 ) -> Diagnostic {
-    let name = p.state.name;
-    let name = p.ctx().str(name).to_string();
-    p.error_at(loc, format!("custom op '{name}' {msg}"))
+    p.error_at(loc, msg.to_string())
 }
 
 /// `[0, %i, 4]`: operands for dynamic entries and the static values (`DYNAMIC` where an operand

@@ -259,14 +259,6 @@ func.func @fptoui_of_integer(%a: i32) {
 
 // -----
 
-func.func @scaling_extf_to_narrower(%x: f32, %s: f8E8M0FNU) {
-  // expected-error @+1 {{'arith.scaling_extf' op operand types 'f32', 'f8E8M0FNU' and result type 'f16' are cast incompatible}}
-  %0 = arith.scaling_extf %x, %s : f32, f8E8M0FNU to f16
-  return
-}
-
-// -----
-
 func.func @cmpi_unknown_predicate(%a: i32) {
   // expected-error @+1 {{custom op 'arith.cmpi' expected string or keyword containing one of the following enum values for attribute 'predicate' [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]}}
   %0 = arith.cmpi foo, %a, %a : i32
@@ -358,24 +350,6 @@ func.func @addui_extended_overflow_shape(%a: vector<4xi32>) {
 func.func @mulsi_extended_types_differ(%a: i32) {
   // expected-error @+1 {{'arith.mulsi_extended' op failed to verify that all of {lhs, rhs, low, high} have same type}}
   %0, %1 = "arith.mulsi_extended"(%a, %a) : (i32, i32) -> (i32, i64)
-  return
-}
-
-// -----
-
-func.func @unknown_fastmath_flag(%x: f32) {
-  // expected-error @+2 {{custom op 'arith.addf' expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast}}
-  // expected-error @+1 {{custom op 'arith.addf' failed to parse Arith_FastMathAttr parameter 'value' which is to be a `::mlir::arith::FastMathFlags`}}
-  %0 = arith.addf %x, %x fastmath<quick> : f32
-  return
-}
-
-// -----
-
-func.func @unknown_overflow_flag(%a: i32) {
-  // expected-error @+2 {{custom op 'arith.addi' expected ::mlir::arith::IntegerOverflowFlags to be one of: none, nsw, nuw}}
-  // expected-error @+1 {{custom op 'arith.addi' failed to parse Arith_IntegerOverflowAttr parameter 'value' which is to be a `::mlir::arith::IntegerOverflowFlags`}}
-  %0 = arith.addi %a, %a overflow<nsz> : i32
   return
 }
 

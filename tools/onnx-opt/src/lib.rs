@@ -50,7 +50,10 @@ pub fn run_opt(args: &[String], stdin: &[u8]) -> OptOutput {
         match std::fs::read(&opts.input) {
             Ok(b) => (opts.input.clone(), b),
             Err(e) => {
-                out.stderr = format!("Could not open input file '{}': {e}\n", opts.input);
+                // Upstream's wording, without Rust's " (os error N)" suffix.
+                let msg = e.to_string();
+                let msg = msg.split(" (os error").next().unwrap_or(&msg);
+                out.stderr = format!("cannot open input file '{}': {msg}\n", opts.input);
                 out.status = 1;
                 return out;
             }

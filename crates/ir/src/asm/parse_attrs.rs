@@ -5,7 +5,7 @@ use super::parser::{LocOrAlias, PResult, Parser};
 use crate::attributes::{AttrKind, DenseElements};
 use crate::location::LocKind;
 use crate::types::{TypeKind, DYNAMIC};
-use crate::{Attribute, Diagnostic, Location, Symbol, Type};
+use crate::{Attribute, Location, Symbol, Type};
 
 /// A parsed element of a dense literal before the type is known.
 #[derive(Clone, Debug)]
@@ -104,7 +104,6 @@ impl Parser<'_> {
         if !matches!(kind, TokKind::Integer | TokKind::Float) {
             return Err(self.error_here("expected constant integer or floating point value"));
         }
-        let lit_pos = self.tok.start;
         let text = self.spelling().to_string();
         self.bump();
         let ty = if self.accept(TokKind::Colon) {
@@ -116,12 +115,6 @@ impl Parser<'_> {
         } else {
             self.ctx.integer_type(64)
         };
-        if kind == TokKind::Integer && !text.starts_with("0x") && self.ctx.float_kind(ty).is_some() {
-            // Upstream keeps `1 : f32` from silently meaning `1.0`.
-            let loc = self.loc_at(lit_pos);
-            return Err(Diagnostic::error(loc, "unexpected decimal integer literal for a floating point value")
-                .with_note(loc, "add a trailing dot to make the literal a float"));
-        }
         self.build_number(pos, neg, kind == TokKind::Float, &text, ty)
     }
 
@@ -153,6 +146,13 @@ impl Parser<'_> {
                     }
                 };
                 return Ok(self.ctx.intern_attr(AttrKind::Float { bits: v.to_bits(), ty }));
+            }
+            if !is_float {
+                // Upstream reads `1 : f32` as a mistake rather than as 1.0.
+                let at = self.loc_at(pos);
+                return Err(self
+                    .error_at(pos, "unexpected decimal integer literal for a floating point value")
+                    .with_note(at, "add a trailing dot to make the literal a float"));
             }
             let mut v: f64 = text.parse().map_err(|_| self.error_at(pos, "invalid floating point value"))?;
             if neg {

@@ -726,6 +726,20 @@ fn write_memory_space(ctx: &Context, out: &mut String, a: Attribute) {
     }
 }
 
+/// Upstream prints array elements with type elision allowed: an `i64` integer or an `f64`
+/// float (the types a bare literal parses as) drops its `: type` (`[0, 1 : i32, 2.5]`).
+fn write_array_element(ctx: &Context, out: &mut String, a: Attribute) {
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, ty } if ctx.int_width(*ty) == Some(64) && ctx.is_signless_integer(*ty) => {
+            let _ = write!(out, "{value}");
+        }
+        AttrKind::Float { bits, ty } if ctx.float_kind(*ty) == Some(FloatKind::F64) => {
+            out.push_str(&format_float(f64::from_bits(*bits), FloatKind::F64));
+        }
+        _ => write_attr(ctx, out, a),
+    }
+}
+
 pub fn write_attr(ctx: &Context, out: &mut String, a: Attribute) {
     match ctx.attr_kind(a) {
         AttrKind::Unit => out.push_str("unit"),
@@ -744,7 +758,7 @@ pub fn write_attr(ctx: &Context, out: &mut String, a: Attribute) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_attr(ctx, out, x);
+                write_array_element(ctx, out, x);
             }
             out.push(']');
         }

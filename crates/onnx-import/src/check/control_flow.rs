@@ -104,10 +104,6 @@ fn vi_name(vi: &ValueInfoProto) -> &str {
     vi.name.as_deref().unwrap_or("")
 }
 
-fn at<'a>(list: &'a [ValueInfoProto], i: usize) -> Option<&'a ValueInfoProto> {
-    list.get(i)
-}
-
 fn check_if(node: &NodeProto, t: &NodeTypes<'_>, out: &mut Findings) {
     let n_in = node.input.len();
     if n_in != 1 {
@@ -141,7 +137,9 @@ fn check_if(node: &NodeProto, t: &NodeTypes<'_>, out: &mut Findings) {
             );
         }
     }
-    let (Some(tg), Some(eg)) = (then_g, else_g) else { return };
+    let (Some(tg), Some(eg)) = (then_g, else_g) else {
+        return;
+    };
     if tg.output.len() != n_out || eg.output.len() != n_out {
         return;
     }
@@ -210,17 +208,17 @@ fn check_loop(node: &NodeProto, t: &NodeTypes<'_>, out: &mut Findings) {
             ),
         );
     }
-    if let Some(v) = at(&body.input, 0) {
+    if let Some(v) = body.input.first() {
         out.expect_tensor(
             format!("Loop body input 0 (iteration number) '{}'", vi_name(v)),
             vi_type(v),
             DataType::Int64,
         );
     }
-    if let Some(v) = at(&body.input, 1) {
+    if let Some(v) = body.input.get(1) {
         out.expect_tensor(format!("Loop body input 1 (condition) '{}'", vi_name(v)), vi_type(v), DataType::Bool);
     }
-    if let Some(v) = at(&body.output, 0) {
+    if let Some(v) = body.output.first() {
         out.expect_tensor(format!("Loop body output 0 (condition) '{}'", vi_name(v)), vi_type(v), DataType::Bool);
     }
     if bi != 2 + n || bo != 1 + n + k {

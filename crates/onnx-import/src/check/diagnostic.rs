@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use crate::util::one_line;
+
 /// The contract a diagnostic reports, so tools and tests can match on it rather than on text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -88,16 +90,17 @@ pub struct Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: ", self.file)?;
+        // Names come from the model and may hold newlines; a diagnostic stays one line.
+        write!(f, "{}: ", one_line(&self.file))?;
         match &self.scope {
             Scope::Model => {}
-            Scope::Graph(p) => write!(f, "graph {p}: ")?,
-            Scope::Function(p) => write!(f, "function {p}: ")?,
+            Scope::Graph(p) => write!(f, "graph {}: ", one_line(p))?,
+            Scope::Function(p) => write!(f, "function {}: ", one_line(p))?,
         }
         if let Some(n) = &self.node {
-            write!(f, "node '{}' ({}): ", n.label, n.op_type)?;
+            write!(f, "node '{}' ({}): ", one_line(&n.label), one_line(&n.op_type))?;
         }
-        write!(f, "error: {}", self.message)
+        write!(f, "error: {}", one_line(&self.message))
     }
 }
 
@@ -150,5 +153,7 @@ mod tests {
         );
         let m = Diagnostic { scope: Scope::Model, node: None, rule: Rule::UnsupportedOpset, message: "x".into(), ..d };
         assert_eq!(m.to_string(), "model.onnx: error: x");
+        let n = Diagnostic { message: "input 'a\nb' is not defined".into(), ..m };
+        assert_eq!(n.to_string(), "model.onnx: error: input 'a\\nb' is not defined");
     }
 }

@@ -12,7 +12,7 @@ mod types;
 mod walker;
 
 pub use diagnostic::{Diagnostic, Diagnostics, NodeRef, Rule, Scope};
-pub use opset::SUPPORTED_OPSETS;
+pub use opset::{default_opset, SUPPORTED_OPSETS};
 
 use crate::proto::ModelProto;
 

@@ -9,6 +9,15 @@ use crate::proto::OperatorSetIdProto;
 /// form with sequences; 27 is the newest known to onnx 1.23.2.
 pub const SUPPORTED_OPSETS: std::ops::RangeInclusive<i64> = 11..=27;
 
+/// The model's opset version for the default domain (`""` or `"ai.onnx"`), if it imports one.
+pub fn default_opset(model: &crate::proto::ModelProto) -> Option<i64> {
+    model
+        .opset_import
+        .iter()
+        .find(|o| normalize_domain(o.domain.as_deref().unwrap_or("")).is_empty())
+        .and_then(|o| o.version)
+}
+
 /// `""` and `"ai.onnx"` name the same (default) domain.
 pub(super) fn normalize_domain(d: &str) -> &str {
     if d == "ai.onnx" {

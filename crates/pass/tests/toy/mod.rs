@@ -34,8 +34,23 @@ pub fn context() -> Context {
         ..OpDef::new("toy.neg")
     });
     ctx.register_op(OpDef { traits: Traits::TERMINATOR, successors: Count::Exactly(1), ..OpDef::new("toy.br") });
+    ctx.register_op(OpDef {
+        traits: Traits::TERMINATOR,
+        successors: Count::Exactly(2),
+        successor_operands: Some(cond_br_operands),
+        inherent_attrs: &["operandSegmentSizes"],
+        ..OpDef::new("toy.cond_br")
+    });
     ctx.allow_unregistered = true;
     ctx
+}
+
+/// `toy.cond_br(cond, true_args..., false_args...)` laid out by `operandSegmentSizes`.
+fn cond_br_operands(ctx: &Context, op: OpId, i: usize) -> std::ops::Range<usize> {
+    let sizes = ctx.attr(op, "operandSegmentSizes").and_then(|a| ctx.attr_as_dense_array(a)).unwrap_or(&[]);
+    let seg = |k: usize| sizes.get(k).copied().unwrap_or(0).max(0) as usize;
+    let start = seg(0) + if i == 0 { 0 } else { seg(1) };
+    start..start + seg(i + 1)
 }
 
 fn materialize(b: &mut Builder<'_>, attr: Attribute, ty: Type, loc: Location) -> Option<OpId> {

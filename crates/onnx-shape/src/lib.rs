@@ -1,0 +1,35 @@
+//! Result type inference for the onnx dialect, shared by the importer (types of node outputs
+//! without `value_info`) and the `--onnx-shape-inference` pass (refining textual IR).
+//!
+//! Inference never contradicts a type that is already there: it only fills in unknown types,
+//! ranks and dimensions ([`types::refine`]).
+
+mod consts;
+mod control_flow;
+mod pass;
+mod rules;
+pub mod types;
+
+pub use pass::{pass_info, OnnxShapeInference};
+pub use rules::infer;
+
+use flowgate_ir::{Context, OpId};
+
+/// Refines the result types of `op` with what [`infer`] knows; returns whether any changed.
+pub fn refine_op(ctx: &mut Context, op: OpId) -> bool {
+    let Some(inferred) = infer(ctx, op) else { return false };
+    let results = ctx.results(op).to_vec();
+    if inferred.len() != results.len() {
+        return false;
+    }
+    let mut changed = false;
+    for (v, t) in results.into_iter().zip(inferred) {
+        let old = ctx.value_type(v);
+        let new = types::refine(ctx, old, t);
+        if new != old {
+            ctx.set_value_type(v, new);
+            changed = true;
+        }
+    }
+    changed
+}

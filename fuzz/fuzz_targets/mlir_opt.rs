@@ -1,0 +1,23 @@
+//! Arbitrary text through onnx-opt's parser, verifier, printer and a canonicalize + CSE
+//! pipeline, in both output forms. Any panic is a bug; errors must come back as diagnostics.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    // The first byte picks the run, so one corpus exercises several paths.
+    let Some((&mode, text)) = data.split_first() else { return };
+    let mut args: Vec<String> = vec!["-".into(), "--allow-unregistered-dialect".into()];
+    match mode % 4 {
+        0 => {}
+        1 => args.push("--mlir-print-op-generic".into()),
+        2 => args.push("--pass-pipeline=builtin.module(func.func(canonicalize,cse))".into()),
+        _ => args.extend(["--convert-scf-to-cf".into(), "--canonicalize".into(), "--split-input-file".into()]),
+    }
+    let out = onnx_opt::run_opt(&args, text);
+    if out.status == 0 {
+        // What we print must parse again.
+        let again = onnx_opt::run_opt(&["-".into(), "--allow-unregistered-dialect".into()], &out.stdout);
+        assert_eq!(again.status, 0, "printed IR does not parse back:\n{}\n{}", String::from_utf8_lossy(&out.stdout), again.stderr);
+    }
+});

@@ -1,0 +1,69 @@
+//! onnx-translate: ONNX model to the onnx dialect, printed as MLIR text.
+//!
+//! `onnx-translate --import-onnx model.onnx [-o out.mlir]` reads a binary (or, by its name or
+//! content, a textual) model; `--import-onnx-text model.onnxtxt` always reads the text syntax.
+//! Diagnostics go to stderr one per line (`model.onnx: graph g: node 'n' (Op): error: ...`);
+//! any error exits with status 1.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser as _;
+use flowgate_ir::asm::{print_op, PrintFlags};
+use flowgate_ir::Context;
+use flowgate_onnx_import::{import_file, import_text_file};
+
+#[derive(clap::Parser)]
+#[command(name = "onnx-translate", about = "Translate ONNX models into Flowgate's onnx dialect")]
+struct Cli {
+    /// Import a model file (binary protobuf; text syntax is detected by name or content).
+    #[arg(long = "import-onnx", value_name = "FILE", conflicts_with = "import_onnx_text")]
+    import_onnx: Option<PathBuf>,
+    /// Import a model written in the ONNX text syntax.
+    #[arg(long = "import-onnx-text", value_name = "FILE")]
+    import_onnx_text: Option<PathBuf>,
+    /// Output file (`-` for standard output).
+    #[arg(short = 'o', default_value = "-")]
+    output: String,
+    #[arg(long = "mlir-print-op-generic")]
+    generic: bool,
+    #[arg(long = "mlir-print-debuginfo")]
+    debuginfo: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let mut ctx = Context::new();
+    flowgate_registry::register_all_dialects(&mut ctx);
+    let result = match (&cli.import_onnx, &cli.import_onnx_text) {
+        (Some(p), _) => import_file(&mut ctx, p),
+        (None, Some(p)) => import_text_file(&mut ctx, p),
+        (None, None) => {
+            eprintln!("error: give --import-onnx FILE or --import-onnx-text FILE");
+            return ExitCode::FAILURE;
+        }
+    };
+    let imported = match result {
+        Ok(m) => m,
+        Err(diags) => {
+            for d in diags {
+                eprintln!("{d}");
+            }
+            return ExitCode::FAILURE;
+        }
+    };
+    for w in &imported.warnings {
+        eprintln!("{w}");
+    }
+    let text = print_op(&ctx, imported.module, PrintFlags { generic: cli.generic, debuginfo: cli.debuginfo });
+    let written = if cli.output == "-" {
+        std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())
+    } else {
+        std::fs::write(&cli.output, text)
+    };
+    if let Err(e) = written {
+        eprintln!("error: cannot write output '{}': {e}", cli.output);
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
