@@ -74,7 +74,10 @@ const ENTRY_WRAPPER: &str = "__flowgate_entry";
 pub fn run(ctx: &Context, module: OpId, entry: &str, opt: OptLevel) -> Result<RunOutput> {
     let start = Instant::now();
     let isa = host_isa(opt)?;
-    let mut jit = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
+    let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
+    let libm = crate::libm::symbols();
+    builder.symbols(libm.iter().copied());
+    let mut jit = JITModule::new(builder);
     let table = declare_functions(ctx, module, &mut jit)?;
     let Some(e) = table.get(entry) else {
         return Err(CodegenError::Run(format!("entry point '{entry}' not found")));
@@ -96,7 +99,7 @@ pub fn run(ctx: &Context, module: OpId, entry: &str, opt: OptLevel) -> Result<Ru
         .collect::<Result<_>>()?;
     let function_times = define_functions(ctx, &table, &mut jit)?;
     let wrapper = define_wrapper(&mut jit, e.id, &e.abi, &results)?;
-    check_imports(&jit)?;
+    check_imports(&jit, &libm)?;
     jit.finalize_definitions().map_err(|err| CodegenError::internal(entry, err))?;
     let code = jit.get_finalized_function(wrapper);
     let compile_time = start.elapsed();
@@ -187,12 +190,15 @@ fn define_wrapper(
 }
 
 /// cranelift-jit panics on a symbol it cannot resolve, so look every import up first.
-fn check_imports(jit: &JITModule) -> Result<()> {
+fn check_imports(jit: &JITModule, known: &[(&str, *const u8)]) -> Result<()> {
     for (id, decl) in jit.declarations().get_functions() {
         if decl.linkage != Linkage::Import {
             continue;
         }
         let name = decl.linkage_name(id).to_string();
+        if known.iter().any(|(n, _)| *n == name) {
+            continue;
+        }
         let Ok(c) = std::ffi::CString::new(name.clone()) else {
             return Err(CodegenError::Run(format!("invalid external symbol name '{name}'")));
         };
@@ -203,4 +209,12 @@ fn check_imports(jit: &JITModule) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The Cranelift IR of every function of `module` for the host, for `--print-clif`.
+pub fn clif(ctx: &Context, module: OpId) -> Result<String> {
+    let isa = host_isa(OptLevel::None)?;
+    let mut jit = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
+    let table = declare_functions(ctx, module, &mut jit)?;
+    crate::module::clif_text(ctx, &table, &mut jit)
 }

@@ -8,6 +8,7 @@ mod error;
 pub mod header;
 pub mod isa;
 pub mod jit;
+mod libm;
 pub mod module;
 pub mod object;
 pub mod pipeline;
