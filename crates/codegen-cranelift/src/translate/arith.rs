@@ -61,6 +61,9 @@ impl<M: Module> Translator<'_, '_, M> {
                 self.float_binary(op, short)?
             }
             "negf" => {
+                if !self.result_scalar(op, 0)?.is_float() {
+                    return Err(self.op_err(op, "expects a floating-point operand"));
+                }
                 let a = self.operand(op, 0)?;
                 let r = self.b.ins().fneg(a);
                 self.define1(op, r)?;
@@ -73,6 +76,9 @@ impl<M: Module> Translator<'_, '_, M> {
                 let src = self.operand_scalar(op, 0)?;
                 let dst = self.result_scalar(op, 0)?;
                 let a = self.operand(op, 0)?;
+                if !dst.is_float() || src.int_width().is_none() {
+                    return Err(self.op_err(op, "expects an integer operand and a floating-point result"));
+                }
                 let signed = short == "sitofp";
                 let a = if signed { self.sx(a, src) } else { a };
                 // Widen narrow sources so every backend has a conversion for them.
@@ -306,6 +312,9 @@ impl<M: Module> Translator<'_, '_, M> {
 
     fn cmpi(&mut self, op: OpId) -> Result<()> {
         let s = self.operand_scalar(op, 0)?;
+        if s.int_width().is_none() {
+            return Err(self.op_err(op, "expects integer or index operands"));
+        }
         let a = self.operand(op, 0)?;
         let b = self.operand(op, 1)?;
         let pred = self.predicate(op)?;
@@ -328,6 +337,9 @@ impl<M: Module> Translator<'_, '_, M> {
     }
 
     fn cmpf(&mut self, op: OpId) -> Result<()> {
+        if !self.operand_scalar(op, 0)?.is_float() {
+            return Err(self.op_err(op, "expects floating-point operands"));
+        }
         let a = self.operand(op, 0)?;
         let b = self.operand(op, 1)?;
         let pred = self.predicate(op)?;
@@ -395,6 +407,9 @@ impl<M: Module> Translator<'_, '_, M> {
     fn fp_to_int(&mut self, op: OpId, signed: bool) -> Result<()> {
         let dst = self.result_scalar(op, 0)?;
         let Some(w) = dst.int_width() else { return Err(self.op_err(op, "expects an integer result")) };
+        if !self.operand_scalar(op, 0)?.is_float() {
+            return Err(self.op_err(op, "expects a floating-point operand"));
+        }
         let a = self.operand(op, 0)?;
         let dt = dst.cl_type();
         let r = if dt.bits() >= 32 && w == dt.bits() {

@@ -48,6 +48,10 @@ impl<M: Module> Translator<'_, '_, M> {
         let Some(&s) = self.ctx.successors(op).get(i) else {
             return Err(self.op_err(op, format!("expected successor #{i}")));
         };
+        let region = self.ctx.block_parent(s);
+        if region.and_then(|r| self.ctx.entry_block(r)) == Some(s) {
+            return Err(self.op_err(op, "cannot branch to the entry block of a region"));
+        }
         self.block(s)
     }
 
@@ -57,6 +61,16 @@ impl<M: Module> Translator<'_, '_, M> {
         let Some(vals) = self.ctx.operands(op).get(range) else {
             return Err(self.op_err(op, "has successor operands out of range"));
         };
+        // Unregistered branches are not checked by the verifier; check them here.
+        let Some(&succ) = self.ctx.successors(op).get(i) else {
+            return Err(self.op_err(op, format!("expected successor #{i}")));
+        };
+        let args = self.ctx.block_args(succ);
+        let same = vals.len() == args.len()
+            && vals.iter().zip(args).all(|(&v, &a)| self.ctx.value_type(v) == self.ctx.value_type(a));
+        if !same {
+            return Err(self.op_err(op, format!("passes operands that do not match the arguments of successor #{i}")));
+        }
         self.flatten(vals)
     }
 

@@ -41,6 +41,18 @@ impl<M: Module> Translator<'_, '_, M> {
         let name = self.ctx.op_name(op);
         let Some(short) = name.strip_prefix("math.") else { return Ok(false) };
         let s = self.result_scalar(op, 0)?;
+        let int_op = matches!(short, "absi" | "ctlz" | "cttz" | "ctpop");
+        let pred_op = matches!(short, "isnan" | "isinf" | "isfinite");
+        let operand_ok = match self.ctx.operands(op).first() {
+            Some(&v) => {
+                let src = self.scalar(self.ctx.value_type(v), op)?;
+                if int_op { src.int_width().is_some() } else { src.is_float() }
+            }
+            None => false,
+        };
+        if !operand_ok || (!int_op && !pred_op && !s.is_float()) {
+            return Err(self.op_err(op, if int_op { "expects integer operands" } else { "expects floating-point operands" }));
+        }
         if let Some((_, f)) = LIBM_UNARY.iter().find(|(n, _)| *n == short) {
             let a = self.operand(op, 0)?;
             let r = self.libm(op, f, s, &[a])?;

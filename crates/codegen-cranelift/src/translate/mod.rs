@@ -76,9 +76,15 @@ impl<'a, 'f, M: Module> Translator<'a, 'f, M> {
         }
         for &blk in &order {
             let cl = self.blocks[&blk];
-            self.b.switch_to_block(cl);
+            // The entry block is current already (its arguments were loaded there).
+            if self.b.current_block() != Some(cl) {
+                self.b.switch_to_block(cl);
+            }
             let mut terminated = false;
             for op in ctx.block_ops(blk) {
+                if terminated {
+                    return Err(self.op_err(op, "follows the terminator of its block"));
+                }
                 terminated = self.translate_op(op)?;
             }
             if !terminated {

@@ -1,0 +1,329 @@
+//! JIT runs of control flow (cf block arguments), calls, math and memrefs.
+
+mod common;
+use common::*;
+use flowgate_codegen_cranelift::{jit, CodegenError, OptLevel};
+
+/// Sum of 0..n through a loop whose header carries the induction variable and the sum.
+fn sum_loop(n: &str) -> String {
+    let body = [
+        k("c0", "0", "index"),
+        k("c1", "1", "index"),
+        k("n", n, "index"),
+        k("s0", "0", "i64"),
+        "\"cf.br\"(%c0, %s0)[^bb1] : (index, i64) -> ()\n".into(),
+        "^bb1(%i: index, %s: i64):\n".into(),
+        cmp("c", "arith.cmpi", 2, "i", "n", "index"),
+        "\"cf.cond_br\"(%c, %i, %s)[^bb2, ^bb3] <{operandSegmentSizes = array<i32: 1, 2, 0>}> : (i1, index, i64) -> ()\n"
+            .into(),
+        "^bb2(%j: index, %t: i64):\n".into(),
+        un("ji", "arith.index_cast", "j", "index", "i64"),
+        bin("t2", "arith.addi", "t", "ji", "i64", "i64"),
+        bin("j2", "arith.addi", "j", "c1", "index", "index"),
+        "\"cf.br\"(%j2, %t2)[^bb1] : (index, i64) -> ()\n".into(),
+        "^bb3:\n".into(),
+        ret(&[("s", "i64")]),
+    ]
+    .concat();
+    main_module("i64", &body)
+}
+
+#[test]
+fn loop_with_block_arguments() {
+    assert_eq!(run(&sum_loop("100")), ["4950"]);
+    assert_eq!(run(&sum_loop("0")), ["0"]);
+}
+
+#[test]
+fn blocks_out_of_dominance_order() {
+    // The exit block comes first in the layout; translation must follow dominance instead.
+    let body = [
+        k("a", "5", "i32"),
+        "\"cf.br\"()[^bb2] : () -> ()\n".into(),
+        "^bb1(%x: i32):\n".into(),
+        ret(&[("x", "i32")]),
+        "^bb2:\n".into(),
+        bin("y", "arith.muli", "a", "a", "i32", "i32"),
+        "\"cf.br\"(%y)[^bb1] : (i32) -> ()\n".into(),
+    ]
+    .concat();
+    assert_eq!(run(&main_module("i32", &body)), ["25"]);
+}
+
+#[test]
+fn switch_with_block_arguments() {
+    let prog = |flag: i32| {
+        let body = [
+            k("f", &flag.to_string(), "i32"),
+            k("a", "10", "i32"),
+            k("b", "20", "i32"),
+            "\"cf.switch\"(%f, %a, %b, %a)[^bb1, ^bb2, ^bb3] <{case_operand_segments = array<i32: 1, 1>, \
+             case_values = dense<[-1, 4]> : vector<2xi32>, operandSegmentSizes = array<i32: 1, 1, 2>}> : (i32, i32, i32, i32) -> ()\n"
+                .into(),
+            "^bb1(%x: i32):\n".into(),
+            ret(&[("x", "i32")]),
+            "^bb2(%y: i32):\n".into(),
+            bin("y2", "arith.addi", "y", "y", "i32", "i32"),
+            ret(&[("y2", "i32")]),
+            "^bb3(%z: i32):\n".into(),
+            bin("z2", "arith.muli", "z", "z", "i32", "i32"),
+            ret(&[("z2", "i32")]),
+        ]
+        .concat();
+        main_module("i32", &body)
+    };
+    assert_eq!(run(&prog(-1)), ["40"]);
+    assert_eq!(run(&prog(4)), ["100"]);
+    assert_eq!(run(&prog(7)), ["10"]);
+}
+
+#[test]
+fn recursive_calls_and_multiple_results() {
+    let fib = func(
+        "fib",
+        "%n: i64",
+        "i64",
+        &[
+            k("two", "2", "i64"),
+            k("one", "1", "i64"),
+            cmp("small", "arith.cmpi", 2, "n", "two", "i64"),
+            "\"cf.cond_br\"(%small)[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()\n".into(),
+            "^bb1:\n".into(),
+            ret(&[("n", "i64")]),
+            "^bb2:\n".into(),
+            bin("n1", "arith.subi", "n", "one", "i64", "i64"),
+            bin("n2", "arith.subi", "n", "two", "i64", "i64"),
+            "%f1 = \"func.call\"(%n1) <{callee = @fib}> : (i64) -> i64\n".into(),
+            "%f2 = \"func.call\"(%n2) <{callee = @fib}> : (i64) -> i64\n".into(),
+            bin("f", "arith.addi", "f1", "f2", "i64", "i64"),
+            ret(&[("f", "i64")]),
+        ]
+        .concat(),
+    );
+    let divmod = func(
+        "divmod",
+        "%a: i32, %b: i32",
+        "i32, i32",
+        &[
+            bin("q", "arith.divsi", "a", "b", "i32", "i32"),
+            bin("r", "arith.remsi", "a", "b", "i32", "i32"),
+            ret(&[("q", "i32"), ("r", "i32")]),
+        ]
+        .concat(),
+    );
+    let main = func(
+        "main",
+        "",
+        "i64, i32, i32, f64",
+        &[
+            k("n", "20", "i64"),
+            "%r = \"func.call\"(%n) <{callee = @fib}> : (i64) -> i64\n".into(),
+            k("a", "-17", "i32"),
+            k("b", "5", "i32"),
+            "%q, %m = \"func.call\"(%a, %b) <{callee = @divmod}> : (i32, i32) -> (i32, i32)\n".into(),
+            k("x", "2.0", "f64"),
+            "%s = \"func.call\"(%x) <{callee = @ext_sqrt}> : (f64) -> f64\n".into(),
+            ret(&[("r", "i64"), ("q", "i32"), ("m", "i32"), ("s", "f64")]),
+        ]
+        .concat(),
+    );
+    // A private declaration resolves to a host symbol (here libm's sqrt, under a C name).
+    let decl = "\"func.func\"() <{function_type = (f64) -> f64, sym_name = \"sqrt\", sym_visibility = \"private\"}> ({\n}) : () -> ()\n";
+    let main = main.replace("@ext_sqrt", "@sqrt");
+    let src = module(&[fib, divmod, decl.to_string(), main]);
+    assert_eq!(run(&src), ["6765", "-3", "-2", "1.414214e+00"]);
+}
+
+#[test]
+fn math_functions() {
+    let body = [
+        k("x", "2.0", "f32"),
+        k("z", "0.0", "f64"),
+        k("ten", "10.0", "f32"),
+        k("neg", "-2.5", "f64"),
+        un("a", "math.sqrt", "x", "f32", "f32"),
+        un("b", "math.exp", "z", "f64", "f64"),
+        bin("c", "math.powf", "x", "ten", "f32", "f32"),
+        un("d", "math.sin", "z", "f64", "f64"),
+        un("e", "math.absf", "neg", "f64", "f64"),
+        un("f", "math.floor", "neg", "f64", "f64"),
+        un("g", "math.roundeven", "neg", "f64", "f64"),
+        un("h", "math.round", "neg", "f64", "f64"),
+        un("i", "math.log2", "ten", "f32", "f32"),
+        ret(&[
+            ("a", "f32"),
+            ("b", "f64"),
+            ("c", "f32"),
+            ("d", "f64"),
+            ("e", "f64"),
+            ("f", "f64"),
+            ("g", "f64"),
+            ("h", "f64"),
+            ("i", "f32"),
+        ]),
+    ]
+    .concat();
+    assert_eq!(
+        run(&main_module("f32, f64, f32, f64, f64, f64, f64, f64, f32", &body)),
+        [
+            "1.414214e+00",
+            "1.000000e+00",
+            "1.024000e+03",
+            "0.000000e+00",
+            "2.500000e+00",
+            "-3.000000e+00",
+            "-2.000000e+00",
+            "-3.000000e+00",
+            "3.321928e+00"
+        ]
+    );
+}
+
+#[test]
+fn integer_math() {
+    let body = [
+        k("a", "-5", "i32"),
+        k("b", "1", "i32"),
+        un("r0", "math.absi", "a", "i32", "i32"),
+        un("r1", "math.ctlz", "b", "i32", "i32"),
+        un("r2", "math.cttz", "a", "i32", "i32"),
+        un("r3", "math.ctpop", "a", "i32", "i32"),
+        ret(&[("r0", "i32"), ("r1", "i32"), ("r2", "i32"), ("r3", "i32")]),
+    ]
+    .concat();
+    assert_eq!(run(&main_module("i32, i32, i32, i32", &body)), ["5", "31", "0", "31"]);
+}
+
+#[test]
+fn memref_alloc_load_store_dim_subview() {
+    // A ?x4 f32 buffer filled with 10*i + j, then a strided 2x2 subview at [1, 1] with
+    // strides [1, 2]: elements (1,1)=11, (1,3)=13, (2,1)=21, (2,3)=23.
+    let body = [
+        k("c0", "0", "index"),
+        k("c1", "1", "index"),
+        k("c2", "2", "index"),
+        k("c3", "3", "index"),
+        k("c4", "4", "index"),
+        k("n", "3", "index"),
+        "%m = \"memref.alloc\"(%n) <{operandSegmentSizes = array<i32: 1, 0>}> : (index) -> memref<?x4xf32>\n".into(),
+        "\"cf.br\"(%c0)[^bb1] : (index) -> ()\n".into(),
+        "^bb1(%i: index):\n".into(),
+        cmp("ci", "arith.cmpi", 2, "i", "n", "index"),
+        "\"cf.cond_br\"(%ci, %c0)[^bb2, ^bb5] <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (i1, index) -> ()\n".into(),
+        "^bb2(%j: index):\n".into(),
+        cmp("cj", "arith.cmpi", 2, "j", "c4", "index"),
+        "\"cf.cond_br\"(%cj)[^bb3, ^bb4] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()\n".into(),
+        "^bb3:\n".into(),
+        k("ten", "10", "index"),
+        bin("t", "arith.muli", "i", "ten", "index", "index"),
+        bin("v", "arith.addi", "t", "j", "index", "index"),
+        un("vi", "arith.index_cast", "v", "index", "i64"),
+        un("vf", "arith.sitofp", "vi", "i64", "f32"),
+        "\"memref.store\"(%vf, %m, %i, %j) : (f32, memref<?x4xf32>, index, index) -> ()\n".into(),
+        bin("j2", "arith.addi", "j", "c1", "index", "index"),
+        "\"cf.br\"(%j2)[^bb2] : (index) -> ()\n".into(),
+        "^bb4:\n".into(),
+        bin("i2", "arith.addi", "i", "c1", "index", "index"),
+        "\"cf.br\"(%i2)[^bb1] : (index) -> ()\n".into(),
+        "^bb5:\n".into(),
+        "%d0 = \"memref.dim\"(%m, %c0) : (memref<?x4xf32>, index) -> index\n".into(),
+        "%d1 = \"memref.dim\"(%m, %c1) : (memref<?x4xf32>, index) -> index\n".into(),
+        "%sv = \"memref.subview\"(%m, %c1) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>, static_offsets = array<i64: -9223372036854775808, 1>, static_sizes = array<i64: 2, 2>, static_strides = array<i64: 1, 2>}> : (memref<?x4xf32>, index) -> memref<2x2xf32, strided<[?, 2], offset: ?>>\n".into(),
+        "%x0 = \"memref.load\"(%sv, %c0, %c1) : (memref<2x2xf32, strided<[?, 2], offset: ?>>, index, index) -> f32\n".into(),
+        "%x1 = \"memref.load\"(%sv, %c1, %c0) : (memref<2x2xf32, strided<[?, 2], offset: ?>>, index, index) -> f32\n".into(),
+        "%x2 = \"memref.load\"(%sv, %c1, %c1) : (memref<2x2xf32, strided<[?, 2], offset: ?>>, index, index) -> f32\n".into(),
+        "%row = \"memref.subview\"(%m) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 2, 0>, static_sizes = array<i64: 1, 4>, static_strides = array<i64: 1, 1>}> : (memref<?x4xf32>) -> memref<4xf32, strided<[1], offset: ?>>\n".into(),
+        "%x3 = \"memref.load\"(%row, %c3) : (memref<4xf32, strided<[1], offset: ?>>, index) -> f32\n".into(),
+        "%rd = \"memref.dim\"(%row, %c0) : (memref<4xf32, strided<[1], offset: ?>>, index) -> index\n".into(),
+        "\"memref.dealloc\"(%m) : (memref<?x4xf32>) -> ()\n".into(),
+        ret(&[("d0", "index"), ("d1", "index"), ("x0", "f32"), ("x1", "f32"), ("x2", "f32"), ("x3", "f32"), ("rd", "index")]),
+    ]
+    .concat();
+    assert_eq!(
+        run(&main_module("index, index, f32, f32, f32, f32, index", &body)),
+        ["3", "4", "1.300000e+01", "2.100000e+01", "2.300000e+01", "2.300000e+01", "4"]
+    );
+}
+
+#[test]
+fn memref_arguments_and_results_cross_calls() {
+    // `fill` takes a memref and writes it; `make` returns a fresh memref with another result.
+    let fill = func(
+        "fill",
+        "%m: memref<?xi64>, %v: i64",
+        "",
+        &[
+            k("c0", "0", "index"),
+            k("c1", "1", "index"),
+            "%n = \"memref.dim\"(%m, %c0) : (memref<?xi64>, index) -> index\n".into(),
+            "\"cf.br\"(%c0)[^bb1] : (index) -> ()\n".into(),
+            "^bb1(%i: index):\n".into(),
+            cmp("c", "arith.cmpi", 2, "i", "n", "index"),
+            "\"cf.cond_br\"(%c)[^bb2, ^bb3] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()\n".into(),
+            "^bb2:\n".into(),
+            "\"memref.store\"(%v, %m, %i) : (i64, memref<?xi64>, index) -> ()\n".into(),
+            bin("i2", "arith.addi", "i", "c1", "index", "index"),
+            "\"cf.br\"(%i2)[^bb1] : (index) -> ()\n".into(),
+            "^bb3:\n".into(),
+            "\"func.return\"() : () -> ()\n".into(),
+        ]
+        .concat(),
+    );
+    let make = func(
+        "make",
+        "%n: index",
+        "memref<?xi64>, index",
+        &[
+            "%m = \"memref.alloc\"(%n) <{operandSegmentSizes = array<i32: 1, 0>}> : (index) -> memref<?xi64>\n".into(),
+            k("seven", "7", "i64"),
+            "\"func.call\"(%m, %seven) <{callee = @fill}> : (memref<?xi64>, i64) -> ()\n".into(),
+            ret(&[("m", "memref<?xi64>"), ("n", "index")]),
+        ]
+        .concat(),
+    );
+    let main = func(
+        "main",
+        "",
+        "i64, index",
+        &[
+            k("five", "5", "index"),
+            k("c4", "4", "index"),
+            "%m, %n = \"func.call\"(%five) <{callee = @make}> : (index) -> (memref<?xi64>, index)\n".into(),
+            "%x = \"memref.load\"(%m, %c4) : (memref<?xi64>, index) -> i64\n".into(),
+            "\"memref.dealloc\"(%m) : (memref<?xi64>) -> ()\n".into(),
+            ret(&[("x", "i64"), ("n", "index")]),
+        ]
+        .concat(),
+    );
+    assert_eq!(run(&module(&[fill, make, main])), ["7", "5"]);
+}
+
+#[test]
+fn unsupported_op_is_a_located_diagnostic() {
+    let body = [
+        k("a", "1", "i32"),
+        "%b = \"scf.execute_region\"() ({\n  \"scf.yield\"(%a) : (i32) -> ()\n}) : () -> i32\n".into(),
+        ret(&[("b", "i32")]),
+    ]
+    .concat();
+    match try_run(&main_module("i32", &body), OptLevel::Speed) {
+        Err(CodegenError::Unsupported(d)) => {
+            assert_eq!(d.message, "'scf.execute_region' op is not supported by the Cranelift code generator");
+        }
+        other => panic!("expected an unsupported-op diagnostic, got {other:?}"),
+    }
+}
+
+#[test]
+fn unsupported_types_and_bad_entries_are_errors() {
+    let body = [k("a", "1", "i7"), ret(&[("a", "i7")])].concat();
+    assert!(matches!(try_run(&main_module("i7", &body), OptLevel::None), Err(CodegenError::Unsupported(_))));
+    let body = [k("a", "1", "i32"), ret(&[("a", "i32")])].concat();
+    let (ctx, m) = parse(&main_module("i32", &body));
+    assert!(matches!(jit::run(&ctx, m, "nope", OptLevel::None), Err(CodegenError::Run(_))));
+    // An external function that does not exist is an error, not a panic in the JIT linker.
+    let decl = "\"func.func\"() <{function_type = () -> i32, sym_name = \"no_such_symbol_xyz\", sym_visibility = \"private\"}> ({\n}) : () -> ()\n";
+    let main = func("main", "", "i32", "%r = \"func.call\"() <{callee = @no_such_symbol_xyz}> : () -> i32\n\"func.return\"(%r) : (i32) -> ()\n");
+    let (ctx, m) = parse(&module(&[decl.to_string(), main]));
+    assert!(matches!(jit::run(&ctx, m, "main", OptLevel::None), Err(CodegenError::Run(_))));
+}
