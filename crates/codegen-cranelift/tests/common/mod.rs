@@ -37,7 +37,8 @@ pub fn func(name: &str, args: &str, results: &str, body: &str) -> String {
     let (sig_args, block_args) = if args.is_empty() {
         (String::new(), String::new())
     } else {
-        let tys: Vec<&str> = args.split(", ").map(|a| a.split(": ").nth(1).unwrap_or("")).collect();
+        // Arguments are `%name: type` separated by `, %` (types may contain commas).
+        let tys: Vec<&str> = args.split(", %").map(|a| a.split_once(": ").map_or("", |(_, t)| t)).collect();
         (tys.join(", "), format!("^bb0({args}):\n"))
     };
     format!(
