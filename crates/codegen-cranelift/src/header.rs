@@ -16,7 +16,9 @@ fn descriptor_def(elem: Scalar, rank: usize) -> String {
     let name = descriptor_name(elem, rank);
     let guard = name.to_uppercase() + "_DEFINED";
     let t = elem.c_type();
-    let mut s = format!("#ifndef {guard}\n#define {guard}\ntypedef struct {{\n  {t} *allocated;\n  {t} *aligned;\n  int64_t offset;\n");
+    let mut s = format!(
+        "#ifndef {guard}\n#define {guard}\ntypedef struct {{\n  {t} *allocated;\n  {t} *aligned;\n  int64_t offset;\n"
+    );
     if rank > 0 {
         let _ = write!(s, "  int64_t sizes[{rank}];\n  int64_t strides[{rank}];\n");
     }

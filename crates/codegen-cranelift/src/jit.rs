@@ -17,7 +17,10 @@ use std::time::{Duration, Instant};
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum ScalarValue {
     /// An integer of `width` bits (64 for `index`), sign-extended; `i1` holds 0 or 1.
-    Int { value: i64, width: u32 },
+    Int {
+        value: i64,
+        width: u32,
+    },
     F32(f32),
     F64(f64),
 }
@@ -94,7 +97,9 @@ pub fn run(ctx: &Context, module: OpId, entry: &str, opt: OptLevel) -> Result<Ru
         .iter()
         .map(|k| match k {
             Kind::Scalar(s) => Ok(*s),
-            Kind::MemRef { .. } => Err(CodegenError::Run(format!("entry point '{entry}' returns a memref, which cannot be printed"))),
+            Kind::MemRef { .. } => {
+                Err(CodegenError::Run(format!("entry point '{entry}' returns a memref, which cannot be printed")))
+            }
         })
         .collect::<Result<_>>()?;
     let function_times = define_functions(ctx, &table, &mut jit)?;

@@ -17,12 +17,22 @@ fn scratch(name: &str) -> PathBuf {
 
 /// A module exercising scalars, several results, and memref arguments and results.
 fn library() -> String {
-    let add = func("add_i64", "%a: i64, %b: i64", "i64", &[bin("r", "arith.addi", "a", "b", "i64", "i64"), ret(&[("r", "i64")])].concat());
+    let add = func(
+        "add_i64",
+        "%a: i64, %b: i64",
+        "i64",
+        &[bin("r", "arith.addi", "a", "b", "i64", "i64"), ret(&[("r", "i64")])].concat(),
+    );
     let scale = func(
         "scale_f32",
         "%x: f32, %y: f64",
         "f64",
-        &[un("xd", "arith.extf", "x", "f32", "f64"), bin("r", "arith.mulf", "xd", "y", "f64", "f64"), ret(&[("r", "f64")])].concat(),
+        &[
+            un("xd", "arith.extf", "x", "f32", "f64"),
+            bin("r", "arith.mulf", "xd", "y", "f64", "f64"),
+            ret(&[("r", "f64")]),
+        ]
+        .concat(),
     );
     let divmod = func(
         "divmod",
@@ -83,7 +93,8 @@ fn library() -> String {
         ]
         .concat(),
     );
-    let sin = func("sin_f64", "%x: f64", "f64", &[un("r", "math.sin", "x", "f64", "f64"), ret(&[("r", "f64")])].concat());
+    let sin =
+        func("sin_f64", "%x: f64", "f64", &[un("r", "math.sin", "x", "f64", "f64"), ret(&[("r", "f64")])].concat());
     module(&[add, scale, divmod, sum, iota, sin])
 }
 
@@ -141,14 +152,25 @@ fn header_declares_the_abi() {
     let out = compile_object(&ctx, m, None, OptLevel::None).unwrap();
     let h = emit_header(&out.functions, "lib.h");
     assert!(h.contains("int64_t add_i64(int64_t arg0, int64_t arg1);"), "{h}");
-    assert!(h.contains("typedef struct {\n  int32_t r0;\n  int32_t r1;\n  bool r2;\n  uint8_t _pad[15];\n} divmod_result;"), "{h}");
+    assert!(
+        h.contains("typedef struct {\n  int32_t r0;\n  int32_t r1;\n  bool r2;\n  uint8_t _pad[15];\n} divmod_result;"),
+        "{h}"
+    );
     assert!(h.contains("float sum(flowgate_memref_f32_1d *arg0);"), "{h}");
     assert!(h.contains("  float *allocated;\n  float *aligned;\n  int64_t offset;\n  int64_t sizes[1];\n  int64_t strides[1];\n} flowgate_memref_f32_1d;"), "{h}");
     // It compiles as C and as C++-compatible C with a caller.
     let dir = scratch("header");
     std::fs::write(dir.join("lib.h"), &h).unwrap();
-    std::fs::write(dir.join("use.c"), "#include \"lib.h\"\nint64_t f(void) { divmod_result d = divmod(1, 2); return add_i64(d.r0, d.r1); }\n").unwrap();
-    let st = Command::new("cc").current_dir(&dir).args(["-std=c99", "-Wall", "-Werror", "-pedantic", "-c", "use.c", "-o", "use.o"]).output().unwrap();
+    std::fs::write(
+        dir.join("use.c"),
+        "#include \"lib.h\"\nint64_t f(void) { divmod_result d = divmod(1, 2); return add_i64(d.r0, d.r1); }\n",
+    )
+    .unwrap();
+    let st = Command::new("cc")
+        .current_dir(&dir)
+        .args(["-std=c99", "-Wall", "-Werror", "-pedantic", "-c", "use.c", "-o", "use.o"])
+        .output()
+        .unwrap();
     assert!(st.status.success(), "{}", String::from_utf8_lossy(&st.stderr));
 }
 

@@ -73,10 +73,7 @@ fn division_by_zero_and_overflow_are_defined() {
         ret(&[("r0", "i32"), ("r1", "i32"), ("r2", "i32"), ("r3", "i32"), ("r4", "i32"), ("r5", "i32")]),
     ]
     .concat();
-    assert_eq!(
-        run(&main_module("i32, i32, i32, i32, i32, i32", &body)),
-        ["-1", "-7", "-1", "-7", "-2147483648", "0"]
-    );
+    assert_eq!(run(&main_module("i32, i32, i32, i32, i32, i32", &body)), ["-1", "-7", "-1", "-7", "-2147483648", "0"]);
 }
 
 #[test]

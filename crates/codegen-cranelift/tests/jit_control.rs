@@ -323,7 +323,12 @@ fn unsupported_types_and_bad_entries_are_errors() {
     assert!(matches!(jit::run(&ctx, m, "nope", OptLevel::None), Err(CodegenError::Run(_))));
     // An external function that does not exist is an error, not a panic in the JIT linker.
     let decl = "\"func.func\"() <{function_type = () -> i32, sym_name = \"no_such_symbol_xyz\", sym_visibility = \"private\"}> ({\n}) : () -> ()\n";
-    let main = func("main", "", "i32", "%r = \"func.call\"() <{callee = @no_such_symbol_xyz}> : () -> i32\n\"func.return\"(%r) : (i32) -> ()\n");
+    let main = func(
+        "main",
+        "",
+        "i32",
+        "%r = \"func.call\"() <{callee = @no_such_symbol_xyz}> : () -> i32\n\"func.return\"(%r) : (i32) -> ()\n",
+    );
     let (ctx, m) = parse(&module(&[decl.to_string(), main]));
     assert!(matches!(jit::run(&ctx, m, "main", OptLevel::None), Err(CodegenError::Run(_))));
 }

@@ -88,7 +88,8 @@ fn run(cli: Cli) -> Result<(), String> {
     std::fs::write(&cli.output, &out.bytes).map_err(|e| format!("error: cannot write '{}': {e}\n", cli.output))?;
     if let Some(h) = &cli.header {
         let guard = std::path::Path::new(h).file_name().and_then(|s| s.to_str()).unwrap_or("flowgate_h");
-        std::fs::write(h, emit_header(&out.functions, guard)).map_err(|e| format!("error: cannot write '{h}': {e}\n"))?;
+        std::fs::write(h, emit_header(&out.functions, guard))
+            .map_err(|e| format!("error: cannot write '{h}': {e}\n"))?;
     }
     if cli.time {
         for (f, t) in &out.function_times {

@@ -230,7 +230,8 @@ impl<M: Module> Translator<'_, '_, M> {
                     "ceildivui" => inexact,
                     _ => {
                         let x = self.b.ins().bxor(r, b);
-                        let cc = if short == "ceildivsi" { IntCC::SignedGreaterThanOrEqual } else { IntCC::SignedLessThan };
+                        let cc =
+                            if short == "ceildivsi" { IntCC::SignedGreaterThanOrEqual } else { IntCC::SignedLessThan };
                         let same = self.b.ins().icmp_imm_s(cc, x, 0);
                         self.b.ins().band(inexact, same)
                     }

@@ -170,7 +170,12 @@ impl<M: Module> Translator<'_, '_, M> {
     }
 
     /// A block that jumps to successor `i` with its arguments, since `Switch` targets take none.
-    fn trampoline(&mut self, op: OpId, i: usize, pending: &mut Vec<(ir::Block, ir::Block, Vec<BlockArg>)>) -> Result<ir::Block> {
+    fn trampoline(
+        &mut self,
+        op: OpId,
+        i: usize,
+        pending: &mut Vec<(ir::Block, ir::Block, Vec<BlockArg>)>,
+    ) -> Result<ir::Block> {
         let target = self.successor(op, i)?;
         let args = self.branch_args(op, i)?;
         if args.is_empty() {

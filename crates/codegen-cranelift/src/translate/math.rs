@@ -46,12 +46,18 @@ impl<M: Module> Translator<'_, '_, M> {
         let operand_ok = match self.ctx.operands(op).first() {
             Some(&v) => {
                 let src = self.scalar(self.ctx.value_type(v), op)?;
-                if int_op { src.int_width().is_some() } else { src.is_float() }
+                if int_op {
+                    src.int_width().is_some()
+                } else {
+                    src.is_float()
+                }
             }
             None => false,
         };
         if !operand_ok || (!int_op && !pred_op && !s.is_float()) {
-            return Err(self.op_err(op, if int_op { "expects integer operands" } else { "expects floating-point operands" }));
+            return Err(
+                self.op_err(op, if int_op { "expects integer operands" } else { "expects floating-point operands" })
+            );
         }
         if let Some((_, f)) = LIBM_UNARY.iter().find(|(n, _)| *n == short) {
             let a = self.operand(op, 0)?;

@@ -25,7 +25,13 @@ impl Desc {
             return None;
         }
         let (sizes, strides) = rest.split_at(rest.len() / 2);
-        Some(Desc { allocated: *allocated, aligned: *aligned, offset: *offset, sizes: sizes.to_vec(), strides: strides.to_vec() })
+        Some(Desc {
+            allocated: *allocated,
+            aligned: *aligned,
+            offset: *offset,
+            sizes: sizes.to_vec(),
+            strides: strides.to_vec(),
+        })
     }
 
     fn into_parts(self) -> Vec<ir::Value> {
@@ -130,9 +136,13 @@ impl<M: Module> Translator<'_, '_, M> {
             let Some(n) = static_elems else {
                 return Err(self.op_err(op, "with dynamic sizes is not supported by the Cranelift code generator"));
             };
-            let bytes = n.checked_mul(esize).and_then(|b| u32::try_from(b).ok()).ok_or_else(|| self.op_err(op, "is too large for the stack"))?;
+            let bytes = n
+                .checked_mul(esize)
+                .and_then(|b| u32::try_from(b).ok())
+                .ok_or_else(|| self.op_err(op, "is too large for the stack"))?;
             let shift = (align.max(1) as u64).trailing_zeros().min(12) as u8;
-            let slot = self.b.create_sized_stack_slot(ir::StackSlotData::new(ir::StackSlotKind::ExplicitSlot, bytes, shift));
+            let slot =
+                self.b.create_sized_stack_slot(ir::StackSlotData::new(ir::StackSlotKind::ExplicitSlot, bytes, shift));
             let p = self.b.ins().stack_addr(types::I64, slot, 0);
             (p, p)
         } else {
@@ -143,7 +153,9 @@ impl<M: Module> Translator<'_, '_, M> {
             // malloc aligns to 16; ask for slack and round up only when more is wanted.
             let extra = if align > 16 { align - 1 } else { 0 };
             let req = self.b.ins().iadd_imm_s(bytes, extra);
-            let p = self.call_c("malloc", &[types::I64], Some(types::I64), &[req])?.ok_or_else(|| self.ice("malloc returned nothing"))?;
+            let p = self
+                .call_c("malloc", &[types::I64], Some(types::I64), &[req])?
+                .ok_or_else(|| self.ice("malloc returned nothing"))?;
             let a = if extra > 0 {
                 let t = self.b.ins().iadd_imm_s(p, extra);
                 self.b.ins().band_imm_s(t, !extra)
@@ -214,7 +226,8 @@ impl<M: Module> Translator<'_, '_, M> {
         let mut dyn_size = 1 + n_off..1 + n_off + n_size;
         let mut dyn_stride = 1 + n_off + n_size..self.ctx.operands(op).len();
         let take = |this: &mut Self, list: &str, range: &mut std::ops::Range<usize>| -> Result<Vec<ir::Value>> {
-            let stat = this.int_list(op, list).ok_or_else(|| this.op_err(op, format!("requires attribute '{list}'")))?;
+            let stat =
+                this.int_list(op, list).ok_or_else(|| this.op_err(op, format!("requires attribute '{list}'")))?;
             if stat.len() != rank {
                 return Err(this.op_err(op, format!("has '{list}' of a length other than the source rank")));
             }
@@ -243,7 +256,9 @@ impl<M: Module> Translator<'_, '_, M> {
         // Rank reduction drops unit dimensions the result type does not have.
         let res_ty = self.ctx.value_type(self.ctx.result(op, 0));
         let (res_shape, _, _) = self.memref_info(op, res_ty)?;
-        let mut drop = rank.checked_sub(res_shape.len()).ok_or_else(|| self.op_err(op, "has a result of higher rank than its source"))?;
+        let mut drop = rank
+            .checked_sub(res_shape.len())
+            .ok_or_else(|| self.op_err(op, "has a result of higher rank than its source"))?;
         let (mut out_sizes, mut out_strides) = (Vec::new(), Vec::new());
         for k in 0..rank {
             let j = out_sizes.len();

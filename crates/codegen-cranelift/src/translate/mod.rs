@@ -162,7 +162,9 @@ impl<'a, 'f, M: Module> Translator<'a, 'f, M> {
         kind_of(self.ctx, ty).ok_or_else(|| {
             let t = flowgate_ir::asm::type_to_string(self.ctx, ty);
             match op {
-                Some(op) => self.op_err(op, format!("uses type '{t}', which the Cranelift code generator does not support")),
+                Some(op) => {
+                    self.op_err(op, format!("uses type '{t}', which the Cranelift code generator does not support"))
+                }
                 None => self.ice(format!("unsupported type '{t}'")),
             }
         })
@@ -274,7 +276,13 @@ impl<'a, 'f, M: Module> Translator<'a, 'f, M> {
     }
 
     /// Call an external C function (libm, malloc, free) by name.
-    pub fn call_c(&mut self, name: &str, params: &[ir::Type], ret: Option<ir::Type>, args: &[ir::Value]) -> Result<Option<ir::Value>> {
+    pub fn call_c(
+        &mut self,
+        name: &str,
+        params: &[ir::Type],
+        ret: Option<ir::Type>,
+        args: &[ir::Value],
+    ) -> Result<Option<ir::Value>> {
         let fref = match self.imports.get(name) {
             Some(f) => *f,
             None => {
