@@ -110,7 +110,7 @@ impl SourceMgr {
             None => {
                 let prefix = describe_loc(ctx, loc);
                 if prefix.is_empty() {
-                    let _ = writeln!(out, "{}: {msg}", sev.as_str());
+                    let _ = writeln!(out, "<unknown>:0: {}: {msg}", sev.as_str());
                 } else {
                     let _ = writeln!(out, "{prefix}: {}: {msg}", sev.as_str());
                 }

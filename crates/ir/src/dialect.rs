@@ -87,6 +87,8 @@ pub type SuccessorOperandsFn = fn(&Context, OpId, usize) -> std::ops::Range<usiz
 /// Suggested names for the results when printing (`%c0`, `%cst`), like upstream's
 /// `getAsmResultNames`.
 pub type ResultNamesFn = fn(&Context, OpId) -> Option<String>;
+/// One suggested name per result (`%sum, %overflow`), for ops whose results differ in meaning.
+pub type ResultNamesEachFn = fn(&Context, OpId) -> Option<Vec<String>>;
 pub type PatternsFn = fn() -> Vec<Box<dyn crate::RewritePattern>>;
 /// Build a constant op for `attr` of type `ty` at the builder's insertion point.
 pub type MaterializeFn = fn(&mut crate::Builder<'_>, Attribute, Type, Location) -> Option<OpId>;
@@ -106,6 +108,9 @@ pub struct OpDef {
     pub canonicalize: Option<PatternsFn>,
     pub successor_operands: Option<SuccessorOperandsFn>,
     pub result_names: Option<ResultNamesFn>,
+    /// Like `result_names`, one name per result; takes precedence when it gives a name for
+    /// every result.
+    pub result_names_each: Option<ResultNamesEachFn>,
     /// The terminator custom syntax may leave implicit in single-block regions (`scf.yield`).
     pub implicit_terminator: Option<&'static str>,
     /// Dialect whose ops may be written without their prefix inside this op's regions
@@ -131,6 +136,7 @@ impl OpDef {
             canonicalize: None,
             successor_operands: None,
             result_names: None,
+            result_names_each: None,
             implicit_terminator: None,
             default_dialect: None,
             operands: Count::Any,
@@ -159,6 +165,9 @@ pub(crate) struct Registry {
     pub(crate) dialects: Vec<DialectDef>,
     /// Alternative spellings that parse as a registered op (`loop.for` for `scf.for`).
     pub(crate) aliases: rustc_hash::FxHashMap<String, crate::Symbol>,
+    /// Dialects that accept ops they did not register (the onnx dialect keeps unknown ONNX
+    /// operators as generic ops).
+    pub(crate) open_dialects: Vec<String>,
 }
 
 impl Context {
@@ -190,6 +199,17 @@ impl Context {
     pub fn register_op_alias(&mut self, alias: &str, target: &str) {
         let t = self.intern_str(target);
         self.registry.aliases.insert(alias.to_string(), t);
+    }
+
+    /// Let `dialect` hold ops it did not register, as upstream's `allowsUnknownOperations`.
+    pub fn allow_unknown_ops_in(&mut self, dialect: &str) {
+        if !self.registry.open_dialects.iter().any(|d| d == dialect) {
+            self.registry.open_dialects.push(dialect.to_string());
+        }
+    }
+
+    pub fn dialect_allows_unknown_ops(&self, dialect: &str) -> bool {
+        self.registry.open_dialects.iter().any(|d| d == dialect)
     }
 
     pub fn resolve_op_alias(&self, name: &str) -> Option<crate::Symbol> {

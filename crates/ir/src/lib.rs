@@ -24,8 +24,8 @@ pub use builder::{Builder, InsertPoint, OperationState};
 pub use context::{BlockOps, Change, Context, Use, ValueDef};
 pub use diagnostics::{describe_loc, Diagnostic, Note, Severity, SourceMgr};
 pub use dialect::{
-    Count, DialectDef, FoldFn, FoldResult, MaterializeFn, OpDef, ParseFn, PatternsFn, PrintFn, ResultNamesFn,
-    SuccessorOperandsFn, Traits, VerifyFn,
+    Count, DialectDef, FoldFn, FoldResult, MaterializeFn, OpDef, ParseFn, PatternsFn, PrintFn, ResultNamesEachFn,
+    ResultNamesFn, SuccessorOperandsFn, Traits, VerifyFn,
 };
 pub use entity::{Attribute, BlockId, Location, OpId, RegionId, Symbol, Type, Value};
 pub use location::LocKind;

@@ -7,6 +7,9 @@ use flowgate_pass::PassInfo;
 pub fn register_all_dialects(ctx: &mut Context) {
     flowgate_builtin::register(ctx);
     flowgate_func::register(ctx);
+    flowgate_onnx::register(ctx);
+    flowgate_arith::register(ctx);
+    flowgate_cf::register(ctx);
 }
 
 /// Every registered pass, in `--list-passes` order.

@@ -58,7 +58,7 @@ fn print_call(p: &mut OpPrinter<'_>, op: OpId) {
         p.print_attr(c);
     }
     p.write("(");
-    p.print_operands(&ctx.operands(op).to_vec());
+    p.print_operands(ctx.operands(op));
     p.write(")");
     p.print_optional_attr_dict(op, &["callee"]);
     p.write(" : ");
@@ -126,7 +126,7 @@ fn print_call_indirect(p: &mut OpPrinter<'_>, op: OpId) {
     p.write(" ");
     p.print_operand(ops[0]);
     p.write("(");
-    p.print_operands(&ops[1..].to_vec());
+    p.print_operands(&ops[1..]);
     p.write(")");
     p.print_optional_attr_dict(op, &[]);
     p.write(" : ");

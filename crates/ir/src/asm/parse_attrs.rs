@@ -179,7 +179,6 @@ impl Parser<'_> {
         if w >= 127 {
             return true;
         }
-        let w = w as u32;
         match s {
             Signedness::Signed => v >= -(1i128 << (w - 1)) && v < (1i128 << (w - 1)),
             Signedness::Unsigned => v >= 0 && v < (1i128 << w),

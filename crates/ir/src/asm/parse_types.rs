@@ -74,7 +74,7 @@ impl Parser<'_> {
         if let Some(k) = simple {
             if let TypeKind::Integer { width, .. } = k {
                 if width == 0 || width > 16_777_215 {
-                    return Err(self.error_here(format!("invalid integer width")));
+                    return Err(self.error_here("invalid integer width"));
                 }
             }
             self.bump();

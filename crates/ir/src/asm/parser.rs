@@ -137,7 +137,7 @@ impl<'a> Parser<'a> {
         if self.accept(k) {
             Ok(())
         } else {
-            Err(self.error_here(format!("expected {what}")))
+            Err(self.wrong_token_error(format!("expected {what}")))
         }
     }
 
@@ -146,6 +146,33 @@ impl<'a> Parser<'a> {
             Ok(())
         } else {
             Err(self.error_here(format!("expected '{kw}'")))
+        }
+    }
+
+    /// An "expected X" error placed as upstream's `emitWrongTokenError`: when the unexpected
+    /// token starts a line, the error goes to the end of the previous non-blank source line
+    /// (ignoring `//` comments), where the missing token belongs.
+    pub(crate) fn wrong_token_error(&mut self, msg: impl Into<String>) -> Diagnostic {
+        let mut pos = self.tok.start;
+        if self.tok.kind == TokKind::Eof {
+            pos = pos.saturating_sub(1);
+        }
+        let src = self.lex.src;
+        let mut before = &src[..pos.min(src.len())];
+        loop {
+            before = before.trim_end_matches([' ', '\t']);
+            if before.is_empty() {
+                return self.error_here(msg);
+            }
+            if !before.ends_with(['\n', '\r']) {
+                let at = before.len();
+                return self.error_at(at, msg);
+            }
+            before = &before[..before.len() - 1];
+            let line_start = before.rfind(['\n', '\r']).unwrap_or(0);
+            if let Some(c) = before[line_start..].find("//") {
+                before = &before[..line_start + c];
+            }
         }
     }
 
@@ -309,8 +336,12 @@ impl<'a> Parser<'a> {
     pub(crate) fn define_values(&mut self, name: &str, vals: &[Value], loc: Location) -> PResult<()> {
         let scope =
             self.scopes.last_mut().ok_or_else(|| Diagnostic::error(loc, "value defined outside of any scope"))?;
-        if scope.values.contains_key(name) {
-            return Err(Diagnostic::error(loc, format!("redefinition of SSA value '%{name}'")));
+        if let Some(prev) = scope.values.get(name).and_then(|v| v.first().copied()) {
+            let mut d = Diagnostic::error(loc, format!("redefinition of SSA value '%{name}'"));
+            if let Some(l) = self.ctx.value_loc(prev) {
+                d = d.with_note(l, "previously defined here");
+            }
+            return Err(d);
         }
         let mut replacements = Vec::new();
         for (i, &v) in vals.iter().enumerate() {
@@ -364,12 +395,13 @@ impl<'a> Parser<'a> {
                         super::printer::type_to_string(self.ctx, ty),
                         super::printer::type_to_string(self.ctx, vt)
                     ),
-                ));
+                )
+                .with_note(self.ctx.value_loc(v).unwrap_or(u.loc), "prior use here"));
             }
             return Ok(v);
         }
         let key = (u.name.clone(), u.number);
-        if let Some(&(ph, _)) = scope.forward.get(&key) {
+        if let Some(&(ph, first_use)) = scope.forward.get(&key) {
             let pt = self.ctx.value_type(ph);
             if pt != ty {
                 return Err(Diagnostic::error(
@@ -380,7 +412,8 @@ impl<'a> Parser<'a> {
                         super::printer::type_to_string(self.ctx, ty),
                         super::printer::type_to_string(self.ctx, pt)
                     ),
-                ));
+                )
+                .with_note(first_use, "prior use here"));
             }
             return Ok(ph);
         }
@@ -605,10 +638,10 @@ impl<'a> Parser<'a> {
     }
 
     fn check_unregistered(&mut self, spelled: &str, pos: usize) -> PResult<()> {
-        if self.ctx.allow_unregistered {
+        let dialect = spelled.split('.').next().unwrap_or("");
+        if self.ctx.allow_unregistered || self.ctx.dialect_allows_unknown_ops(dialect) {
             return Ok(());
         }
-        let dialect = spelled.split('.').next().unwrap_or("");
         if self.ctx.is_dialect_registered(dialect) {
             return Err(self.error_at(
                 pos,
@@ -729,7 +762,14 @@ impl<'a> Parser<'a> {
         if !entry_args.is_empty() || !self.is(TokKind::CaretId) {
             let entry = self.ctx.create_block();
             self.ctx.append_block(region, entry);
-            for a in entry_args {
+            for (i, a) in entry_args.iter().enumerate() {
+                if let Some(prev) = entry_args[..i].iter().find(|p| p.name.name == a.name.name) {
+                    return Err(Diagnostic::error(
+                        a.name.loc,
+                        format!("region entry argument '%{}' is already in use", a.name.name),
+                    )
+                    .with_note(prev.name.loc, "previously referenced here"));
+                }
                 let ty = a.ty.ok_or_else(|| Diagnostic::error(a.name.loc, "expected type for region argument"))?;
                 let v = self.ctx.add_block_arg(entry, ty, a.loc.unwrap_or(a.name.loc));
                 let _ = unknown;

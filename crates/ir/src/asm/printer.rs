@@ -28,6 +28,8 @@ struct Names {
 
 struct Namer<'a> {
     ctx: &'a Context,
+    /// Upstream ignores `getAsmResultNames` in the generic form and numbers every result.
+    generic: bool,
     names: Names,
     used: FxHashMap<String, u32>,
 }
@@ -40,6 +42,26 @@ struct Counters {
 }
 
 impl<'a> Namer<'a> {
+    /// `s` made an identifier and unique in scope (`cst`, `cst_0`, ...), recorded in `added` so
+    /// it is released when the region is done.
+    fn unique(&mut self, s: &str, c: &mut Counters, added: &mut Vec<String>) -> std::rc::Rc<str> {
+        let s = sanitize(s);
+        let unique = if self.used.contains_key(&s) {
+            loop {
+                let probe = format!("{s}_{}", c.conflict);
+                c.conflict += 1;
+                if !self.used.contains_key(&probe) {
+                    break probe;
+                }
+            }
+        } else {
+            s
+        };
+        *self.used.entry(unique.clone()).or_insert(0) += 1;
+        added.push(unique.clone());
+        unique.into()
+    }
+
     fn number_region(&mut self, region: RegionId, mut c: Counters) {
         let ctx = self.ctx;
         let mut added: Vec<String> = Vec::new();
@@ -61,25 +83,25 @@ impl<'a> Namer<'a> {
                 if results.is_empty() {
                     continue;
                 }
-                let suggested = ctx.op_def(op).and_then(|d| d.result_names).and_then(|f| f(ctx, op));
-                let base: std::rc::Rc<str> = match suggested {
-                    Some(s) => {
-                        let s = sanitize(&s);
-                        let unique = if self.used.contains_key(&s) {
-                            loop {
-                                let probe = format!("{s}_{}", c.conflict);
-                                c.conflict += 1;
-                                if !self.used.contains_key(&probe) {
-                                    break probe;
-                                }
-                            }
-                        } else {
-                            s
-                        };
-                        *self.used.entry(unique.clone()).or_insert(0) += 1;
-                        added.push(unique.clone());
-                        unique.into()
+                let each = if self.generic {
+                    None
+                } else {
+                    ctx.op_def(op).and_then(|d| d.result_names_each).and_then(|f| f(ctx, op))
+                };
+                if let Some(names) = each.filter(|n| n.len() == results.len()) {
+                    for (&r, n) in results.iter().zip(names) {
+                        let unique = self.unique(&n, &mut c, &mut added);
+                        self.names.values.insert(r, (unique, None));
                     }
+                    continue;
+                }
+                let suggested = if self.generic {
+                    None
+                } else {
+                    ctx.op_def(op).and_then(|d| d.result_names).and_then(|f| f(ctx, op))
+                };
+                let base: std::rc::Rc<str> = match suggested {
+                    Some(s) => self.unique(&s, &mut c, &mut added),
                     None => {
                         c.value += 1;
                         (c.value - 1).to_string().into()
@@ -134,7 +156,7 @@ pub struct OpPrinter<'a> {
 
 impl<'a> OpPrinter<'a> {
     fn new(ctx: &'a Context, flags: PrintFlags, root: OpId) -> Self {
-        let mut namer = Namer { ctx, names: Names::default(), used: FxHashMap::default() };
+        let mut namer = Namer { ctx, generic: flags.generic, names: Names::default(), used: FxHashMap::default() };
         for &r in ctx.regions(root) {
             namer.number_region(r, Counters { value: 0, arg: 0, conflict: 0 });
         }
@@ -144,6 +166,22 @@ impl<'a> OpPrinter<'a> {
     /// Raw text.
     pub fn write(&mut self, s: &str) {
         self.out.push_str(s);
+    }
+
+    /// A line break followed by the current indentation (upstream's `printNewline`), for ops
+    /// whose custom form spans several lines (`cf.switch`).
+    pub fn newline(&mut self) {
+        self.out.push('\n');
+        self.indent_line();
+    }
+
+    /// Indent following [`OpPrinter::newline`]s by two more spaces.
+    pub fn increase_indent(&mut self) {
+        self.indent += 2;
+    }
+
+    pub fn decrease_indent(&mut self) {
+        self.indent = self.indent.saturating_sub(2);
     }
 
     pub fn print_value(&mut self, v: Value) {
@@ -394,15 +432,31 @@ impl<'a> OpPrinter<'a> {
         let ctx = self.ctx;
         let results = ctx.results(op);
         if !results.is_empty() {
-            let first = results[0];
-            match self.names.values.get(&first) {
-                Some((base, _)) => {
-                    let _ = write!(self.out, "%{base}");
+            // Results print in groups: `%0:2` for one numbered group, `%sum, %overflow` for
+            // results named one by one.
+            let mut i = 0;
+            while i < results.len() {
+                if i > 0 {
+                    self.out.push_str(", ");
                 }
-                None => self.out.push_str("%<<UNNAMED>>"),
-            }
-            if results.len() > 1 {
-                let _ = write!(self.out, ":{}", results.len());
+                let mut j = i + 1;
+                match self.names.values.get(&results[i]) {
+                    Some((base, idx)) => {
+                        if idx.is_some() {
+                            while j < results.len()
+                                && self.names.values.get(&results[j]).is_some_and(|(b, x)| b == base && x.is_some())
+                            {
+                                j += 1;
+                            }
+                        }
+                        let _ = write!(self.out, "%{base}");
+                    }
+                    None => self.out.push_str("%<<UNNAMED>>"),
+                }
+                if j - i > 1 {
+                    let _ = write!(self.out, ":{}", j - i);
+                }
+                i = j;
             }
             self.out.push_str(" = ");
         }
@@ -436,7 +490,7 @@ impl<'a> OpPrinter<'a> {
         let ctx = self.ctx;
         write_string(&mut self.out, ctx.op_name(op));
         self.out.push('(');
-        self.print_operands(&ctx.operands(op).to_vec());
+        self.print_operands(ctx.operands(op));
         self.out.push(')');
         let succs = ctx.successors(op);
         if !succs.is_empty() {
@@ -594,7 +648,7 @@ pub fn write_type(ctx: &Context, out: &mut String, t: Type) {
             }
             if let Some(m) = memory_space {
                 out.push_str(", ");
-                write_attr(ctx, out, *m);
+                write_memory_space(ctx, out, *m);
             }
             out.push('>');
         }
@@ -603,7 +657,7 @@ pub fn write_type(ctx: &Context, out: &mut String, t: Type) {
             write_type(ctx, out, *element);
             if let Some(m) = memory_space {
                 out.push_str(", ");
-                write_attr(ctx, out, *m);
+                write_memory_space(ctx, out, *m);
             }
             out.push('>');
         }
@@ -645,6 +699,16 @@ pub fn write_type(ctx: &Context, out: &mut String, t: Type) {
                 let _ = write!(out, "!{dialect}.{body}");
             }
         }
+    }
+}
+
+/// Upstream elides the `: i64` of an integer memory space (`memref<4xf32, 1>`).
+fn write_memory_space(ctx: &Context, out: &mut String, a: Attribute) {
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, ty } if ctx.int_width(*ty) == Some(64) => {
+            let _ = write!(out, "{value}");
+        }
+        _ => write_attr(ctx, out, a),
     }
 }
 
@@ -907,60 +971,7 @@ pub fn write_loc(ctx: &Context, out: &mut String, l: Location) {
     }
 }
 
-/// Does `s` read back as exactly `v` in format `k`?
-fn round_trips(s: &str, v: f64, k: FloatKind) -> bool {
-    let Ok(p) = s.parse::<f64>() else { return false };
-    match k {
-        FloatKind::F64 => p.to_bits() == v.to_bits(),
-        FloatKind::F32 => (p as f32).to_bits() == (v as f32).to_bits(),
-        FloatKind::F16 => half::f16::from_f64(p).to_bits() == half::f16::from_f64(v).to_bits(),
-        FloatKind::BF16 => half::bf16::from_f64(p).to_bits() == half::bf16::from_f64(v).to_bits(),
-    }
-}
-
-/// Upstream's float printing: scientific with 6 digits when that reads back exactly, else the
-/// shortest exact decimal, and hex bits for infinities and NaNs.
-pub fn format_float(v: f64, k: FloatKind) -> String {
-    if v.is_finite() {
-        let sci = format!("{v:.6e}");
-        let sci = fix_exponent(&sci);
-        if round_trips(&sci, v, k) {
-            return sci;
-        }
-        let shortest = match k {
-            FloatKind::F64 => format!("{v:?}"),
-            _ => format!("{:?}", v as f32),
-        };
-        let shortest = if shortest.contains('e') && !shortest.contains('.') {
-            shortest.replacen('e', ".0e", 1)
-        } else if !shortest.contains('.') && !shortest.contains('e') {
-            format!("{shortest}.0")
-        } else {
-            shortest
-        };
-        if round_trips(&shortest, v, k) {
-            return shortest;
-        }
-    }
-    match k {
-        FloatKind::F64 => format!("0x{:016X}", v.to_bits()),
-        FloatKind::F32 => format!("0x{:08X}", (v as f32).to_bits()),
-        FloatKind::F16 => format!("0x{:04X}", half::f16::from_f64(v).to_bits()),
-        FloatKind::BF16 => format!("0x{:04X}", half::bf16::from_f64(v).to_bits()),
-    }
-}
-
-/// Rust prints `1.5e0`; MLIR prints `1.500000e+00`.
-fn fix_exponent(s: &str) -> String {
-    match s.split_once('e') {
-        Some((m, e)) => {
-            let e: i32 = e.parse().unwrap_or(0);
-            let sign = if e < 0 { '-' } else { '+' };
-            format!("{m}e{sign}{:02}", e.abs())
-        }
-        None => s.to_string(),
-    }
-}
+pub use super::float_fmt::format_float;
 
 /// Print one op with names numbered relative to its parent region (for diagnostics).
 pub fn print_op_detached(ctx: &Context, op: OpId, flags: PrintFlags) -> String {

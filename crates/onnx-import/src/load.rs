@@ -1,0 +1,62 @@
+//! Loading a model file of either form, with external data, and optionally checking it.
+
+use std::path::Path;
+
+use crate::check::check_model;
+use crate::decode::{decode_model_named, looks_like_text};
+use crate::error::ImportError;
+use crate::external::resolve_external_data;
+use crate::proto::ModelProto;
+use crate::text::parse_model_text;
+
+/// How a model file is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModelFormat {
+    /// Serialized protobuf (`.onnx`).
+    Binary,
+    /// The textual syntax of `onnx.printer` (`.onnxtxt`, `.txt`).
+    Text,
+}
+
+impl ModelFormat {
+    /// The format implied by the file name, else by the content.
+    pub fn detect(path: &Path, bytes: &[u8]) -> ModelFormat {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("onnx") | Some("pb") => ModelFormat::Binary,
+            Some("onnxtxt") | Some("txt") => ModelFormat::Text,
+            _ if looks_like_text(bytes) => ModelFormat::Text,
+            _ => ModelFormat::Binary,
+        }
+    }
+}
+
+/// Reads a model (binary or text, see [`ModelFormat::detect`]) and loads its external tensor
+/// data from files beside it. Does not check ONNX contracts; see [`import_model`].
+pub fn load_model(path: &Path) -> Result<ModelProto, ImportError> {
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|source| ImportError::Io { file: file.clone(), source })?;
+    let mut model = match ModelFormat::detect(path, &bytes) {
+        ModelFormat::Binary => decode_model_named(&bytes, &file)?,
+        ModelFormat::Text => {
+            let src = std::str::from_utf8(&bytes).map_err(|e| ImportError::NotAModel {
+                file: file.clone(),
+                reason: format!("the text is not valid UTF-8 ({e})"),
+            })?;
+            let model = parse_model_text(src, &file)?;
+            crate::decode::validate_model_shape(&model)
+                .map_err(|reason| ImportError::NotAModel { file: file.clone(), reason })?;
+            model
+        }
+    };
+    let base = path.parent().unwrap_or(Path::new("."));
+    let base = if base.as_os_str().is_empty() { Path::new(".") } else { base };
+    resolve_external_data(&mut model, base, &file)?;
+    Ok(model)
+}
+
+/// [`load_model`], then [`check_model`]: the front door for tools and the IR importer.
+pub fn import_model(path: &Path) -> Result<ModelProto, ImportError> {
+    let model = load_model(path)?;
+    check_model(&model, &path.display().to_string())?;
+    Ok(model)
+}

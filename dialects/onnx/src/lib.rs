@@ -1,0 +1,25 @@
+//! The `onnx` dialect. Ops are printed in generic form, as onnx-mlir does:
+//! `%y = "onnx.Add"(%a, %b) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>`.
+//! `onnx.If`, `onnx.Loop` and `onnx.Scan` hold their subgraphs as regions terminated by
+//! `onnx.Yield`; their contracts (seed 004) are checked here, so they hold for imported models
+//! and for hand-written textual IR alike. Omitted optional inputs are `none` values made by
+//! `onnx.NoValue`. Sequence and optional values have types `!onnx.seq<T>` and `!onnx.opt<T>`.
+//! Operators the dialect does not list are still accepted as generic `onnx.*` ops.
+
+mod control_flow;
+mod ops;
+pub mod types;
+
+use flowgate_ir::{Context, DialectDef};
+
+pub fn register(ctx: &mut Context) {
+    ctx.register_dialect(DialectDef { name: "onnx", materialize_constant: None });
+    ctx.allow_unknown_ops_in("onnx");
+    ops::register(ctx);
+    control_flow::register(ctx);
+}
+
+/// Is `op_type` (without the `onnx.` prefix) an operator this dialect registers?
+pub fn is_known_op(ctx: &Context, op_type: &str) -> bool {
+    ctx.lookup_str(&format!("onnx.{op_type}")).is_some_and(|s| ctx.op_def_by_name(s).is_some())
+}

@@ -1,0 +1,102 @@
+//! The compute operators, table-driven: name and operand/result counts. Optional trailing
+//! inputs make the operand count a lower bound.
+
+use flowgate_ir::{Context, Count, OpDef, Traits};
+
+const fn ex(n: usize) -> Count {
+    Count::Exactly(n)
+}
+
+const fn at_least(n: usize) -> Count {
+    Count::AtLeast(n)
+}
+
+/// (name, operands, results)
+const OPS: &[(&str, Count, Count)] = &[
+    // Elementwise binary, with multidirectional broadcasting.
+    ("onnx.Add", ex(2), ex(1)),
+    ("onnx.Sub", ex(2), ex(1)),
+    ("onnx.Mul", ex(2), ex(1)),
+    ("onnx.Div", ex(2), ex(1)),
+    ("onnx.Pow", ex(2), ex(1)),
+    ("onnx.Mod", ex(2), ex(1)),
+    ("onnx.And", ex(2), ex(1)),
+    ("onnx.Or", ex(2), ex(1)),
+    ("onnx.Xor", ex(2), ex(1)),
+    ("onnx.Equal", ex(2), ex(1)),
+    ("onnx.Greater", ex(2), ex(1)),
+    ("onnx.Less", ex(2), ex(1)),
+    ("onnx.LessOrEqual", ex(2), ex(1)),
+    ("onnx.GreaterOrEqual", ex(2), ex(1)),
+    ("onnx.Where", ex(3), ex(1)),
+    ("onnx.Max", at_least(1), ex(1)),
+    ("onnx.Min", at_least(1), ex(1)),
+    // Elementwise unary.
+    ("onnx.Neg", ex(1), ex(1)),
+    ("onnx.Abs", ex(1), ex(1)),
+    ("onnx.Ceil", ex(1), ex(1)),
+    ("onnx.Floor", ex(1), ex(1)),
+    ("onnx.Exp", ex(1), ex(1)),
+    ("onnx.Log", ex(1), ex(1)),
+    ("onnx.Sqrt", ex(1), ex(1)),
+    ("onnx.Reciprocal", ex(1), ex(1)),
+    ("onnx.Relu", ex(1), ex(1)),
+    ("onnx.Tanh", ex(1), ex(1)),
+    ("onnx.Sigmoid", ex(1), ex(1)),
+    ("onnx.Not", ex(1), ex(1)),
+    ("onnx.Identity", ex(1), ex(1)),
+    ("onnx.Cast", ex(1), ex(1)),
+    ("onnx.CastLike", ex(2), ex(1)),
+    // Shapes and data movement.
+    ("onnx.Shape", ex(1), ex(1)),
+    ("onnx.Size", ex(1), ex(1)),
+    ("onnx.Reshape", ex(2), ex(1)),
+    ("onnx.Expand", ex(2), ex(1)),
+    ("onnx.Flatten", ex(1), ex(1)),
+    ("onnx.Transpose", ex(1), ex(1)),
+    ("onnx.Squeeze", at_least(1), ex(1)),
+    ("onnx.Unsqueeze", at_least(1), ex(1)),
+    ("onnx.Concat", at_least(1), ex(1)),
+    ("onnx.Split", at_least(1), at_least(1)),
+    ("onnx.Slice", at_least(3), ex(1)),
+    ("onnx.Gather", ex(2), ex(1)),
+    ("onnx.GatherElements", ex(2), ex(1)),
+    ("onnx.Tile", ex(2), ex(1)),
+    ("onnx.Pad", at_least(2), ex(1)),
+    ("onnx.Range", ex(3), ex(1)),
+    ("onnx.Constant", ex(0), ex(1)),
+    ("onnx.ConstantOfShape", ex(1), ex(1)),
+    // Reductions and friends.
+    ("onnx.ReduceSum", at_least(1), ex(1)),
+    ("onnx.ReduceMean", at_least(1), ex(1)),
+    ("onnx.ReduceMax", at_least(1), ex(1)),
+    ("onnx.ReduceMin", at_least(1), ex(1)),
+    ("onnx.ReduceProd", at_least(1), ex(1)),
+    ("onnx.ArgMax", ex(1), ex(1)),
+    ("onnx.Softmax", ex(1), ex(1)),
+    ("onnx.MatMul", ex(2), ex(1)),
+    // Sequences and optionals.
+    ("onnx.SequenceEmpty", ex(0), ex(1)),
+    ("onnx.SequenceConstruct", at_least(1), ex(1)),
+    ("onnx.SequenceInsert", at_least(2), ex(1)),
+    ("onnx.SequenceAt", ex(2), ex(1)),
+    ("onnx.SequenceLength", ex(1), ex(1)),
+    ("onnx.Optional", Count::Any, ex(1)),
+    ("onnx.OptionalGetElement", ex(1), ex(1)),
+    ("onnx.OptionalHasElement", Count::Any, ex(1)),
+    // An omitted optional input.
+    ("onnx.NoValue", ex(0), ex(1)),
+];
+
+pub fn register(ctx: &mut Context) {
+    for &(name, operands, results) in OPS {
+        ctx.register_op(OpDef {
+            traits: Traits::PURE,
+            operands,
+            results,
+            regions: Count::Exactly(0),
+            successors: Count::Exactly(0),
+            ..OpDef::new(name)
+        });
+    }
+}

@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# The one test command (README "Testing"; .ci/run calls it).
+#
+#   bash scripts/test.sh              install what is missing, then cargo build, cargo test, lit
+#   bash scripts/test.sh --lit-only   only the lit suite (binaries must be built already)
+#   bash scripts/test.sh --upstream   only the lit suite, with upstream mlir-opt standing in for
+#                                     onnx-opt (FLOWGATE_OPT_OVERRIDE): validates the tests
+#
+# On a fresh Debian bookworm machine, as root, it installs LLVM 22's lit/FileCheck
+# (llvm-22-tools), upstream mlir-opt/mlir-runner (mlir-22-tools) and cmake through apt, only
+# when they are missing. No Python package is needed by the tests (lit comes with
+# llvm-22-tools); onnx/numpy/onnxruntime are for benchmarks and data generation only.
+#
+# Every stage runs even if an earlier one failed; the exit status is non-zero if any failed.
+# The last line is lit's summary: `N passed, M failed`.
+set -u -o pipefail
+
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+LLVM_BIN=${FLOWGATE_LLVM_BIN_DIR:-/usr/lib/llvm-22/bin}
+MODE=all
+for arg in "$@"; do
+  case "$arg" in
+    --lit-only) MODE=lit ;;
+    --upstream) MODE=upstream ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    *) echo "test.sh: unknown argument: $arg" >&2; exit 2 ;;
+  esac
+done
+
+log() { echo "==> $*"; }
+export DEBIAN_FRONTEND=noninteractive
+
+# ---------------------------------------------------------------------------------------------
+# Install what is missing.
+
+SUDO=
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO="sudo -n"; fi
+fi
+
+APT_UPDATED=0
+apt_update_once() {
+  if [ "$APT_UPDATED" -eq 0 ]; then
+    log "apt-get update"
+    $SUDO apt-get update -qq || echo "warning: apt-get update failed" >&2
+    APT_UPDATED=1
+  fi
+}
+
+# The apt candidate version of a package, or nothing when apt does not know it.
+apt_candidate() {
+  apt-cache policy "$1" 2>/dev/null | awk '/Candidate:/ { if ($2 != "(none)") print $2 }'
+}
+
+# LLVM 22 is not in bookworm's main suite; Debian ships it through the security/updates
+# suites this machine's mirror carries. If apt does not see it, add those suites and retry.
+ensure_llvm22_source() {
+  if [ -n "$(apt_candidate mlir-22-tools)" ]; then return 0; fi
+  echo "note: apt has no candidate for mlir-22-tools; apt-cache policy says:" >&2
+  apt-cache policy mlir-22-tools llvm-22-tools >&2 || true
+  local list=/etc/apt/sources.list.d/flowgate-llvm22.list
+  local sources="deb http://deb.debian.org/debian-security bookworm-security main
+deb http://deb.debian.org/debian bookworm-updates main
+deb http://deb.debian.org/debian bookworm-backports main"
+  if [ ! -e "$list" ]; then
+    log "adding bookworm-security/updates/backports to apt sources ($list)"
+    echo "$sources" | $SUDO tee "$list" >/dev/null || return 1
+    APT_UPDATED=0
+    apt_update_once
+  fi
+  [ -n "$(apt_candidate mlir-22-tools)" ]
+}
+
+install_missing() {
+  local need=()
+  for pkg in llvm-22-tools mlir-22-tools cmake; do
+    if ! dpkg -s "$pkg" >/dev/null 2>&1; then need+=("$pkg"); fi
+  done
+  # Packages may be present while a tool is not (a partial install): check the tools too.
+  for tool in lit FileCheck not split-file; do
+    if [ ! -x "$LLVM_BIN/$tool" ]; then need+=(llvm-22-tools); break; fi
+  done
+  if [ ! -x "$LLVM_BIN/mlir-opt" ]; then need+=(mlir-22-tools); fi
+  if ! command -v cmake >/dev/null 2>&1; then need+=(cmake); fi
+  if [ ${#need[@]} -eq 0 ]; then
+    log "llvm-22-tools, mlir-22-tools and cmake are installed"
+    return 0
+  fi
+  mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
+  if [ "$(id -u)" -ne 0 ] && [ -z "$SUDO" ]; then
+    echo "error: missing ${need[*]} and not root (no sudo): install them first" >&2
+    return 1
+  fi
+  apt_update_once
+  case " ${need[*]} " in
+    *" llvm-22-tools "*|*" mlir-22-tools "*)
+      ensure_llvm22_source || echo "warning: no apt source offers mlir-22-tools" >&2 ;;
+  esac
+  log "apt-get install -y ${need[*]}"
+  $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"
+}
+
+if [ "$MODE" != upstream ] || [ ! -x "$LLVM_BIN/mlir-opt" ]; then
+  install_missing || echo "warning: could not install every prerequisite" >&2
+fi
+
+# ---------------------------------------------------------------------------------------------
+# Run.
+
+FAILED_STAGES=()
+stage() {
+  local name=$1
+  shift
+  log "$name"
+  if "$@"; then
+    return 0
+  fi
+  echo "error: stage failed: $name" >&2
+  FAILED_STAGES+=("$name")
+  return 1
+}
+
+if [ "$MODE" = all ]; then
+  if command -v cargo >/dev/null 2>&1 || [ -x "$HOME/.cargo/bin/cargo" ]; then
+    command -v cargo >/dev/null 2>&1 || export PATH="$HOME/.cargo/bin:$PATH"
+    stage "cargo build --workspace" cargo build --workspace
+    stage "cargo test --workspace" cargo test --workspace
+  else
+    echo "error: cargo not found" >&2
+    FAILED_STAGES+=("cargo")
+  fi
+fi
+
+LIT_LOG=$(mktemp)
+trap 'rm -f "$LIT_LOG"' EXIT
+if [ ! -x "$LLVM_BIN/lit" ]; then
+  echo "error: $LLVM_BIN/lit not found (llvm-22-tools)" >&2
+  FAILED_STAGES+=("lit")
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+LIT_ENV=(FLOWGATE_LLVM_BIN_DIR="$LLVM_BIN")
+if [ "$MODE" = upstream ]; then
+  LIT_ENV+=(FLOWGATE_OPT_OVERRIDE="$LLVM_BIN/mlir-opt")
+fi
+if [ "$MODE" = upstream ]; then
+  log "lit -sv lit-tests, with $LLVM_BIN/mlir-opt as onnx-opt"
+else
+  log "lit -sv lit-tests"
+fi
+env "${LIT_ENV[@]}" "$LLVM_BIN/lit" -sv "$ROOT/lit-tests" 2>&1 | tee "$LIT_LOG"
+LIT_STATUS=${PIPESTATUS[0]}
+[ "$LIT_STATUS" -eq 0 ] || FAILED_STAGES+=("lit")
+
+# Summarise lit's own counts:
+#   Passed / Expectedly Failed                                  -> passed
+#   Failed / Unresolved / Timed Out / Unexpectedly Passed       -> failed
+#   Unsupported / Skipped / Excluded                            -> skipped (not counted)
+read -r PASSED FAILED SKIPPED < <(awk '
+  /^ *(Passed|Expectedly Failed) *: *[0-9]+/        { split($0, a, ":"); p += a[2] + 0 }
+  /^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed) *: *[0-9]+/ { split($0, a, ":"); f += a[2] + 0 }
+  /^ *(Unsupported|Skipped|Excluded) *: *[0-9]+/    { split($0, a, ":"); s += a[2] + 0 }
+  END { print p + 0, f + 0, s + 0 }' "$LIT_LOG")
+if [ "$LIT_STATUS" -ne 0 ] && [ "$FAILED" -eq 0 ]; then
+  FAILED=1  # lit itself failed (bad config, crash) without counting a test
+fi
+
+if [ ${#FAILED_STAGES[@]} -gt 0 ]; then
+  echo "failed stages: ${FAILED_STAGES[*]}"
+fi
+echo "lit: $SKIPPED unsupported or skipped"
+echo "$PASSED passed, $FAILED failed"
+[ ${#FAILED_STAGES[@]} -eq 0 ]
