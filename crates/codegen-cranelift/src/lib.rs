@@ -5,6 +5,7 @@
 
 pub mod abi;
 mod error;
+pub mod globals;
 pub mod header;
 pub mod isa;
 pub mod jit;

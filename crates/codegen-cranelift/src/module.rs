@@ -29,6 +29,8 @@ pub struct FuncEntry {
 pub struct FuncTable {
     entries: Vec<FuncEntry>,
     by_name: HashMap<String, usize>,
+    /// `memref.global` buffers by name.
+    pub globals: HashMap<String, crate::globals::GlobalEntry>,
 }
 
 impl FuncTable {
@@ -52,9 +54,10 @@ pub fn functions(ctx: &Context, module: OpId) -> Vec<OpId> {
     out
 }
 
-/// Declare every function of `module` in `m`.
+/// Declare every function of `module` in `m`, and define its global buffers.
 pub fn declare_functions<M: Module>(ctx: &Context, module: OpId, m: &mut M) -> Result<FuncTable> {
-    let mut table = FuncTable::default();
+    let globals = crate::globals::define_globals(ctx, module, m)?.into_iter().collect();
+    let mut table = FuncTable { globals, ..FuncTable::default() };
     for op in functions(ctx, module) {
         let name = ctx
             .attr(op, "sym_name")

@@ -332,3 +332,10 @@ fn unsupported_types_and_bad_entries_are_errors() {
     let (ctx, m) = parse(&module(&[decl.to_string(), main]));
     assert!(matches!(jit::run(&ctx, m, "main", OptLevel::None), Err(CodegenError::Run(_))));
 }
+
+#[test]
+fn memref_globals_copy_reinterpret_and_realloc() {
+    // The lit test's program (generic form printed by upstream mlir-opt).
+    let src = include_str!("../../../lit-tests/Target/jit-memref-globals.mlir");
+    assert_eq!(run(src), ["6", "0.000000e+00", "2.500000e+00", "5", "6", "6"]);
+}

@@ -5,7 +5,7 @@ use super::Translator;
 use crate::abi::Scalar;
 use crate::error::Result;
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{self, types, InstBuilder, MemFlagsData};
+use cranelift_codegen::ir::{self, types, BlockArg, InstBuilder, MemFlagsData};
 use cranelift_module::Module;
 use flowgate_ir::{OpId, TypeKind, DYNAMIC};
 
@@ -63,6 +63,10 @@ impl<M: Module> Translator<'_, '_, M> {
                 self.b.ins().store(MemFlagsData::new(), v, addr, 0);
             }
             "dim" => self.dim(op)?,
+            "get_global" => self.get_global(op)?,
+            "copy" => self.copy(op)?,
+            "realloc" => self.realloc(op)?,
+            "reinterpret_cast" => self.reinterpret_cast(op)?,
             "subview" => self.subview(op)?,
             // Same data, a different static view of its type.
             "cast" => {
@@ -120,11 +124,7 @@ impl<M: Module> Translator<'_, '_, M> {
                 static_elems = static_elems.and_then(|n| n.checked_mul(d));
             }
         }
-        // Row-major strides: the innermost dimension is contiguous.
-        let mut strides = vec![self.iconst(types::I64, 1); shape.len()];
-        for i in (0..shape.len().saturating_sub(1)).rev() {
-            strides[i] = self.b.ins().imul(strides[i + 1], sizes[i + 1]);
-        }
+        let strides = self.row_major_strides(&sizes);
         let align = self
             .ctx
             .attr(op, "alignment")
@@ -178,14 +178,116 @@ impl<M: Module> Translator<'_, '_, M> {
         if n < first_index || n - first_index != shape.len() || d.strides.len() != shape.len() {
             return Err(self.op_err(op, "has a number of indices that does not match the memref's rank"));
         }
+        let idx = (0..shape.len()).map(|k| self.operand(op, first_index + k)).collect::<Result<Vec<_>>>()?;
+        Ok((self.address(&d, &idx, elem), elem))
+    }
+
+    /// `aligned + (offset + sum(idx * stride)) * sizeof(elem)`.
+    fn address(&mut self, d: &Desc, idx: &[ir::Value], elem: Scalar) -> ir::Value {
         let mut lin = d.offset;
-        for k in 0..shape.len() {
-            let idx = self.operand(op, first_index + k)?;
-            let t = self.b.ins().imul(idx, d.strides[k]);
+        for (&i, &st) in idx.iter().zip(&d.strides) {
+            let t = self.b.ins().imul(i, st);
             lin = self.b.ins().iadd(lin, t);
         }
         let bytes = self.b.ins().imul_imm_s(lin, elem.size() as i64);
-        Ok((self.b.ins().iadd(d.aligned, bytes), elem))
+        self.b.ins().iadd(d.aligned, bytes)
+    }
+
+    /// Row-major strides of a contiguous buffer of the given sizes.
+    fn row_major_strides(&mut self, sizes: &[ir::Value]) -> Vec<ir::Value> {
+        let one = self.iconst(types::I64, 1);
+        let mut strides = vec![one; sizes.len()];
+        for i in (0..sizes.len().saturating_sub(1)).rev() {
+            strides[i] = self.b.ins().imul(strides[i + 1], sizes[i + 1]);
+        }
+        strides
+    }
+
+    /// `memref.get_global`: the address of a `memref.global` buffer.
+    fn get_global(&mut self, op: OpId) -> Result<()> {
+        let name = self
+            .ctx
+            .attr(op, "name")
+            .and_then(|a| self.ctx.attr_as_symbol_ref(a))
+            .ok_or_else(|| self.op_err(op, "requires a 'name' symbol reference"))?;
+        let Some(g) = self.funcs.globals.get(name).cloned() else {
+            return Err(self.op_err(op, format!("'{name}' does not reference a memref.global")));
+        };
+        let gv = self.module.declare_data_in_func(g.id, self.b.func);
+        let ptr = self.b.ins().symbol_value(types::I64, gv);
+        let sizes: Vec<ir::Value> = g.shape.iter().map(|&d| self.iconst(types::I64, d)).collect();
+        let strides = self.row_major_strides(&sizes);
+        let offset = self.iconst(types::I64, 0);
+        self.define(op, 0, Desc { allocated: ptr, aligned: ptr, offset, sizes, strides }.into_parts())
+    }
+
+    /// `memref.copy %src, %dst`: an element-wise loop nest over the shape, any layouts.
+    fn copy(&mut self, op: OpId) -> Result<()> {
+        let ty = self.ctx.value_type(self.ctx.operand(op, 0));
+        let (_, elem, _) = self.memref_info(op, ty)?;
+        let src = self.desc(op, 0)?;
+        let dst = self.desc(op, 1)?;
+        if src.sizes.len() != dst.sizes.len() {
+            return Err(self.op_err(op, "requires source and target of the same rank"));
+        }
+        let sizes = src.sizes.clone();
+        let mut idx = Vec::new();
+        self.loop_nest(&sizes, &mut idx, &mut |t, idx| {
+            let from = t.address(&src, idx, elem);
+            let v = t.b.ins().load(elem.cl_type(), MemFlagsData::new(), from, 0);
+            let to = t.address(&dst, idx, elem);
+            t.b.ins().store(MemFlagsData::new(), v, to, 0);
+        });
+        Ok(())
+    }
+
+    /// Emit `for idx in 0..sizes (row-major) { body(idx) }`; leaves the builder after the nest.
+    fn loop_nest(
+        &mut self,
+        sizes: &[ir::Value],
+        idx: &mut Vec<ir::Value>,
+        body: &mut dyn FnMut(&mut Self, &[ir::Value]),
+    ) {
+        let k = idx.len();
+        if k == sizes.len() {
+            body(self, idx);
+            return;
+        }
+        let header = self.b.create_block();
+        let i = self.b.append_block_param(header, types::I64);
+        let inner = self.b.create_block();
+        let exit = self.b.create_block();
+        let zero = self.iconst(types::I64, 0);
+        self.b.ins().jump(header, &[BlockArg::Value(zero)]);
+        self.b.switch_to_block(header);
+        let c = self.b.ins().icmp(IntCC::SignedLessThan, i, sizes[k]);
+        self.b.ins().brif(c, inner, &[], exit, &[]);
+        self.b.switch_to_block(inner);
+        idx.push(i);
+        self.loop_nest(sizes, idx, body);
+        idx.pop();
+        let next = self.b.ins().iadd_imm_s(i, 1);
+        self.b.ins().jump(header, &[BlockArg::Value(next)]);
+        self.b.switch_to_block(exit);
+    }
+
+    /// `memref.realloc`: C's `realloc` of a 1-D identity-layout buffer.
+    fn realloc(&mut self, op: OpId) -> Result<()> {
+        let src = self.desc(op, 0)?;
+        let res_ty = self.ctx.value_type(self.ctx.result(op, 0));
+        let (shape, elem, identity) = self.memref_info(op, res_ty)?;
+        let [dim] = shape[..] else { return Err(self.op_err(op, "expects a 1-D result")) };
+        if !identity {
+            return Err(self.op_err(op, "expects an identity layout"));
+        }
+        let n = if dim == DYNAMIC { self.operand(op, 1)? } else { self.iconst(types::I64, dim) };
+        let bytes = self.b.ins().imul_imm_s(n, elem.size() as i64);
+        let p = self
+            .call_c("realloc", &[types::I64, types::I64], Some(types::I64), &[src.allocated, bytes])?
+            .ok_or_else(|| self.ice("realloc returned nothing"))?;
+        let offset = self.iconst(types::I64, 0);
+        let one = self.iconst(types::I64, 1);
+        self.define(op, 0, Desc { allocated: p, aligned: p, offset, sizes: vec![n], strides: vec![one] }.into_parts())
     }
 
     fn dim(&mut self, op: OpId) -> Result<()> {
@@ -214,9 +316,15 @@ impl<M: Module> Translator<'_, '_, M> {
         self.define1(op, r)
     }
 
-    fn subview(&mut self, op: OpId) -> Result<()> {
-        let src = self.desc(op, 0)?;
-        let rank = src.sizes.len();
+    /// The mixed static/dynamic offsets, sizes and strides of `subview`/`reinterpret_cast`:
+    /// operands `[source, offsets..., sizes..., strides...]` split by `operandSegmentSizes`,
+    /// `DYNAMIC` entries of the `static_*` arrays taking the next operand. `rank` is the length
+    /// of the sizes and strides lists; subview has as many offsets, reinterpret_cast one.
+    fn offsets_sizes_strides(
+        &mut self,
+        op: OpId,
+        rank: usize,
+    ) -> Result<(Vec<ir::Value>, Vec<ir::Value>, Vec<ir::Value>)> {
         let seg = self
             .int_list(op, "operandSegmentSizes")
             .filter(|s| s.len() == 4 && s.iter().all(|&x| x >= 0))
@@ -225,26 +333,45 @@ impl<M: Module> Translator<'_, '_, M> {
         let mut dyn_off = 1..1 + n_off;
         let mut dyn_size = 1 + n_off..1 + n_off + n_size;
         let mut dyn_stride = 1 + n_off + n_size..self.ctx.operands(op).len();
-        let take = |this: &mut Self, list: &str, range: &mut std::ops::Range<usize>| -> Result<Vec<ir::Value>> {
-            let stat =
-                this.int_list(op, list).ok_or_else(|| this.op_err(op, format!("requires attribute '{list}'")))?;
-            if stat.len() != rank {
-                return Err(this.op_err(op, format!("has '{list}' of a length other than the source rank")));
-            }
-            let mut out = Vec::with_capacity(rank);
-            for &s in &stat {
-                if s == DYNAMIC {
-                    let Some(i) = range.next() else { return Err(this.op_err(op, "is missing a dynamic operand")) };
-                    out.push(this.operand(op, i)?);
-                } else {
-                    out.push(this.iconst(types::I64, s));
+        let take =
+            |this: &mut Self, list: &str, len: usize, range: &mut std::ops::Range<usize>| -> Result<Vec<ir::Value>> {
+                let stat =
+                    this.int_list(op, list).ok_or_else(|| this.op_err(op, format!("requires attribute '{list}'")))?;
+                if stat.len() != len {
+                    return Err(this.op_err(op, format!("has '{list}' of the wrong length")));
                 }
-            }
-            Ok(out)
-        };
-        let offsets = take(self, "static_offsets", &mut dyn_off)?;
-        let sizes = take(self, "static_sizes", &mut dyn_size)?;
-        let strides = take(self, "static_strides", &mut dyn_stride)?;
+                let mut out = Vec::with_capacity(len);
+                for &s in &stat {
+                    if s == DYNAMIC {
+                        let Some(i) = range.next() else { return Err(this.op_err(op, "is missing a dynamic operand")) };
+                        out.push(this.operand(op, i)?);
+                    } else {
+                        out.push(this.iconst(types::I64, s));
+                    }
+                }
+                Ok(out)
+            };
+        let n_offsets = if self.ctx.is_op(op, "memref.reinterpret_cast") { 1 } else { rank };
+        let offsets = take(self, "static_offsets", n_offsets, &mut dyn_off)?;
+        let sizes = take(self, "static_sizes", rank, &mut dyn_size)?;
+        let strides = take(self, "static_strides", rank, &mut dyn_stride)?;
+        Ok((offsets, sizes, strides))
+    }
+
+    /// `memref.reinterpret_cast`: the same buffer with a new offset, sizes and strides.
+    fn reinterpret_cast(&mut self, op: OpId) -> Result<()> {
+        let src = self.desc(op, 0)?;
+        let res_ty = self.ctx.value_type(self.ctx.result(op, 0));
+        let (shape, _, _) = self.memref_info(op, res_ty)?;
+        let (offsets, sizes, strides) = self.offsets_sizes_strides(op, shape.len())?;
+        let d = Desc { allocated: src.allocated, aligned: src.aligned, offset: offsets[0], sizes, strides };
+        self.define(op, 0, d.into_parts())
+    }
+
+    fn subview(&mut self, op: OpId) -> Result<()> {
+        let src = self.desc(op, 0)?;
+        let rank = src.sizes.len();
+        let (offsets, sizes, strides) = self.offsets_sizes_strides(op, rank)?;
         let static_sizes = self.int_list(op, "static_sizes").unwrap_or_default();
         let mut offset = src.offset;
         let mut new_strides = Vec::with_capacity(rank);
