@@ -1,0 +1,201 @@
+//! Differential test against upstream MLIR: for each arith op, a program folds `op(a, b)` over
+//! all i8 pairs (and over f32 values including NaN and infinities) into a checksum; Flowgate's
+//! JIT and upstream's `mlir-opt --arith-expand --convert-to-llvm | mlir-runner` must agree.
+//! Pairs where upstream's result is undefined (poison or UB) are skipped. Runs only when
+//! upstream's tools are installed at /usr/lib/llvm-22/bin (the test script installs them).
+
+mod common;
+use common::*;
+use flowgate_codegen_cranelift::OptLevel;
+use std::io::Write as _;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+const BIN: &str = "/usr/lib/llvm-22/bin";
+
+/// Which pairs upstream leaves undefined.
+#[derive(Copy, Clone)]
+enum Skip {
+    None,
+    /// b == 0
+    ZeroDivisor,
+    /// b == 0, or a == MIN and b == -1
+    SignedDivision,
+    /// b as unsigned >= 8
+    ShiftAmount,
+}
+
+/// A checksum program over all i8 pairs; `op_line` computes `%r` (of type `rty`) from `%at`
+/// and `%bt`, or from `%af`/`%bf` (f32 values derived from them) for float ops.
+fn program(op_line: &str, rty: &str, skip: Skip) -> String {
+    let skip_cond = match skip {
+        Skip::None => "%skip = \"arith.constant\"() <{value = false}> : () -> i1\n".to_string(),
+        Skip::ZeroDivisor => cmp("skip", "arith.cmpi", 0, "bt", "z8", "i8"),
+        Skip::SignedDivision => [
+            cmp("bz", "arith.cmpi", 0, "bt", "z8", "i8"),
+            cmp("amin", "arith.cmpi", 0, "at", "min8", "i8"),
+            cmp("bm1", "arith.cmpi", 0, "bt", "m18", "i8"),
+            bin("ovf", "arith.andi", "amin", "bm1", "i1", "i1"),
+            bin("skip", "arith.ori", "bz", "ovf", "i1", "i1"),
+        ]
+        .concat(),
+        Skip::ShiftAmount => cmp("skip", "arith.cmpi", 9, "bt", "eight", "i8"),
+    };
+    // The i64 reading of %r: integers sign-extended, i1 zero-extended, floats as bits with every
+    // NaN made one value (NaN payloads are not specified).
+    let widen = match rty {
+        "i1" => un("re", "arith.extui", "r", "i1", "i64"),
+        "i8" => un("re", "arith.extsi", "r", "i8", "i64"),
+        "f32" => [
+            cmp("isnan", "arith.cmpf", 14, "r", "r", "f32"),
+            un("rb", "arith.bitcast", "r", "f32", "i32"),
+            k("nanv", "12345", "i32"),
+            "%rc = \"arith.select\"(%isnan, %nanv, %rb) : (i1, i32, i32) -> i32\n".into(),
+            un("re", "arith.extsi", "rc", "i32", "i64"),
+        ]
+        .concat(),
+        _ => un("re", "arith.extsi", "r", rty, "i64"),
+    };
+    let body = [
+        k("lo", "-128", "i64"),
+        k("hi", "128", "i64"),
+        k("one", "1", "i64"),
+        k("k31", "31", "i64"),
+        k("zero", "0", "i64"),
+        k("z8", "0", "i8"),
+        k("min8", "-128", "i8"),
+        k("m18", "-1", "i8"),
+        k("max8", "127", "i8"),
+        k("m127", "-127", "i8"),
+        k("eight", "8", "i8"),
+        k("eighth", "0.125", "f32"),
+        k("nan", "0x7FC00000", "f32"),
+        k("inf", "0x7F800000", "f32"),
+        k("ninf", "0xFF800000", "f32"),
+        "\"cf.br\"(%lo, %zero)[^outer] : (i64, i64) -> ()\n".into(),
+        "^outer(%a: i64, %acc: i64):\n".into(),
+        cmp("ca", "arith.cmpi", 2, "a", "hi", "i64"),
+        "\"cf.cond_br\"(%ca, %lo, %acc)[^inner, ^exit] <{operandSegmentSizes = array<i32: 1, 2, 0>}> : (i1, i64, i64) -> ()\n".into(),
+        "^inner(%b: i64, %acc1: i64):\n".into(),
+        cmp("cb", "arith.cmpi", 2, "b", "hi", "i64"),
+        "\"cf.cond_br\"(%cb)[^body, ^next] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()\n".into(),
+        "^body:\n".into(),
+        un("at", "arith.trunci", "a", "i64", "i8"),
+        un("bt", "arith.trunci", "b", "i64", "i8"),
+        skip_cond,
+        "\"cf.cond_br\"(%skip, %acc1)[^cont, ^do] <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (i1, i64) -> ()\n".into(),
+        "^do:\n".into(),
+        f32_of("af", "at"),
+        f32_of("bf", "bt"),
+        op_line.to_string(),
+        widen,
+        bin("h", "arith.muli", "acc1", "k31", "i64", "i64"),
+        bin("h2", "arith.addi", "h", "re", "i64", "i64"),
+        "\"cf.br\"(%h2)[^cont] : (i64) -> ()\n".into(),
+        "^cont(%acc2: i64):\n".into(),
+        bin("b2", "arith.addi", "b", "one", "i64", "i64"),
+        "\"cf.br\"(%b2, %acc2)[^inner] : (i64, i64) -> ()\n".into(),
+        "^next:\n".into(),
+        bin("a2", "arith.addi", "a", "one", "i64", "i64"),
+        "\"cf.br\"(%a2, %acc1)[^outer] : (i64, i64) -> ()\n".into(),
+        "^exit:\n".into(),
+        ret(&[("acc", "i64")]),
+    ]
+    .concat();
+    main_module("i64", &body)
+}
+
+/// `%out` = x / 8 as f32, except -128 is NaN, 127 is +inf and -127 is -inf.
+fn f32_of(out: &str, x: &str) -> String {
+    [
+        un(&format!("{out}i"), "arith.sitofp", x, "i8", "f32"),
+        bin(&format!("{out}s"), "arith.mulf", &format!("{out}i"), "eighth", "f32", "f32"),
+        cmp(&format!("{out}n"), "arith.cmpi", 0, x, "min8", "i8"),
+        cmp(&format!("{out}p"), "arith.cmpi", 0, x, "max8", "i8"),
+        cmp(&format!("{out}m"), "arith.cmpi", 0, x, "m127", "i8"),
+        format!("%{out}1 = \"arith.select\"(%{out}n, %nan, %{out}s) : (i1, f32, f32) -> f32\n"),
+        format!("%{out}2 = \"arith.select\"(%{out}p, %inf, %{out}1) : (i1, f32, f32) -> f32\n"),
+        format!("%{out} = \"arith.select\"(%{out}m, %ninf, %{out}2) : (i1, f32, f32) -> f32\n"),
+    ]
+    .concat()
+}
+
+fn upstream(src: &str) -> String {
+    let lower = |input: &str, cmd: &mut Command| -> String {
+        let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "upstream failed: {}\n{input}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let llvm = lower(src, Command::new(format!("{BIN}/mlir-opt")).args(["--arith-expand", "--convert-to-llvm"]));
+    lower(&llvm, Command::new(format!("{BIN}/mlir-runner")).args(["-e", "main", "-entry-point-result=i64"]))
+        .trim()
+        .to_string()
+}
+
+fn check(name: &str, src: &str) {
+    let ours = try_run(src, OptLevel::Speed).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let ours0 = try_run(src, OptLevel::None).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let theirs = upstream(src);
+    assert_eq!(ours, [theirs.clone()], "{name}: Flowgate -O2 differs from upstream");
+    assert_eq!(ours0, [theirs], "{name}: Flowgate -O0 differs from upstream");
+}
+
+fn have_upstream() -> bool {
+    let ok = Path::new(BIN).join("mlir-runner").exists() && Path::new(BIN).join("mlir-opt").exists();
+    if !ok {
+        eprintln!("note: upstream mlir-opt/mlir-runner not installed; differential test not run");
+    }
+    ok
+}
+
+#[test]
+fn integer_ops_match_upstream() {
+    if !have_upstream() {
+        return;
+    }
+    let ops: &[(&str, Skip)] = &[
+        ("addi", Skip::None),
+        ("subi", Skip::None),
+        ("muli", Skip::None),
+        ("andi", Skip::None),
+        ("ori", Skip::None),
+        ("xori", Skip::None),
+        ("divsi", Skip::SignedDivision),
+        ("remsi", Skip::SignedDivision),
+        ("ceildivsi", Skip::SignedDivision),
+        ("floordivsi", Skip::SignedDivision),
+        ("divui", Skip::ZeroDivisor),
+        ("remui", Skip::ZeroDivisor),
+        ("ceildivui", Skip::ZeroDivisor),
+        ("shli", Skip::ShiftAmount),
+        ("shrsi", Skip::ShiftAmount),
+        ("shrui", Skip::ShiftAmount),
+        ("maxsi", Skip::None),
+        ("minsi", Skip::None),
+        ("maxui", Skip::None),
+        ("minui", Skip::None),
+    ];
+    for (op, skip) in ops {
+        let line = bin("r", &format!("arith.{op}"), "at", "bt", "i8", "i8");
+        check(op, &program(&line, "i8", *skip));
+    }
+    for pred in 0..10 {
+        check(&format!("cmpi {pred}"), &program(&cmp("r", "arith.cmpi", pred, "at", "bt", "i8"), "i1", Skip::None));
+    }
+}
+
+#[test]
+fn float_ops_match_upstream() {
+    if !have_upstream() {
+        return;
+    }
+    for op in ["addf", "subf", "mulf", "divf", "maximumf", "minimumf", "maxnumf", "minnumf", "remf"] {
+        let line = bin("r", &format!("arith.{op}"), "af", "bf", "f32", "f32");
+        check(op, &program(&line, "f32", Skip::None));
+    }
+    for pred in 0..16 {
+        check(&format!("cmpf {pred}"), &program(&cmp("r", "arith.cmpf", pred, "af", "bf", "f32"), "i1", Skip::None));
+    }
+}
