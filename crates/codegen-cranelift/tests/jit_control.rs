@@ -339,3 +339,24 @@ fn memref_globals_copy_reinterpret_and_realloc() {
     let src = include_str!("../../../lit-tests/Target/jit-memref-globals.mlir");
     assert_eq!(run(src), ["6", "0.000000e+00", "2.500000e+00", "5", "6", "6"]);
 }
+
+#[test]
+fn unrealized_casts_between_same_representations_are_free() {
+    let body = [
+        k("a", "41", "i64"),
+        "%b = \"builtin.unrealized_conversion_cast\"(%a) : (i64) -> index\n".into(),
+        k("one", "1", "index"),
+        bin("c", "arith.addi", "b", "one", "index", "index"),
+        ret(&[("c", "index")]),
+    ]
+    .concat();
+    assert_eq!(run(&main_module("index", &body)), ["42"]);
+    // Different representations stay unsupported.
+    let body = [
+        k("a", "1", "i32"),
+        "%b = \"builtin.unrealized_conversion_cast\"(%a) : (i32) -> f32\n".into(),
+        ret(&[("b", "f32")]),
+    ]
+    .concat();
+    assert!(matches!(try_run(&main_module("f32", &body), OptLevel::None), Err(CodegenError::Unsupported(_))));
+}

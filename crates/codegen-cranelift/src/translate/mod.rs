@@ -133,12 +133,35 @@ impl<'a, 'f, M: Module> Translator<'a, 'f, M> {
             "cf" => return self.cf(op),
             "memref" => self.memref(op)?,
             "func" => return self.func_op(op),
+            "builtin" if name == "builtin.unrealized_conversion_cast" => self.conversion_cast(op)?,
             _ => false,
         };
         if !handled {
             return Err(self.unsupported(op));
         }
         Ok(false)
+    }
+
+    /// A cast left by a partial conversion is free when each operand and its result are
+    /// represented alike (e.g. `index` and `i64`, or two layouts of one memref); returns false
+    /// otherwise so the op is reported as unsupported.
+    fn conversion_cast(&mut self, op: OpId) -> Result<bool> {
+        let ctx = self.ctx;
+        let (ins, outs) = (ctx.operands(op), ctx.results(op));
+        if ins.len() != outs.len() {
+            return Ok(false);
+        }
+        for (i, (&a, &r)) in ins.iter().zip(outs).enumerate() {
+            let (Some(ka), Some(kr)) = (kind_of(ctx, ctx.value_type(a)), kind_of(ctx, ctx.value_type(r))) else {
+                return Ok(false);
+            };
+            if ka.part_types() != kr.part_types() {
+                return Ok(false);
+            }
+            let parts = self.parts(a)?.to_vec();
+            self.define(op, i, parts)?;
+        }
+        Ok(true)
     }
 
     // ----- errors -----
