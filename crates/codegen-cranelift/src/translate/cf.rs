@@ -9,7 +9,7 @@ use cranelift_module::Module;
 use flowgate_ir::{AttrKind, DenseElements, OpId, Value};
 use std::ops::Range;
 
-/// `cf.assert` failures trap with this user code.
+/// The trap after `abort` in a failed `cf.assert` (never reached).
 pub const ASSERT_TRAP: u8 = 1;
 
 impl<M: Module> Translator<'_, '_, M> {
@@ -36,12 +36,38 @@ impl<M: Module> Translator<'_, '_, M> {
                 Ok(true)
             }
             "cf.assert" => {
-                let c = self.operand(op, 0)?;
-                self.b.ins().trapz(c, TrapCode::unwrap_user(ASSERT_TRAP));
+                self.assert(op)?;
                 Ok(false)
             }
             _ => Err(self.unsupported(op)),
         }
+    }
+
+    /// `cf.assert`: as upstream's lowering, a failure `puts` the message and calls `abort`;
+    /// stdio is flushed in between so the message is not lost in a buffer.
+    fn assert(&mut self, op: OpId) -> Result<()> {
+        let c = self.operand(op, 0)?;
+        let msg = self.ctx.attr(op, "msg").and_then(|a| self.ctx.attr_as_str(a)).unwrap_or("").to_string();
+        let cont = self.b.create_block();
+        let fail = self.b.create_block();
+        self.b.set_cold_block(fail);
+        self.b.ins().brif(c, cont, &[], fail, &[]);
+        self.b.switch_to_block(fail);
+        let data = self.module.declare_anonymous_data(false, false).map_err(|e| self.ice(e))?;
+        let mut desc = cranelift_module::DataDescription::new();
+        let mut bytes = msg.into_bytes();
+        bytes.push(0);
+        desc.define(bytes.into_boxed_slice());
+        self.module.define_data(data, &desc).map_err(|e| self.ice(e))?;
+        let gv = self.module.declare_data_in_func(data, self.b.func);
+        let ptr = self.b.ins().symbol_value(ir::types::I64, gv);
+        self.call_c("puts", &[ir::types::I64], Some(ir::types::I32), &[ptr])?;
+        let null = self.iconst(ir::types::I64, 0);
+        self.call_c("fflush", &[ir::types::I64], Some(ir::types::I32), &[null])?;
+        self.call_c("abort", &[], None, &[])?;
+        self.b.ins().trap(TrapCode::unwrap_user(ASSERT_TRAP));
+        self.b.switch_to_block(cont);
+        Ok(())
     }
 
     fn successor(&self, op: OpId, i: usize) -> Result<ir::Block> {
