@@ -360,3 +360,41 @@ fn unrealized_casts_between_same_representations_are_free() {
     .concat();
     assert!(matches!(try_run(&main_module("f32", &body), OptLevel::None), Err(CodegenError::Unsupported(_))));
 }
+
+#[test]
+fn rank_zero_alloca_i1_elements_and_casts() {
+    let body = [
+        k("c0", "0", "index"),
+        k("c2", "2", "index"),
+        k("x", "2.5", "f64"),
+        k("t", "true", "i1"),
+        "%s = \"memref.alloca\"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<f64>\n".into(),
+        "\"memref.store\"(%x, %s) : (f64, memref<f64>) -> ()\n".into(),
+        "%y = \"memref.load\"(%s) : (memref<f64>) -> f64\n".into(),
+        "%b = \"memref.alloc\"() <{alignment = 64 : i64, operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<3xi1>\n".into(),
+        "\"memref.store\"(%t, %b, %c2) : (i1, memref<3xi1>, index) -> ()\n".into(),
+        "%bc = \"memref.cast\"(%b) : (memref<3xi1>) -> memref<?xi1>\n".into(),
+        "%v = \"memref.load\"(%bc, %c2) : (memref<?xi1>, index) -> i1\n".into(),
+        "%n = \"memref.dim\"(%bc, %c0) : (memref<?xi1>, index) -> index\n".into(),
+        "%p = \"memref.extract_aligned_pointer_as_index\"(%b) : (memref<3xi1>) -> index\n".into(),
+        k("c63", "63", "index"),
+        bin("mis", "arith.andi", "p", "c63", "index", "index"),
+        "\"memref.dealloc\"(%b) : (memref<3xi1>) -> ()\n".into(),
+        ret(&[("y", "f64"), ("v", "i1"), ("n", "index"), ("mis", "index")]),
+    ]
+    .concat();
+    assert_eq!(run(&main_module("f64, i1, index, index", &body)), ["2.500000e+00", "1", "3", "0"]);
+}
+
+#[test]
+fn extract_strided_metadata_of_a_subview() {
+    let body = [
+        "%m = \"memref.alloc\"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<4x6xf32>\n".into(),
+        "%sv = \"memref.subview\"(%m) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 1, 2>, static_sizes = array<i64: 2, 2>, static_strides = array<i64: 2, 3>}> : (memref<4x6xf32>) -> memref<2x2xf32, strided<[12, 3], offset: 8>>\n".into(),
+        "%base, %off, %s0, %s1, %t0, %t1 = \"memref.extract_strided_metadata\"(%sv) : (memref<2x2xf32, strided<[12, 3], offset: 8>>) -> (memref<f32>, index, index, index, index, index)\n".into(),
+        "\"memref.dealloc\"(%m) : (memref<4x6xf32>) -> ()\n".into(),
+        ret(&[("off", "index"), ("s0", "index"), ("s1", "index"), ("t0", "index"), ("t1", "index")]),
+    ]
+    .concat();
+    assert_eq!(run(&main_module("index, index, index, index, index", &body)), ["8", "2", "2", "12", "3"]);
+}

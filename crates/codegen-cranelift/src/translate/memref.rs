@@ -64,6 +64,24 @@ impl<M: Module> Translator<'_, '_, M> {
             }
             "dim" => self.dim(op)?,
             "get_global" => self.get_global(op)?,
+            "extract_aligned_pointer_as_index" => {
+                let d = self.desc(op, 0)?;
+                self.define1(op, d.aligned)?;
+            }
+            "extract_strided_metadata" => {
+                // Results: the rank-0 base buffer, the offset, then sizes and strides.
+                let d = self.desc(op, 0)?;
+                let n = self.ctx.results(op).len();
+                if n != 2 + 2 * d.sizes.len() {
+                    return Err(self.op_err(op, "has a number of results that does not match the source rank"));
+                }
+                let zero = self.iconst(types::I64, 0);
+                self.define(op, 0, vec![d.allocated, d.aligned, zero])?;
+                let rest: Vec<ir::Value> = std::iter::once(d.offset).chain(d.sizes).chain(d.strides).collect();
+                for (i, v) in rest.into_iter().enumerate() {
+                    self.define1_at(op, i + 1, v)?;
+                }
+            }
             "copy" => self.copy(op)?,
             "realloc" => self.realloc(op)?,
             "reinterpret_cast" => self.reinterpret_cast(op)?,

@@ -251,6 +251,10 @@ impl<'a, 'f, M: Module> Translator<'a, 'f, M> {
         self.define(op, 0, vec![x])
     }
 
+    pub fn define1_at(&mut self, op: OpId, i: usize, x: ir::Value) -> Result<()> {
+        self.define(op, i, vec![x])
+    }
+
     pub fn block(&self, b: BlockId) -> Result<ir::Block> {
         self.blocks.get(&b).copied().ok_or_else(|| self.ice("branch to a block outside the function"))
     }
