@@ -398,3 +398,39 @@ fn extract_strided_metadata_of_a_subview() {
     .concat();
     assert_eq!(run(&main_module("index, index, index, index, index", &body)), ["8", "2", "2", "12", "3"]);
 }
+
+#[test]
+fn collapse_and_expand_shape() {
+    // A 3x4x2 i32 buffer holding 0..24 in row-major order; collapse to 12x2 and expand the
+    // middle dimension of the original to 2x2.
+    let body = [
+        k("c0", "0", "index"),
+        k("c1", "1", "index"),
+        k("c3", "3", "index"),
+        k("n", "24", "index"),
+        "%flat = \"memref.alloc\"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<24xi32>\n".into(),
+        "\"cf.br\"(%c0)[^head] : (index) -> ()\n".into(),
+        "^head(%i: index):\n".into(),
+        cmp("c", "arith.cmpi", 2, "i", "n", "index"),
+        "\"cf.cond_br\"(%c)[^body, ^done] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()\n".into(),
+        "^body:\n".into(),
+        un("v", "arith.index_cast", "i", "index", "i32"),
+        "\"memref.store\"(%v, %flat, %i) : (i32, memref<24xi32>, index) -> ()\n".into(),
+        bin("i2", "arith.addi", "i", "c1", "index", "index"),
+        "\"cf.br\"(%i2)[^head] : (index) -> ()\n".into(),
+        "^done:\n".into(),
+        "%m0 = \"memref.expand_shape\"(%flat) <{reassociation = [[0, 1, 2]], static_output_shape = array<i64: 3, 4, 2>}> : (memref<24xi32>) -> memref<3x4x2xi32>\n".into(),
+        "%m = \"memref.cast\"(%m0) : (memref<3x4x2xi32>) -> memref<?x4x2xi32>\n".into(),
+        "%a = \"memref.load\"(%m, %c1, %c3, %c1) : (memref<?x4x2xi32>, index, index, index) -> i32\n".into(),
+        "%cl = \"memref.collapse_shape\"(%m) <{reassociation = [[0, 1], [2]]}> : (memref<?x4x2xi32>) -> memref<?x2xi32>\n".into(),
+        "%b = \"memref.load\"(%cl, %c3, %c1) : (memref<?x2xi32>, index, index) -> i32\n".into(),
+        "%rows = \"memref.dim\"(%cl, %c0) : (memref<?x2xi32>, index) -> index\n".into(),
+        "%e = \"memref.expand_shape\"(%m, %c3) <{reassociation = [[0], [1, 2], [3]], static_output_shape = array<i64: -9223372036854775808, 2, 2, 2>}> : (memref<?x4x2xi32>, index) -> memref<?x2x2x2xi32>\n".into(),
+        "%x = \"memref.load\"(%e, %c1, %c1, %c0, %c1) : (memref<?x2x2x2xi32>, index, index, index, index) -> i32\n".into(),
+        "\"memref.dealloc\"(%flat) : (memref<24xi32>) -> ()\n".into(),
+        ret(&[("a", "i32"), ("b", "i32"), ("rows", "index"), ("x", "i32")]),
+    ]
+    .concat();
+    // m[1][3][1] = 8 + 6 + 1 = 15; cl[3][1] = 7; 12 rows; e[1][1][0][1] = m[1][2][1] = 13.
+    assert_eq!(run(&main_module("i32, i32, index, i32", &body)), ["15", "7", "12", "13"]);
+}

@@ -64,6 +64,8 @@ impl<M: Module> Translator<'_, '_, M> {
             }
             "dim" => self.dim(op)?,
             "get_global" => self.get_global(op)?,
+            "collapse_shape" => self.collapse_shape(op)?,
+            "expand_shape" => self.expand_shape(op)?,
             "extract_aligned_pointer_as_index" => {
                 let d = self.desc(op, 0)?;
                 self.define1(op, d.aligned)?;
@@ -219,6 +221,89 @@ impl<M: Module> Translator<'_, '_, M> {
             strides[i] = self.b.ins().imul(strides[i + 1], sizes[i + 1]);
         }
         strides
+    }
+
+    /// `reassociation = [[0, 1], [2]]`: the groups of dimensions, checked to cover `0..n` in order.
+    fn reassociation(&self, op: OpId, n: usize) -> Result<Vec<Vec<usize>>> {
+        let ctx = self.ctx;
+        let bad = || self.op_err(op, "requires a valid 'reassociation' attribute");
+        let groups = ctx.attr(op, "reassociation").and_then(|a| ctx.attr_as_array(a)).ok_or_else(bad)?;
+        let mut out = Vec::with_capacity(groups.len());
+        let mut next = 0usize;
+        for &g in groups {
+            let dims = ctx.attr_as_array(g).ok_or_else(bad)?;
+            let mut group = Vec::with_capacity(dims.len());
+            for &d in dims {
+                let d = ctx.attr_as_int(d).and_then(|d| usize::try_from(d).ok()).ok_or_else(bad)?;
+                if d != next {
+                    return Err(bad());
+                }
+                next += 1;
+                group.push(d);
+            }
+            if group.is_empty() {
+                return Err(bad());
+            }
+            out.push(group);
+        }
+        if next != n {
+            return Err(bad());
+        }
+        Ok(out)
+    }
+
+    /// `memref.collapse_shape`: each group becomes one dimension whose size is the product and
+    /// whose stride is the innermost one (upstream requires the group to be contiguous).
+    fn collapse_shape(&mut self, op: OpId) -> Result<()> {
+        let src = self.desc(op, 0)?;
+        let groups = self.reassociation(op, src.sizes.len())?;
+        let (mut sizes, mut strides) = (Vec::new(), Vec::new());
+        for g in &groups {
+            let mut size = src.sizes[g[0]];
+            for &d in &g[1..] {
+                size = self.b.ins().imul(size, src.sizes[d]);
+            }
+            sizes.push(size);
+            strides.push(src.strides[g[g.len() - 1]]);
+        }
+        let d = Desc { allocated: src.allocated, aligned: src.aligned, offset: src.offset, sizes, strides };
+        self.define(op, 0, d.into_parts())
+    }
+
+    /// `memref.expand_shape`: each source dimension splits into its group; the innermost
+    /// dimension of a group keeps the source stride.
+    fn expand_shape(&mut self, op: OpId) -> Result<()> {
+        let src = self.desc(op, 0)?;
+        let res_ty = self.ctx.value_type(self.ctx.result(op, 0));
+        let (shape, _, _) = self.memref_info(op, res_ty)?;
+        let groups = self.reassociation(op, shape.len())?;
+        if groups.len() != src.sizes.len() {
+            return Err(self.op_err(op, "has a reassociation that does not match the source rank"));
+        }
+        let out_shape = self.int_list(op, "static_output_shape").unwrap_or_else(|| shape.clone());
+        if out_shape.len() != shape.len() {
+            return Err(self.op_err(op, "has an output shape of the wrong rank"));
+        }
+        let mut dynamic = 1..self.ctx.operands(op).len();
+        let mut sizes = Vec::with_capacity(shape.len());
+        for &d in &out_shape {
+            if d == DYNAMIC {
+                let Some(i) = dynamic.next() else { return Err(self.op_err(op, "is missing a dynamic output size")) };
+                sizes.push(self.operand(op, i)?);
+            } else {
+                sizes.push(self.iconst(types::I64, d));
+            }
+        }
+        let mut strides = sizes.clone();
+        for (k, g) in groups.iter().enumerate() {
+            let mut stride = src.strides[k];
+            for &d in g.iter().rev() {
+                strides[d] = stride;
+                stride = self.b.ins().imul(stride, sizes[d]);
+            }
+        }
+        let d = Desc { allocated: src.allocated, aligned: src.aligned, offset: src.offset, sizes, strides };
+        self.define(op, 0, d.into_parts())
     }
 
     /// `memref.get_global`: the address of a `memref.global` buffer.
