@@ -134,15 +134,11 @@ pub fn kind_of(ctx: &Context, ty: Type) -> Option<Kind> {
     }
 }
 
-/// Field offsets of the result struct, in order, and its size. Structs of 16 bytes or less are
-/// padded to 24 so that every supported target (x86_64 SysV, AArch64 AAPCS64, RISC-V LP64D)
-/// returns them through memory, the one struct-return convention Cranelift implements.
+/// Field offsets of a result struct, in order, and its size, laid out as a C compiler does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StructLayout {
     pub offsets: Vec<u32>,
     pub size: u32,
-    /// Bytes of explicit trailing padding the header must declare.
-    pub pad: u32,
 }
 
 pub fn struct_layout(fields: &[Kind]) -> StructLayout {
@@ -156,13 +152,80 @@ pub fn struct_layout(fields: &[Kind]) -> StructLayout {
         off += s;
         align = align.max(a);
     }
-    let mut pad = 0;
-    if off <= 16 {
-        pad = 24 - off;
-        off = 24;
+    StructLayout { offsets, size: off.div_ceil(align) * align }
+}
+
+/// The calling conventions this backend implements (64-bit only).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Arch {
+    /// System V AMD64 (Linux, macOS).
+    X86_64,
+    /// AAPCS64.
+    Aarch64,
+    /// RISC-V LP64D.
+    Riscv64,
+}
+
+/// One register of a struct returned in registers: its Cranelift type and the fields it
+/// carries with their byte offsets inside the register.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub ty: ClType,
+    pub fields: Vec<(usize, u32)>,
+}
+
+/// How a result struct comes back, following each target's C ABI for a struct of that shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StructReturn {
+    /// Through a caller-provided pointer (Cranelift's `StructReturn` parameter).
+    Memory,
+    /// In registers, one Cranelift return value per piece.
+    Registers(Vec<Piece>),
+}
+
+/// Classify a struct of scalar fields for return (memref fields make it large: memory).
+pub fn classify_struct(fields: &[Kind], layout: &StructLayout, arch: Arch) -> StructReturn {
+    let scalars: Option<Vec<Scalar>> =
+        fields.iter().map(|k| if let Kind::Scalar(s) = k { Some(*s) } else { None }).collect();
+    let Some(scalars) = scalars else { return StructReturn::Memory };
+    let float_piece = |i: usize| Piece { ty: scalars[i].cl_type(), fields: vec![(i, 0)] };
+    match arch {
+        Arch::Aarch64 => {
+            // A homogeneous floating-point aggregate of up to four members: one register each.
+            let first = scalars[0];
+            if first.is_float() && scalars.len() <= 4 && scalars.iter().all(|&s| s == first) {
+                return StructReturn::Registers((0..scalars.len()).map(float_piece).collect());
+            }
+        }
+        Arch::Riscv64 => {
+            // Two fields with at least one float: floats in fa registers, an integer in an a
+            // register, each on its own.
+            if let [a, b] = scalars[..] {
+                if a.is_float() || b.is_float() {
+                    return StructReturn::Registers(vec![float_piece(0), float_piece(1)]);
+                }
+            }
+        }
+        Arch::X86_64 => {}
     }
-    let size = off.div_ceil(align) * align;
-    StructLayout { offsets, size, pad }
+    if layout.size > 16 {
+        return StructReturn::Memory;
+    }
+    // Eightbytes: all-float ones go in SSE registers on x86-64, everything else in integer
+    // registers as the struct's bytes.
+    let mut pieces = Vec::new();
+    for eb in 0..layout.size.div_ceil(8) {
+        let fields: Vec<(usize, u32)> =
+            (0..scalars.len()).filter(|&i| layout.offsets[i] / 8 == eb).map(|i| (i, layout.offsets[i] % 8)).collect();
+        let all_float = fields.iter().all(|&(i, _)| scalars[i].is_float());
+        let ty = match (arch, all_float, &fields[..]) {
+            (Arch::X86_64, true, [(i, 0)]) => scalars[*i].cl_type(),
+            (Arch::X86_64, true, _) => types::F64,
+            _ => types::I64,
+        };
+        pieces.push(Piece { ty, fields });
+    }
+    StructReturn::Registers(pieces)
 }
 
 /// The lowered signature of one `func.func`.
@@ -170,29 +233,55 @@ pub fn struct_layout(fields: &[Kind]) -> StructLayout {
 pub struct FuncAbi {
     pub params: Vec<Kind>,
     pub results: Vec<Kind>,
-    /// Set when results come back through a struct in memory.
-    pub sret: Option<StructLayout>,
+    /// The C struct of the results, when there are several (or a memref among them).
+    pub result_struct: Option<(StructLayout, StructReturn)>,
 }
 
 impl FuncAbi {
-    pub fn new(params: Vec<Kind>, results: Vec<Kind>) -> Self {
+    pub fn new(params: Vec<Kind>, results: Vec<Kind>, arch: Arch) -> Self {
         let needs_struct = results.len() > 1 || results.iter().any(|k| matches!(k, Kind::MemRef { .. }));
-        let sret = needs_struct.then(|| struct_layout(&results));
-        FuncAbi { params, results, sret }
+        let result_struct = needs_struct.then(|| {
+            let layout = struct_layout(&results);
+            let conv = classify_struct(&results, &layout, arch);
+            (layout, conv)
+        });
+        FuncAbi { params, results, result_struct }
+    }
+
+    /// The layout of the result struct when it comes back through memory.
+    pub fn sret(&self) -> Option<&StructLayout> {
+        match &self.result_struct {
+            Some((l, StructReturn::Memory)) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The registers of a result struct returned in registers.
+    pub fn reg_pieces(&self) -> Option<&[Piece]> {
+        match &self.result_struct {
+            Some((_, StructReturn::Registers(p))) => Some(p),
+            _ => None,
+        }
     }
 
     pub fn signature(&self, call_conv: CallConv) -> Signature {
         let mut sig = Signature::new(call_conv);
-        if self.sret.is_some() {
+        if self.sret().is_some() {
             sig.params.push(AbiParam::special(types::I64, ArgumentPurpose::StructReturn));
         }
         for p in &self.params {
             sig.params.push(abi_param(*p));
         }
-        if self.sret.is_none() {
-            for r in &self.results {
-                sig.returns.push(abi_param(*r));
+        match &self.result_struct {
+            Some((_, StructReturn::Memory)) => {}
+            Some((_, StructReturn::Registers(pieces))) => {
+                // A lone narrow integer in a register is extended as C extends that field type.
+                sig.returns.extend(pieces.iter().map(|p| match p.fields[..] {
+                    [(i, _)] if p.ty.is_int() && p.ty.bits() < 64 => abi_param(self.results[i]),
+                    _ => AbiParam::new(p.ty),
+                }));
             }
+            None => sig.returns.extend(self.results.iter().map(|r| abi_param(*r))),
         }
         sig
     }
@@ -213,15 +302,39 @@ fn abi_param(k: Kind) -> AbiParam {
 mod tests {
     use super::*;
 
+    fn ints(ws: &[u32]) -> Vec<Kind> {
+        ws.iter().map(|&w| Kind::Scalar(Scalar::Int(w))).collect()
+    }
+
     #[test]
-    fn small_structs_are_padded_to_memory_size() {
+    fn layouts_follow_c() {
         let l = struct_layout(&[Kind::Scalar(Scalar::Int(32)), Kind::Scalar(Scalar::F64)]);
-        assert_eq!(l.offsets, vec![0, 8]);
-        assert_eq!(l.size, 24);
-        assert_eq!(l.pad, 8);
+        assert_eq!((l.offsets, l.size), (vec![0, 8], 16));
         let m = struct_layout(&[Kind::MemRef { rank: 1, elem: Scalar::F32 }, Kind::Scalar(Scalar::Int(1))]);
-        assert_eq!(m.offsets, vec![0, 40]);
-        assert_eq!(m.size, 48);
-        assert_eq!(m.pad, 0);
+        assert_eq!((m.offsets, m.size), (vec![0, 40], 48));
+    }
+
+    #[test]
+    fn struct_return_classification() {
+        let f = |k: &[Kind], arch| classify_struct(k, &struct_layout(k), arch);
+        let two_i32 = ints(&[32, 32]);
+        let one_reg = StructReturn::Registers(vec![Piece { ty: types::I64, fields: vec![(0, 0), (1, 4)] }]);
+        for arch in [Arch::X86_64, Arch::Aarch64, Arch::Riscv64] {
+            assert_eq!(f(&two_i32, arch), one_reg);
+            assert_eq!(f(&ints(&[64, 64, 64]), arch), StructReturn::Memory);
+        }
+        let ff = vec![Kind::Scalar(Scalar::F32); 2];
+        let packed = StructReturn::Registers(vec![Piece { ty: types::F64, fields: vec![(0, 0), (1, 4)] }]);
+        assert_eq!(f(&ff, Arch::X86_64), packed);
+        let separate = StructReturn::Registers(vec![
+            Piece { ty: types::F32, fields: vec![(0, 0)] },
+            Piece { ty: types::F32, fields: vec![(1, 0)] },
+        ]);
+        assert_eq!(f(&ff, Arch::Aarch64), separate);
+        assert_eq!(f(&ff, Arch::Riscv64), separate);
+        // Four doubles: an HFA in registers on AArch64 only.
+        let d4 = vec![Kind::Scalar(Scalar::F64); 4];
+        assert!(matches!(f(&d4, Arch::Aarch64), StructReturn::Registers(p) if p.len() == 4));
+        assert_eq!(f(&d4, Arch::X86_64), StructReturn::Memory);
     }
 }

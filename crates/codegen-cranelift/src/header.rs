@@ -1,6 +1,6 @@
 //! The C header `onnx-compile --emit-header` writes: the memref descriptor structs, one result
-//! struct per function with several results (or a memref result), and a prototype per public
-//! function, all following [`crate::abi`].
+//! struct per function with several results (or a memref result), returned as the target's C
+//! ABI returns such a struct, and a prototype per public function, all following [`crate::abi`].
 
 use crate::abi::{Kind, Scalar};
 use crate::module::FuncTable;
@@ -63,16 +63,12 @@ pub fn emit_header(table: &FuncTable, guard: &str) -> String {
         out.push_str(&descriptor_def(*elem, *rank));
     }
     for e in &public {
-        let ret = match &e.abi.sret {
-            Some(layout) => {
+        let ret = match &e.abi.result_struct {
+            Some(_) => {
                 let sname = format!("{}_result", c_ident(&e.name));
                 let _ = writeln!(out, "typedef struct {{");
                 for (i, k) in e.abi.results.iter().enumerate() {
                     let _ = writeln!(out, "  {} r{i};", field_type(*k));
-                }
-                if layout.pad > 0 {
-                    // Keeps the struct above 16 bytes so every target returns it in memory.
-                    let _ = writeln!(out, "  uint8_t _pad[{}];", layout.pad);
                 }
                 let _ = writeln!(out, "}} {sname};\n");
                 sname

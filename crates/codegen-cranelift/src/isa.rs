@@ -1,9 +1,10 @@
 //! Target ISAs: the host for the JIT, any supported triple for object files.
 
+use crate::abi::Arch;
 use crate::error::{CodegenError, Result};
 use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::settings::{self, Configurable};
-use target_lexicon::{PointerWidth, Triple};
+use target_lexicon::{Architecture, PointerWidth, Triple};
 
 /// Cranelift's optimization level: `-O0` is `none`, `-O2` is `speed`.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -51,7 +52,8 @@ pub fn target_isa(triple: Option<&str>, opt: OptLevel) -> Result<OwnedTargetIsa>
     check_64bit(isa)
 }
 
-/// The descriptor layout and `index` assume 64-bit pointers.
+/// The descriptor layout and `index` assume 64-bit pointers, and the struct-return rules are
+/// implemented for three architectures.
 fn check_64bit(isa: OwnedTargetIsa) -> Result<OwnedTargetIsa> {
     if isa.triple().pointer_width() != Ok(PointerWidth::U64) {
         return Err(CodegenError::Target {
@@ -59,5 +61,19 @@ fn check_64bit(isa: OwnedTargetIsa) -> Result<OwnedTargetIsa> {
             message: "only 64-bit targets are supported".into(),
         });
     }
+    arch_of(&*isa)?;
     Ok(isa)
+}
+
+/// The C ABI family of an ISA.
+pub fn arch_of(isa: &dyn cranelift_codegen::isa::TargetIsa) -> Result<Arch> {
+    match isa.triple().architecture {
+        Architecture::X86_64 => Ok(Arch::X86_64),
+        Architecture::Aarch64(_) => Ok(Arch::Aarch64),
+        Architecture::Riscv64(_) => Ok(Arch::Riscv64),
+        other => Err(CodegenError::Target {
+            triple: isa.triple().to_string(),
+            message: format!("architecture '{other}' is not supported (x86_64, aarch64 and riscv64 are)"),
+        }),
+    }
 }

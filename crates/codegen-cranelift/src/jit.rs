@@ -156,7 +156,7 @@ fn define_wrapper(
         b.switch_to_block(blk);
         let out = b.block_params(blk)[0];
         let fref = jit.declare_func_in_func(callee, b.func);
-        let sret = abi.sret.as_ref().map(|l| {
+        let sret = abi.sret().map(|l| {
             let slot = b.create_sized_stack_slot(cranelift_codegen::ir::StackSlotData::new(
                 cranelift_codegen::ir::StackSlotKind::ExplicitSlot,
                 l.size,
@@ -166,12 +166,16 @@ fn define_wrapper(
         });
         let args: Vec<_> = sret.into_iter().collect();
         let inst = b.ins().call(fref, &args);
-        let vals: Vec<_> = match (&abi.sret, sret) {
-            (Some(layout), Some(p)) => results
+        let vals: Vec<_> = match (abi.sret(), sret, abi.reg_pieces()) {
+            (Some(layout), Some(p), _) => results
                 .iter()
                 .zip(&layout.offsets)
                 .map(|(s, &off)| b.ins().load(s.cl_type(), MemFlagsData::trusted(), p, off as i32))
                 .collect(),
+            (_, _, Some(pieces)) => {
+                let regs = b.inst_results(inst).to_vec();
+                crate::retconv::unpack(&mut b, pieces, results, &regs)
+            }
             _ => b.inst_results(inst).to_vec(),
         };
         for (i, (s, v)) in results.iter().zip(vals).enumerate() {

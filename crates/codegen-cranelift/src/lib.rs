@@ -13,6 +13,7 @@ mod libm;
 pub mod module;
 pub mod object;
 pub mod pipeline;
+mod retconv;
 mod translate;
 
 pub use error::{CodegenError, Result};

@@ -58,6 +58,7 @@ pub fn functions(ctx: &Context, module: OpId) -> Vec<OpId> {
 pub fn declare_functions<M: Module>(ctx: &Context, module: OpId, m: &mut M) -> Result<FuncTable> {
     let globals = crate::globals::define_globals(ctx, module, m)?.into_iter().collect();
     let mut table = FuncTable { globals, ..FuncTable::default() };
+    let arch = crate::isa::arch_of(m.isa())?;
     for op in functions(ctx, module) {
         let name = ctx
             .attr(op, "sym_name")
@@ -83,7 +84,7 @@ pub fn declare_functions<M: Module>(ctx: &Context, module: OpId, m: &mut M) -> R
                 })
                 .collect()
         };
-        let abi = FuncAbi::new(kinds(ft.0, "argument")?, kinds(ft.1, "result")?);
+        let abi = FuncAbi::new(kinds(ft.0, "argument")?, kinds(ft.1, "result")?, arch);
         let defined = ctx.regions(op).first().is_some_and(|&r| !ctx.is_region_empty(r));
         let private = ctx.attr(op, "sym_visibility").and_then(|a| ctx.attr_as_str(a)).is_some_and(|v| v != "public");
         let linkage = match (defined, private) {

@@ -434,3 +434,61 @@ fn collapse_and_expand_shape() {
     // m[1][3][1] = 8 + 6 + 1 = 15; cl[3][1] = 7; 12 rows; e[1][1][0][1] = m[1][2][1] = 13.
     assert_eq!(run(&main_module("i32, i32, index, i32", &body)), ["15", "7", "12", "13"]);
 }
+
+/// Results come back in registers or memory as each target's C ABI says; calls between
+/// Flowgate functions pack and unpack them symmetrically.
+#[test]
+fn struct_returns_between_functions() {
+    let swap = |name: &str, tys: &[&str]| {
+        let args: Vec<String> = tys.iter().enumerate().map(|(i, t)| format!("%a{i}: {t}")).collect();
+        let names: Vec<String> = (0..tys.len()).rev().map(|i| format!("a{i}")).collect();
+        let rev: Vec<&str> = tys.iter().rev().copied().collect();
+        let vals: Vec<(&str, &str)> = names.iter().map(String::as_str).zip(rev.iter().copied()).collect();
+        func(name, &args.join(", "), &rev.join(", "), &ret(&vals))
+    };
+    let main = func(
+        "main",
+        "",
+        "f32, f32, i8, f32, i1, i16, f64, f64",
+        &[
+            k("x", "1.5", "f32"),
+            k("y", "-2.25", "f32"),
+            k("b", "-3", "i8"),
+            k("h", "-300", "i16"),
+            k("t", "true", "i1"),
+            k("w", "-70000", "i32"),
+            k("d", "0.5", "f64"),
+            k("e", "-8.0", "f64"),
+            "%p0, %p1 = \"func.call\"(%x, %y) <{callee = @s_ff}> : (f32, f32) -> (f32, f32)\n".into(),
+            "%q0, %q1 = \"func.call\"(%b, %x) <{callee = @s_bf}> : (i8, f32) -> (f32, i8)\n".into(),
+            "%r0, %r1, %r2 = \"func.call\"(%h, %t, %w) <{callee = @s_hti}> : (i16, i1, i32) -> (i32, i1, i16)\n".into(),
+            "%s0, %s1, %s2 = \"func.call\"(%d, %e, %d) <{callee = @s_ddd}> : (f64, f64, f64) -> (f64, f64, f64)\n"
+                .into(),
+            ret(&[
+                ("p0", "f32"),
+                ("p1", "f32"),
+                ("q1", "i8"),
+                ("q0", "f32"),
+                ("r1", "i1"),
+                ("r2", "i16"),
+                ("s1", "f64"),
+                ("s2", "f64"),
+            ]),
+        ]
+        .concat(),
+    );
+    let src = module(&[
+        swap("s_ff", &["f32", "f32"]),
+        swap("s_bf", &["i8", "f32"]),
+        swap("s_hti", &["i16", "i1", "i32"]),
+        swap("s_ddd", &["f64", "f64", "f64"]),
+        main,
+    ]);
+    assert_eq!(
+        run(&src),
+        ["-2.250000e+00", "1.500000e+00", "-3", "1.500000e+00", "1", "-300", "-8.000000e+00", "5.000000e-01"]
+    );
+    // An entry point whose results come back in registers.
+    let body = [k("a", "7", "i32"), k("b", "-1", "i32"), ret(&[("a", "i32"), ("b", "i32")])].concat();
+    assert_eq!(run(&main_module("i32, i32", &body)), ["7", "-1"]);
+}

@@ -28,7 +28,14 @@ impl<M: Module> Translator<'_, '_, M> {
         if vals.len() != self.abi.results.len() {
             return Err(self.op_err(op, "has a number of operands that does not match the function's results"));
         }
-        match (self.abi.sret.clone(), self.sret) {
+        if let Some(pieces) = self.abi.reg_pieces().map(<[_]>::to_vec) {
+            let scalars = self.abi_scalars(op, &self.abi.results)?;
+            let vals = vals.iter().map(|&v| self.scalar_value(op, v)).collect::<Result<Vec<_>>>()?;
+            let regs = crate::retconv::pack(&mut self.b, &pieces, &scalars, &vals);
+            self.b.ins().return_(&regs);
+            return Ok(());
+        }
+        match (self.abi.sret().cloned(), self.sret) {
             (Some(layout), Some(ptr)) => {
                 for (k, &v) in vals.iter().enumerate() {
                     let parts = self.parts(v)?.to_vec();
@@ -49,6 +56,24 @@ impl<M: Module> Translator<'_, '_, M> {
         Ok(())
     }
 
+    /// The scalar types of results returned in registers (all scalars by construction).
+    fn abi_scalars(&self, op: OpId, kinds: &[Kind]) -> Result<Vec<crate::abi::Scalar>> {
+        kinds
+            .iter()
+            .map(|k| match k {
+                Kind::Scalar(s) => Ok(*s),
+                Kind::MemRef { .. } => Err(self.op_err(op, "cannot return a memref in registers")),
+            })
+            .collect()
+    }
+
+    fn scalar_value(&self, op: OpId, v: flowgate_ir::Value) -> Result<ir::Value> {
+        match self.parts(v)? {
+            [x] => Ok(*x),
+            _ => Err(self.op_err(op, "expected a scalar")),
+        }
+    }
+
     fn call(&mut self, op: OpId) -> Result<()> {
         let ctx = self.ctx;
         let callee = ctx
@@ -66,7 +91,7 @@ impl<M: Module> Translator<'_, '_, M> {
             return Err(self.op_err(op, "does not match the callee's type"));
         }
         let mut args = Vec::new();
-        let sret_buf = abi.sret.as_ref().map(|l| l.size).map(|size| self.stack_buffer(size));
+        let sret_buf = abi.sret().map(|l| l.size).map(|size| self.stack_buffer(size));
         args.extend(sret_buf);
         for (k, &v) in operands.iter().enumerate() {
             let parts = self.parts(v)?.to_vec();
@@ -82,7 +107,16 @@ impl<M: Module> Translator<'_, '_, M> {
             }
         }
         let inst = self.b.ins().call(fref, &args);
-        match (&abi.sret, sret_buf) {
+        if let Some(pieces) = abi.reg_pieces() {
+            let scalars = self.abi_scalars(op, &abi.results)?;
+            let regs: Vec<ir::Value> = self.b.inst_results(inst).to_vec();
+            let vals = crate::retconv::unpack(&mut self.b, pieces, &scalars, &regs);
+            for (k, v) in vals.into_iter().enumerate() {
+                self.define(op, k, vec![v])?;
+            }
+            return Ok(());
+        }
+        match (abi.sret(), sret_buf) {
             (Some(layout), Some(buf)) => {
                 for (k, kind) in abi.results.iter().enumerate() {
                     let parts = self.load_parts(*kind, buf, layout.offsets[k] as i32);

@@ -105,7 +105,7 @@ impl<'a, 'f, M: Module> Translator<'a, 'f, M> {
         self.b.switch_to_block(cl);
         let params: Vec<ir::Value> = self.b.block_params(cl).to_vec();
         let mut it = params.into_iter();
-        if self.abi.sret.is_some() {
+        if self.abi.sret().is_some() {
             self.sret = it.next();
         }
         let args = ctx.block_args(entry).to_vec();
