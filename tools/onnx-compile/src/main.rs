@@ -78,12 +78,23 @@ fn run(cli: Cli) -> Result<(), String> {
     flowgate_ir::verify::verify(&ctx, module).map_err(|d| sm.render(&ctx, &d))?;
     let passes = flowgate_registry::all_passes();
     let print = cli.print_pipeline;
+    let mut missing: Vec<&str> = Vec::new();
     run_lowering(&mut ctx, module, &passes, &mut |pass, outcome| match outcome {
         StepOutcome::Ran if print => eprintln!("pass: {pass}"),
         StepOutcome::Ran => {}
-        StepOutcome::NotRegistered => eprintln!("warning: lowering pass '{pass}' is not registered; not run"),
+        StepOutcome::NotRegistered => {
+            if print {
+                eprintln!("pass: {pass} (not registered, not run)");
+            }
+            if !missing.contains(&pass) {
+                missing.push(pass);
+            }
+        }
     })
     .map_err(|d| sm.render(&ctx, &d))?;
+    if !missing.is_empty() {
+        eprintln!("warning: lowering passes not registered, not run: {}", missing.join(", "));
+    }
     let out = compile_object(&ctx, module, cli.target.as_deref(), opt).map_err(|e| render(&sm, &ctx, e))?;
     std::fs::write(&cli.output, &out.bytes).map_err(|e| format!("error: cannot write '{}': {e}\n", cli.output))?;
     if let Some(h) = &cli.header {

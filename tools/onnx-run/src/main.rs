@@ -64,12 +64,23 @@ fn run(cli: Cli) -> Result<(), String> {
     flowgate_ir::verify::verify(&ctx, module).map_err(|d| sm.render(&ctx, &d))?;
     let passes = flowgate_registry::all_passes();
     let print = cli.print_pipeline;
+    let mut missing: Vec<&str> = Vec::new();
     run_lowering(&mut ctx, module, &passes, &mut |pass, outcome| match outcome {
         StepOutcome::Ran if print => eprintln!("pass: {pass}"),
         StepOutcome::Ran => {}
-        StepOutcome::NotRegistered => eprintln!("warning: lowering pass '{pass}' is not registered; not run"),
+        StepOutcome::NotRegistered => {
+            if print {
+                eprintln!("pass: {pass} (not registered, not run)");
+            }
+            if !missing.contains(&pass) {
+                missing.push(pass);
+            }
+        }
     })
     .map_err(|d| sm.render(&ctx, &d))?;
+    if !missing.is_empty() {
+        eprintln!("warning: lowering passes not registered, not run: {}", missing.join(", "));
+    }
     let opt = match cli.level.as_deref() {
         None | Some("2") | Some("3") => OptLevel::Speed,
         Some("0") => OptLevel::None,
