@@ -6,6 +6,7 @@ mod cf;
 mod func;
 mod math;
 mod memref;
+mod views;
 
 use crate::abi::{kind_of, scalar_of, FuncAbi, Kind, Scalar};
 use crate::error::{CodegenError, Result};
