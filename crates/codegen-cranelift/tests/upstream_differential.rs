@@ -1,5 +1,5 @@
-//! Differential test against upstream MLIR: for each arith op, a program folds `op(a, b)` over
-//! all i8 pairs (and over f32 values including NaN and infinities) into a checksum; Flowgate's
+//! Differential test against upstream MLIR: for each arith integer op and width (i1 to i64), a
+//! program folds `op(a, b)` over all pairs of i8-derived values (and over f32 values including NaN and infinities) into a checksum; Flowgate's
 //! JIT and upstream's `mlir-opt --arith-expand --convert-to-llvm | mlir-runner` must agree.
 //! Pairs where upstream's result is undefined (poison or UB) are skipped. Runs only when
 //! upstream's tools are installed at /usr/lib/llvm-22/bin (the test script installs them).
@@ -25,27 +25,53 @@ enum Skip {
     ShiftAmount,
 }
 
-/// A checksum program over all i8 pairs; `op_line` computes `%r` (of type `rty`) from `%at`
-/// and `%bt`, or from `%af`/`%bf` (f32 values derived from them) for float ops.
-fn program(op_line: &str, rty: &str, skip: Skip) -> String {
+/// A checksum program over all pairs of i8 values; `op_line` computes `%r` (of type `rty`)
+/// from `%at` and `%bt` of type `ty` (for types wider than i8, the i8 value times
+/// 0x0101010101010101, so every byte varies), or from `%af`/`%bf` (f32 values derived from the
+/// i8 values) for float ops.
+fn program(op_line: &str, rty: &str, skip: Skip, ty: &str) -> String {
+    let width: u32 = ty[1..].parse().unwrap_or(8);
+    // For i1, MIN and -1 are both the value 1, and the width does not fit.
+    let min = if width == 1 { "1".to_string() } else { format!("{}", -(1i128 << (width - 1))) };
+    let m1 = if width == 1 { "1" } else { "-1" };
+    let w = if width == 1 { "1".to_string() } else { width.to_string() };
+    let typed = [k("zT", "0", ty), k("minT", &min, ty), k("m1T", m1, ty), k("wT", &w, ty)].concat();
     let skip_cond = match skip {
         Skip::None => "%skip = \"arith.constant\"() <{value = false}> : () -> i1\n".to_string(),
-        Skip::ZeroDivisor => cmp("skip", "arith.cmpi", 0, "bt", "z8", "i8"),
+        Skip::ZeroDivisor => cmp("skip", "arith.cmpi", 0, "bt", "zT", ty),
         Skip::SignedDivision => [
-            cmp("bz", "arith.cmpi", 0, "bt", "z8", "i8"),
-            cmp("amin", "arith.cmpi", 0, "at", "min8", "i8"),
-            cmp("bm1", "arith.cmpi", 0, "bt", "m18", "i8"),
+            cmp("bz", "arith.cmpi", 0, "bt", "zT", ty),
+            cmp("amin", "arith.cmpi", 0, "at", "minT", ty),
+            cmp("bm1", "arith.cmpi", 0, "bt", "m1T", ty),
             bin("ovf", "arith.andi", "amin", "bm1", "i1", "i1"),
             bin("skip", "arith.ori", "bz", "ovf", "i1", "i1"),
         ]
         .concat(),
-        Skip::ShiftAmount => cmp("skip", "arith.cmpi", 9, "bt", "eight", "i8"),
+        // For i1 the width (1) does not fit; every amount but 0 is too large.
+        Skip::ShiftAmount if width == 1 => cmp("skip", "arith.cmpi", 1, "bt", "zT", ty),
+        Skip::ShiftAmount => cmp("skip", "arith.cmpi", 9, "bt", "wT", ty),
+    };
+    let operands = match width {
+        1 | 8 | 16 | 32 => [
+            k("spread", if width <= 8 { "1" } else { "72340172838076673" }, "i64"),
+            bin("as", "arith.muli", "a", "spread", "i64", "i64"),
+            bin("bs", "arith.muli", "b", "spread", "i64", "i64"),
+            un("at", "arith.trunci", "as", "i64", ty),
+            un("bt", "arith.trunci", "bs", "i64", ty),
+        ]
+        .concat(),
+        _ => [
+            k("spread", "72340172838076673", "i64"),
+            bin("at", "arith.muli", "a", "spread", "i64", "i64"),
+            bin("bt", "arith.muli", "b", "spread", "i64", "i64"),
+        ]
+        .concat(),
     };
     // The i64 reading of %r: integers sign-extended, i1 zero-extended, floats as bits with every
     // NaN made one value (NaN payloads are not specified).
     let widen = match rty {
         "i1" => un("re", "arith.extui", "r", "i1", "i64"),
-        "i8" => un("re", "arith.extsi", "r", "i8", "i64"),
+        "i64" => "%re = \"arith.addi\"(%r, %zero) : (i64, i64) -> i64\n".to_string(),
         "f32" => [
             cmp("isnan", "arith.cmpf", 14, "r", "r", "f32"),
             un("rb", "arith.bitcast", "r", "f32", "i32"),
@@ -80,13 +106,15 @@ fn program(op_line: &str, rty: &str, skip: Skip) -> String {
         cmp("cb", "arith.cmpi", 2, "b", "hi", "i64"),
         "\"cf.cond_br\"(%cb)[^body, ^next] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()\n".into(),
         "^body:\n".into(),
-        un("at", "arith.trunci", "a", "i64", "i8"),
-        un("bt", "arith.trunci", "b", "i64", "i8"),
+        un("a8", "arith.trunci", "a", "i64", "i8"),
+        un("b8", "arith.trunci", "b", "i64", "i8"),
+        operands,
+        typed,
         skip_cond,
         "\"cf.cond_br\"(%skip, %acc1)[^cont, ^do] <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (i1, i64) -> ()\n".into(),
         "^do:\n".into(),
-        f32_of("af", "at"),
-        f32_of("bf", "bt"),
+        f32_of("af", "a8"),
+        f32_of("bf", "b8"),
         op_line.to_string(),
         widen,
         bin("h", "arith.muli", "acc1", "k31", "i64", "i64"),
@@ -177,12 +205,15 @@ fn integer_ops_match_upstream() {
         ("maxui", Skip::None),
         ("minui", Skip::None),
     ];
-    for (op, skip) in ops {
-        let line = bin("r", &format!("arith.{op}"), "at", "bt", "i8", "i8");
-        check(op, &program(&line, "i8", *skip));
-    }
-    for pred in 0..10 {
-        check(&format!("cmpi {pred}"), &program(&cmp("r", "arith.cmpi", pred, "at", "bt", "i8"), "i1", Skip::None));
+    for ty in ["i1", "i8", "i16", "i32", "i64"] {
+        for (op, skip) in ops {
+            let line = bin("r", &format!("arith.{op}"), "at", "bt", ty, ty);
+            check(&format!("{op} {ty}"), &program(&line, ty, *skip, ty));
+        }
+        for pred in 0..10 {
+            let line = cmp("r", "arith.cmpi", pred, "at", "bt", ty);
+            check(&format!("cmpi {pred} {ty}"), &program(&line, "i1", Skip::None, ty));
+        }
     }
 }
 
@@ -193,9 +224,10 @@ fn float_ops_match_upstream() {
     }
     for op in ["addf", "subf", "mulf", "divf", "maximumf", "minimumf", "maxnumf", "minnumf", "remf"] {
         let line = bin("r", &format!("arith.{op}"), "af", "bf", "f32", "f32");
-        check(op, &program(&line, "f32", Skip::None));
+        check(op, &program(&line, "f32", Skip::None, "i8"));
     }
     for pred in 0..16 {
-        check(&format!("cmpf {pred}"), &program(&cmp("r", "arith.cmpf", pred, "af", "bf", "f32"), "i1", Skip::None));
+        let line = cmp("r", "arith.cmpf", pred, "af", "bf", "f32");
+        check(&format!("cmpf {pred}"), &program(&line, "i1", Skip::None, "i8"));
     }
 }
