@@ -124,7 +124,7 @@ fn float_to_int_casts_saturate() {
 fn int_to_float_and_width_casts() {
     let body = [
         k("m1", "-1", "i8"),
-        k("t", "true", "i1"),
+        k("t", "1", "i1"),
         un("r0", "arith.sitofp", "m1", "i8", "f32"),
         un("r1", "arith.uitofp", "m1", "i8", "f64"),
         un("r2", "arith.extsi", "t", "i1", "i32"),
@@ -215,7 +215,7 @@ fn cmpi_and_select() {
 #[test]
 fn i1_arithmetic_stays_one_bit() {
     let body = [
-        k("t", "true", "i1"),
+        k("t", "1", "i1"),
         bin("a", "arith.addi", "t", "t", "i1", "i1"),
         bin("x", "arith.xori", "t", "t", "i1", "i1"),
         bin("o", "arith.ori", "t", "a", "i1", "i1"),

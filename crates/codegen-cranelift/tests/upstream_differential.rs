@@ -23,6 +23,10 @@ enum Skip {
     SignedDivision,
     /// b as unsigned >= 8
     ShiftAmount,
+    /// `%af` is NaN or infinite (float-to-int conversions of those are poison)
+    NotFinite,
+    /// `%af` is negative, NaN or infinite
+    NegativeOrNotFinite,
 }
 
 /// A checksum program over all pairs of i8 values; `op_line` computes `%r` (of type `rty`)
@@ -50,6 +54,24 @@ fn program(op_line: &str, rty: &str, skip: Skip, ty: &str) -> String {
         // For i1 the width (1) does not fit; every amount but 0 is too large.
         Skip::ShiftAmount if width == 1 => cmp("skip", "arith.cmpi", 1, "bt", "zT", ty),
         Skip::ShiftAmount => cmp("skip", "arith.cmpi", 9, "bt", "wT", ty),
+        // |af| < inf is false for NaN and infinities (ordered less-than).
+        Skip::NotFinite => [
+            un("absf", "math.absf", "af", "f32", "f32"),
+            cmp("fin", "arith.cmpf", 4, "absf", "inf", "f32"),
+            k("tru", "1", "i1"),
+            bin("skip", "arith.xori", "fin", "tru", "i1", "i1"),
+        ]
+        .concat(),
+        Skip::NegativeOrNotFinite => [
+            un("absf", "math.absf", "af", "f32", "f32"),
+            cmp("fin", "arith.cmpf", 4, "absf", "inf", "f32"),
+            k("fz", "0.0", "f32"),
+            cmp("nonneg", "arith.cmpf", 3, "af", "fz", "f32"),
+            bin("ok", "arith.andi", "fin", "nonneg", "i1", "i1"),
+            k("tru", "1", "i1"),
+            bin("skip", "arith.xori", "ok", "tru", "i1", "i1"),
+        ]
+        .concat(),
     };
     let operands = match width {
         1 | 8 | 16 | 32 => [
@@ -80,6 +102,14 @@ fn program(op_line: &str, rty: &str, skip: Skip, ty: &str) -> String {
             un("re", "arith.extsi", "rc", "i32", "i64"),
         ]
         .concat(),
+        "f64" => [
+            cmp("isnan", "arith.cmpf", 14, "r", "r", "f64"),
+            un("rb", "arith.bitcast", "r", "f64", "i64"),
+            k("nanv", "12345", "i64"),
+            "%re = \"arith.select\"(%isnan, %nanv, %rb) : (i1, i64, i64) -> i64\n".into(),
+        ]
+        .concat(),
+        "index" => un("re", "arith.index_cast", "r", "index", "i64"),
         _ => un("re", "arith.extsi", "r", rty, "i64"),
     };
     let body = [
@@ -110,11 +140,11 @@ fn program(op_line: &str, rty: &str, skip: Skip, ty: &str) -> String {
         un("b8", "arith.trunci", "b", "i64", "i8"),
         operands,
         typed,
+        f32_of("af", "a8"),
+        f32_of("bf", "b8"),
         skip_cond,
         "\"cf.cond_br\"(%skip, %acc1)[^cont, ^do] <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (i1, i64) -> ()\n".into(),
         "^do:\n".into(),
-        f32_of("af", "a8"),
-        f32_of("bf", "b8"),
         op_line.to_string(),
         widen,
         bin("h", "arith.muli", "acc1", "k31", "i64", "i64"),
@@ -229,5 +259,49 @@ fn float_ops_match_upstream() {
     for pred in 0..16 {
         let line = cmp("r", "arith.cmpf", pred, "af", "bf", "f32");
         check(&format!("cmpf {pred}"), &program(&line, "i1", Skip::None, "i8"));
+    }
+}
+
+#[test]
+fn casts_and_math_match_upstream() {
+    if !have_upstream() {
+        return;
+    }
+    // (name, the line computing %r, its type, the operand type of %at/%bt, skip)
+    let cases: &[(&str, String, &str, &str, Skip)] = &[
+        ("extsi", un("r", "arith.extsi", "at", "i8", "i32"), "i32", "i8", Skip::None),
+        ("extui", un("r", "arith.extui", "at", "i8", "i64"), "i64", "i8", Skip::None),
+        ("extsi i1", un("r", "arith.extsi", "at", "i1", "i16"), "i16", "i1", Skip::None),
+        ("trunci", un("r", "arith.trunci", "at", "i32", "i8"), "i8", "i32", Skip::None),
+        ("trunci i1", un("r", "arith.trunci", "at", "i64", "i1"), "i1", "i64", Skip::None),
+        ("index_cast", un("r", "arith.index_cast", "at", "i32", "index"), "index", "i32", Skip::None),
+        ("index_castui", un("r", "arith.index_castui", "at", "i16", "index"), "index", "i16", Skip::None),
+        ("sitofp", un("r", "arith.sitofp", "at", "i8", "f32"), "f32", "i8", Skip::None),
+        ("sitofp i64", un("r", "arith.sitofp", "at", "i64", "f32"), "f32", "i64", Skip::None),
+        ("uitofp i64", un("r", "arith.uitofp", "at", "i64", "f32"), "f32", "i64", Skip::None),
+        ("uitofp i64 f64", un("r", "arith.uitofp", "at", "i64", "f64"), "f64", "i64", Skip::None),
+        ("uitofp i1", un("r", "arith.uitofp", "at", "i1", "f64"), "f64", "i1", Skip::None),
+        ("sitofp i1", un("r", "arith.sitofp", "at", "i1", "f32"), "f32", "i1", Skip::None),
+        ("fptosi", un("r", "arith.fptosi", "af", "f32", "i32"), "i32", "i8", Skip::NotFinite),
+        ("fptosi i8", un("r", "arith.fptosi", "af", "f32", "i8"), "i8", "i8", Skip::NotFinite),
+        ("fptoui", un("r", "arith.fptoui", "af", "f32", "i16"), "i16", "i8", Skip::NegativeOrNotFinite),
+        ("extf", un("r", "arith.extf", "af", "f32", "f64"), "f64", "i8", Skip::None),
+        ("bitcast", un("r", "arith.bitcast", "af", "f32", "i32"), "i32", "i8", Skip::NotFinite),
+        ("negf", un("r", "arith.negf", "af", "f32", "f32"), "f32", "i8", Skip::None),
+        ("absi", un("r", "math.absi", "at", "i16", "i16"), "i16", "i16", Skip::None),
+        ("ctlz", un("r", "math.ctlz", "at", "i32", "i32"), "i32", "i32", Skip::None),
+        ("cttz", un("r", "math.cttz", "at", "i64", "i64"), "i64", "i64", Skip::None),
+        ("ctpop", un("r", "math.ctpop", "at", "i16", "i16"), "i16", "i16", Skip::None),
+        ("floor", un("r", "math.floor", "af", "f32", "f32"), "f32", "i8", Skip::None),
+        ("ceil", un("r", "math.ceil", "af", "f32", "f32"), "f32", "i8", Skip::None),
+        ("round", un("r", "math.round", "af", "f32", "f32"), "f32", "i8", Skip::None),
+        ("roundeven", un("r", "math.roundeven", "af", "f32", "f32"), "f32", "i8", Skip::None),
+        ("trunc", un("r", "math.trunc", "af", "f32", "f32"), "f32", "i8", Skip::None),
+        ("sqrt", un("r", "math.sqrt", "af", "f32", "f32"), "f32", "i8", Skip::None),
+        ("absf", un("r", "math.absf", "af", "f32", "f32"), "f32", "i8", Skip::None),
+        ("copysign", bin("r", "math.copysign", "af", "bf", "f32", "f32"), "f32", "i8", Skip::None),
+    ];
+    for (name, line, rty, ty, skip) in cases {
+        check(name, &program(line, rty, *skip, ty));
     }
 }
