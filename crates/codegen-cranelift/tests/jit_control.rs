@@ -492,3 +492,18 @@ fn struct_returns_between_functions() {
     let body = [k("a", "7", "i32"), k("b", "-1", "i32"), ret(&[("a", "i32"), ("b", "i32")])].concat();
     assert_eq!(run(&main_module("i32, i32", &body)), ["7", "-1"]);
 }
+
+/// What slips past an unregistered dialect's (absent) verifier and makes Cranelift's verifier
+/// fail is an internal compiler error naming the function, not a panic.
+#[test]
+fn cranelift_verifier_failures_are_reported() {
+    let src = module(&[func("bad", "", "i64", &[k("a", "1", "i32"), ret(&[("a", "i32")])].concat())]);
+    let mut ctx = flowgate_ir::Context::new();
+    ctx.allow_unregistered = true; // func itself unregistered: no func.return type check
+    let m = flowgate_ir::asm::parse_source(&mut ctx, "t.mlir", &src, Default::default()).expect("parses");
+    let err = flowgate_codegen_cranelift::object::compile_object(&ctx, m, None, OptLevel::None).err();
+    match err {
+        Some(CodegenError::Verifier { func, .. }) => assert_eq!(func, "bad"),
+        other => panic!("expected a verifier error, got {other:?}"),
+    }
+}
