@@ -507,3 +507,33 @@ fn cranelift_verifier_failures_are_reported() {
         other => panic!("expected a verifier error, got {other:?}"),
     }
 }
+
+/// Memref descriptors flow through block arguments and `arith.select` part by part.
+#[test]
+fn memrefs_as_block_arguments_and_select_operands() {
+    let body = [
+        k("c0", "0", "index"),
+        k("c1", "1", "index"),
+        k("n", "4", "index"),
+        k("x", "5", "i32"),
+        k("y", "9", "i32"),
+        k("t", "1", "i1"),
+        "%a = \"memref.alloc\"(%n) <{operandSegmentSizes = array<i32: 1, 0>}> : (index) -> memref<?xi32>\n".into(),
+        "%b = \"memref.alloc\"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<2xi32>\n".into(),
+        "%bc = \"memref.cast\"(%b) : (memref<2xi32>) -> memref<?xi32>\n".into(),
+        "\"memref.store\"(%x, %a, %c1) : (i32, memref<?xi32>, index) -> ()\n".into(),
+        "\"memref.store\"(%y, %b, %c1) : (i32, memref<2xi32>, index) -> ()\n".into(),
+        "%s = \"arith.select\"(%t, %bc, %a) : (i1, memref<?xi32>, memref<?xi32>) -> memref<?xi32>\n".into(),
+        "\"cf.cond_br\"(%t, %a, %bc)[^bb1, ^bb1] <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (i1, memref<?xi32>, memref<?xi32>) -> ()\n".into(),
+        "^bb1(%m: memref<?xi32>):\n".into(),
+        "%v = \"memref.load\"(%m, %c1) : (memref<?xi32>, index) -> i32\n".into(),
+        "%d = \"memref.dim\"(%m, %c0) : (memref<?xi32>, index) -> index\n".into(),
+        "%w = \"memref.load\"(%s, %c1) : (memref<?xi32>, index) -> i32\n".into(),
+        "%e = \"memref.dim\"(%s, %c0) : (memref<?xi32>, index) -> index\n".into(),
+        "\"memref.dealloc\"(%a) : (memref<?xi32>) -> ()\n".into(),
+        "\"memref.dealloc\"(%b) : (memref<2xi32>) -> ()\n".into(),
+        ret(&[("v", "i32"), ("d", "index"), ("w", "i32"), ("e", "index")]),
+    ]
+    .concat();
+    assert_eq!(run(&main_module("i32, index, i32, index", &body)), ["5", "4", "9", "2"]);
+}
