@@ -1,0 +1,31 @@
+//! Errors of the code generator.
+
+use flowgate_ir::Diagnostic;
+
+/// Everything that can go wrong between verified IR and machine code.
+#[derive(Debug, thiserror::Error)]
+pub enum CodegenError {
+    /// The input uses something this backend cannot lower (an op, a type); located at the op.
+    #[error("{0}")]
+    Unsupported(#[from] Diagnostic),
+    /// Cranelift rejected what we generated: a bug in this crate, never in the input.
+    #[error("internal compiler error: Cranelift's verifier rejected function '{func}':\n{message}")]
+    Verifier { func: String, message: String },
+    /// Any other failure inside Cranelift or the module backend while compiling `func`.
+    #[error("internal compiler error while compiling '{func}': {message}")]
+    Internal { func: String, message: String },
+    /// The requested target triple or its settings are not usable.
+    #[error("unsupported target '{triple}': {message}")]
+    Target { triple: String, message: String },
+    /// The JIT could not run the requested function.
+    #[error("{0}")]
+    Run(String),
+}
+
+impl CodegenError {
+    pub(crate) fn internal(func: &str, message: impl std::fmt::Display) -> Self {
+        CodegenError::Internal { func: func.to_string(), message: message.to_string() }
+    }
+}
+
+pub type Result<T> = std::result::Result<T, CodegenError>;

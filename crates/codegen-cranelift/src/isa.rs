@@ -1,0 +1,79 @@
+//! Target ISAs: the host for the JIT, any supported triple for object files.
+
+use crate::abi::Arch;
+use crate::error::{CodegenError, Result};
+use cranelift_codegen::isa::OwnedTargetIsa;
+use cranelift_codegen::settings::{self, Configurable};
+use target_lexicon::{Architecture, PointerWidth, Triple};
+
+/// Cranelift's optimization level: `-O0` is `none`, `-O2` is `speed`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum OptLevel {
+    None,
+    #[default]
+    Speed,
+}
+
+fn flags(opt: OptLevel, pic: bool) -> std::result::Result<settings::Flags, String> {
+    let mut b = settings::builder();
+    let level = match opt {
+        OptLevel::None => "none",
+        OptLevel::Speed => "speed",
+    };
+    let set = |b: &mut settings::Builder, k: &str, v: &str| b.set(k, v).map_err(|e| format!("setting {k}={v}: {e}"));
+    set(&mut b, "opt_level", level)?;
+    set(&mut b, "is_pic", if pic { "true" } else { "false" })?;
+    // Libcalls may be far from JIT code; objects are linked anywhere.
+    set(&mut b, "use_colocated_libcalls", "false")?;
+    set(&mut b, "enable_verifier", "true")?;
+    Ok(settings::Flags::new(b))
+}
+
+/// The host ISA with the host's CPU features, for the JIT.
+pub fn host_isa(opt: OptLevel) -> Result<OwnedTargetIsa> {
+    let host = Triple::host().to_string();
+    let err = |m: String| CodegenError::Target { triple: host.clone(), message: m };
+    let builder = cranelift_native::builder().map_err(|m| err(m.to_string()))?;
+    let isa = builder.finish(flags(opt, false).map_err(err)?).map_err(|e| err(e.to_string()))?;
+    check_64bit(isa)
+}
+
+/// The ISA for `triple` (target-lexicon syntax, e.g. `aarch64-unknown-linux-gnu`), or the host
+/// triple when `None`, with baseline CPU features and position-independent code, for objects.
+pub fn target_isa(triple: Option<&str>, opt: OptLevel) -> Result<OwnedTargetIsa> {
+    let t: Triple = match triple {
+        Some(s) => s.parse().map_err(|e| CodegenError::Target { triple: s.to_string(), message: format!("{e}") })?,
+        None => Triple::host(),
+    };
+    let name = t.to_string();
+    let err = |m: String| CodegenError::Target { triple: name.clone(), message: m };
+    let builder = cranelift_codegen::isa::lookup(t.clone()).map_err(|e| err(e.to_string()))?;
+    let isa = builder.finish(flags(opt, true).map_err(err)?).map_err(|e| err(e.to_string()))?;
+    check_64bit(isa)
+}
+
+/// The descriptor layout and `index` assume 64-bit pointers, and the struct-return rules are
+/// implemented for three architectures.
+fn check_64bit(isa: OwnedTargetIsa) -> Result<OwnedTargetIsa> {
+    if isa.triple().pointer_width() != Ok(PointerWidth::U64) {
+        return Err(CodegenError::Target {
+            triple: isa.triple().to_string(),
+            message: "only 64-bit targets are supported".into(),
+        });
+    }
+    arch_of(&*isa)?;
+    Ok(isa)
+}
+
+/// The C ABI family of an ISA.
+pub fn arch_of(isa: &dyn cranelift_codegen::isa::TargetIsa) -> Result<Arch> {
+    match isa.triple().architecture {
+        Architecture::X86_64 => Ok(Arch::X86_64),
+        Architecture::Aarch64(_) => Ok(Arch::Aarch64),
+        Architecture::Riscv64(_) => Ok(Arch::Riscv64),
+        other => Err(CodegenError::Target {
+            triple: isa.triple().to_string(),
+            message: format!("architecture '{other}' is not supported (x86_64, aarch64 and riscv64 are)"),
+        }),
+    }
+}

@@ -1,0 +1,338 @@
+//! `memref` ops over MLIR's strided descriptor `{allocated, aligned, offset, sizes, strides}`,
+//! held as SSA values. Allocation goes through C's `malloc`/`free`.
+
+use super::Translator;
+use crate::abi::Scalar;
+use crate::error::Result;
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{self, types, BlockArg, InstBuilder, MemFlagsData};
+use cranelift_module::Module;
+use flowgate_ir::{OpId, TypeKind, DYNAMIC};
+
+/// A memref's descriptor as Cranelift values.
+pub(super) struct Desc {
+    pub(super) allocated: ir::Value,
+    pub(super) aligned: ir::Value,
+    pub(super) offset: ir::Value,
+    pub(super) sizes: Vec<ir::Value>,
+    pub(super) strides: Vec<ir::Value>,
+}
+
+impl Desc {
+    pub(super) fn from_parts(parts: &[ir::Value]) -> Option<Desc> {
+        let [allocated, aligned, offset, rest @ ..] = parts else { return None };
+        if rest.len() % 2 != 0 {
+            return None;
+        }
+        let (sizes, strides) = rest.split_at(rest.len() / 2);
+        Some(Desc {
+            allocated: *allocated,
+            aligned: *aligned,
+            offset: *offset,
+            sizes: sizes.to_vec(),
+            strides: strides.to_vec(),
+        })
+    }
+
+    pub(super) fn into_parts(self) -> Vec<ir::Value> {
+        let mut v = vec![self.allocated, self.aligned, self.offset];
+        v.extend(self.sizes);
+        v.extend(self.strides);
+        v
+    }
+}
+
+impl<M: Module> Translator<'_, '_, M> {
+    pub(super) fn memref(&mut self, op: OpId) -> Result<bool> {
+        let name = self.ctx.op_name(op);
+        let Some(short) = name.strip_prefix("memref.") else { return Ok(false) };
+        match short {
+            "alloc" | "alloca" => self.alloc(op, short == "alloca")?,
+            "dealloc" => {
+                let d = self.desc(op, 0)?;
+                self.call_c("free", &[types::I64], None, &[d.allocated])?;
+            }
+            "load" => {
+                let (addr, elem) = self.element_address(op, 0, 1)?;
+                let v = self.b.ins().load(elem.cl_type(), MemFlagsData::new(), addr, 0);
+                self.define1(op, v)?;
+            }
+            "store" => {
+                let v = self.operand(op, 0)?;
+                let (addr, _) = self.element_address(op, 1, 2)?;
+                self.b.ins().store(MemFlagsData::new(), v, addr, 0);
+            }
+            "dim" => self.dim(op)?,
+            "get_global" => self.get_global(op)?,
+            "collapse_shape" => self.collapse_shape(op)?,
+            "expand_shape" => self.expand_shape(op)?,
+            "extract_aligned_pointer_as_index" => {
+                let d = self.desc(op, 0)?;
+                self.define1(op, d.aligned)?;
+            }
+            "extract_strided_metadata" => {
+                // Results: the rank-0 base buffer, the offset, then sizes and strides.
+                let d = self.desc(op, 0)?;
+                let n = self.ctx.results(op).len();
+                if n != 2 + 2 * d.sizes.len() {
+                    return Err(self.op_err(op, "has a number of results that does not match the source rank"));
+                }
+                let zero = self.iconst(types::I64, 0);
+                self.define(op, 0, vec![d.allocated, d.aligned, zero])?;
+                let rest: Vec<ir::Value> = std::iter::once(d.offset).chain(d.sizes).chain(d.strides).collect();
+                for (i, v) in rest.into_iter().enumerate() {
+                    self.define1_at(op, i + 1, v)?;
+                }
+            }
+            "copy" => self.copy(op)?,
+            "realloc" => self.realloc(op)?,
+            "reinterpret_cast" => self.reinterpret_cast(op)?,
+            "subview" => self.subview(op)?,
+            // Same data, a different static view of its type.
+            "cast" => {
+                let parts = self.operand_parts(op, 0)?;
+                let k = self.kind(self.ctx.value_type(self.ctx.result(op, 0)), Some(op))?;
+                if k.parts() != parts.len() {
+                    return Err(self.op_err(op, "casts between ranks are not supported"));
+                }
+                self.define(op, 0, parts)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The element type and rank of memref result/operand type `ty`.
+    pub(super) fn memref_info(&self, op: OpId, ty: flowgate_ir::Type) -> Result<(Vec<i64>, Scalar, bool)> {
+        match self.ctx.type_kind(ty) {
+            TypeKind::MemRef { shape, element, layout, .. } => {
+                let elem = self.scalar(*element, op)?;
+                Ok((shape.clone(), elem, layout.is_none()))
+            }
+            _ => Err(self.op_err(op, "expects a ranked memref type")),
+        }
+    }
+
+    pub(super) fn desc(&self, op: OpId, i: usize) -> Result<Desc> {
+        let parts = self.operand_parts(op, i)?;
+        Desc::from_parts(&parts).ok_or_else(|| self.op_err(op, format!("operand #{i} is not a memref")))
+    }
+
+    fn alloc(&mut self, op: OpId, stack: bool) -> Result<()> {
+        let res_ty = self.ctx.value_type(self.ctx.result(op, 0));
+        let (shape, elem, identity) = self.memref_info(op, res_ty)?;
+        if !identity {
+            return Err(self.op_err(op, "with a non-identity layout is not supported by the Cranelift code generator"));
+        }
+        let n_dyn = shape.iter().filter(|&&d| d == DYNAMIC).count();
+        let ops = self.ctx.operands(op).to_vec();
+        if ops.len() < n_dyn {
+            return Err(self.op_err(op, "has fewer size operands than dynamic dimensions"));
+        }
+        let mut dyn_sizes = ops.iter().take(n_dyn);
+        let mut sizes = Vec::with_capacity(shape.len());
+        let mut static_elems: Option<i64> = Some(1);
+        for &d in &shape {
+            if d == DYNAMIC {
+                let Some(&v) = dyn_sizes.next() else { return Err(self.op_err(op, "missing a dynamic size")) };
+                let p = self.parts(v)?;
+                let [x] = p else { return Err(self.op_err(op, "has a size that is not a scalar")) };
+                sizes.push(*x);
+                static_elems = None;
+            } else {
+                sizes.push(self.iconst(types::I64, d));
+                static_elems = static_elems.and_then(|n| n.checked_mul(d));
+            }
+        }
+        let strides = self.row_major_strides(&sizes);
+        let align = self
+            .ctx
+            .attr(op, "alignment")
+            .and_then(|a| self.ctx.attr_as_int(a))
+            .filter(|&a| a > 0 && (a as u64).is_power_of_two())
+            .unwrap_or(16) as i64;
+        let esize = elem.size() as i64;
+        let (allocated, aligned) = if stack {
+            let Some(n) = static_elems else {
+                return Err(self.op_err(op, "with dynamic sizes is not supported by the Cranelift code generator"));
+            };
+            let bytes = n
+                .checked_mul(esize)
+                .and_then(|b| u32::try_from(b).ok())
+                .ok_or_else(|| self.op_err(op, "is too large for the stack"))?;
+            let shift = (align.max(1) as u64).trailing_zeros().min(12) as u8;
+            let slot =
+                self.b.create_sized_stack_slot(ir::StackSlotData::new(ir::StackSlotKind::ExplicitSlot, bytes, shift));
+            let p = self.b.ins().stack_addr(types::I64, slot, 0);
+            (p, p)
+        } else {
+            let mut bytes = self.iconst(types::I64, esize);
+            for &s in &sizes {
+                bytes = self.b.ins().imul(bytes, s);
+            }
+            // malloc aligns to 16; ask for slack and round up only when more is wanted.
+            let extra = if align > 16 { align - 1 } else { 0 };
+            let req = self.b.ins().iadd_imm_s(bytes, extra);
+            let p = self
+                .call_c("malloc", &[types::I64], Some(types::I64), &[req])?
+                .ok_or_else(|| self.ice("malloc returned nothing"))?;
+            let a = if extra > 0 {
+                let t = self.b.ins().iadd_imm_s(p, extra);
+                self.b.ins().band_imm_s(t, !extra)
+            } else {
+                p
+            };
+            (p, a)
+        };
+        let offset = self.iconst(types::I64, 0);
+        let d = Desc { allocated, aligned, offset, sizes, strides };
+        self.define(op, 0, d.into_parts())
+    }
+
+    /// The address of element `indices` (operands from `first_index`) of memref operand `m`.
+    fn element_address(&mut self, op: OpId, m: usize, first_index: usize) -> Result<(ir::Value, Scalar)> {
+        let ty = self.ctx.value_type(self.ctx.operand(op, m));
+        let (shape, elem, _) = self.memref_info(op, ty)?;
+        let d = self.desc(op, m)?;
+        let n = self.ctx.operands(op).len();
+        if n < first_index || n - first_index != shape.len() || d.strides.len() != shape.len() {
+            return Err(self.op_err(op, "has a number of indices that does not match the memref's rank"));
+        }
+        let idx = (0..shape.len()).map(|k| self.operand(op, first_index + k)).collect::<Result<Vec<_>>>()?;
+        Ok((self.address(&d, &idx, elem), elem))
+    }
+
+    /// `aligned + (offset + sum(idx * stride)) * sizeof(elem)`.
+    fn address(&mut self, d: &Desc, idx: &[ir::Value], elem: Scalar) -> ir::Value {
+        let mut lin = d.offset;
+        for (&i, &st) in idx.iter().zip(&d.strides) {
+            let t = self.b.ins().imul(i, st);
+            lin = self.b.ins().iadd(lin, t);
+        }
+        let bytes = self.b.ins().imul_imm_s(lin, elem.size() as i64);
+        self.b.ins().iadd(d.aligned, bytes)
+    }
+
+    /// Row-major strides of a contiguous buffer of the given sizes.
+    fn row_major_strides(&mut self, sizes: &[ir::Value]) -> Vec<ir::Value> {
+        let one = self.iconst(types::I64, 1);
+        let mut strides = vec![one; sizes.len()];
+        for i in (0..sizes.len().saturating_sub(1)).rev() {
+            strides[i] = self.b.ins().imul(strides[i + 1], sizes[i + 1]);
+        }
+        strides
+    }
+
+    /// `memref.get_global`: the address of a `memref.global` buffer.
+    fn get_global(&mut self, op: OpId) -> Result<()> {
+        let name = self
+            .ctx
+            .attr(op, "name")
+            .and_then(|a| self.ctx.attr_as_symbol_ref(a))
+            .ok_or_else(|| self.op_err(op, "requires a 'name' symbol reference"))?;
+        let Some(g) = self.funcs.globals.get(name).cloned() else {
+            return Err(self.op_err(op, format!("'{name}' does not reference a memref.global")));
+        };
+        let gv = self.module.declare_data_in_func(g.id, self.b.func);
+        let ptr = self.b.ins().symbol_value(types::I64, gv);
+        let sizes: Vec<ir::Value> = g.shape.iter().map(|&d| self.iconst(types::I64, d)).collect();
+        let strides = self.row_major_strides(&sizes);
+        let offset = self.iconst(types::I64, 0);
+        self.define(op, 0, Desc { allocated: ptr, aligned: ptr, offset, sizes, strides }.into_parts())
+    }
+
+    /// `memref.copy %src, %dst`: an element-wise loop nest over the shape, any layouts.
+    fn copy(&mut self, op: OpId) -> Result<()> {
+        let ty = self.ctx.value_type(self.ctx.operand(op, 0));
+        let (_, elem, _) = self.memref_info(op, ty)?;
+        let src = self.desc(op, 0)?;
+        let dst = self.desc(op, 1)?;
+        if src.sizes.len() != dst.sizes.len() {
+            return Err(self.op_err(op, "requires source and target of the same rank"));
+        }
+        let sizes = src.sizes.clone();
+        let mut idx = Vec::new();
+        self.loop_nest(&sizes, &mut idx, &mut |t, idx| {
+            let from = t.address(&src, idx, elem);
+            let v = t.b.ins().load(elem.cl_type(), MemFlagsData::new(), from, 0);
+            let to = t.address(&dst, idx, elem);
+            t.b.ins().store(MemFlagsData::new(), v, to, 0);
+        });
+        Ok(())
+    }
+
+    /// Emit `for idx in 0..sizes (row-major) { body(idx) }`; leaves the builder after the nest.
+    fn loop_nest(
+        &mut self,
+        sizes: &[ir::Value],
+        idx: &mut Vec<ir::Value>,
+        body: &mut dyn FnMut(&mut Self, &[ir::Value]),
+    ) {
+        let k = idx.len();
+        if k == sizes.len() {
+            body(self, idx);
+            return;
+        }
+        let header = self.b.create_block();
+        let i = self.b.append_block_param(header, types::I64);
+        let inner = self.b.create_block();
+        let exit = self.b.create_block();
+        let zero = self.iconst(types::I64, 0);
+        self.b.ins().jump(header, &[BlockArg::Value(zero)]);
+        self.b.switch_to_block(header);
+        let c = self.b.ins().icmp(IntCC::SignedLessThan, i, sizes[k]);
+        self.b.ins().brif(c, inner, &[], exit, &[]);
+        self.b.switch_to_block(inner);
+        idx.push(i);
+        self.loop_nest(sizes, idx, body);
+        idx.pop();
+        let next = self.b.ins().iadd_imm_s(i, 1);
+        self.b.ins().jump(header, &[BlockArg::Value(next)]);
+        self.b.switch_to_block(exit);
+    }
+
+    /// `memref.realloc`: C's `realloc` of a 1-D identity-layout buffer.
+    fn realloc(&mut self, op: OpId) -> Result<()> {
+        let src = self.desc(op, 0)?;
+        let res_ty = self.ctx.value_type(self.ctx.result(op, 0));
+        let (shape, elem, identity) = self.memref_info(op, res_ty)?;
+        let [dim] = shape[..] else { return Err(self.op_err(op, "expects a 1-D result")) };
+        if !identity {
+            return Err(self.op_err(op, "expects an identity layout"));
+        }
+        let n = if dim == DYNAMIC { self.operand(op, 1)? } else { self.iconst(types::I64, dim) };
+        let bytes = self.b.ins().imul_imm_s(n, elem.size() as i64);
+        let p = self
+            .call_c("realloc", &[types::I64, types::I64], Some(types::I64), &[src.allocated, bytes])?
+            .ok_or_else(|| self.ice("realloc returned nothing"))?;
+        let offset = self.iconst(types::I64, 0);
+        let one = self.iconst(types::I64, 1);
+        self.define(op, 0, Desc { allocated: p, aligned: p, offset, sizes: vec![n], strides: vec![one] }.into_parts())
+    }
+
+    fn dim(&mut self, op: OpId) -> Result<()> {
+        let d = self.desc(op, 0)?;
+        // A constant index picks the size directly; otherwise select among them. An index out of
+        // range (undefined upstream) gives 0.
+        let idx_val = self.ctx.operand(op, 1);
+        let konst = self
+            .ctx
+            .defining_op(idx_val)
+            .filter(|&c| self.ctx.is_op(c, "arith.constant"))
+            .and_then(|c| self.ctx.attr(c, "value"))
+            .and_then(|a| self.ctx.attr_as_int(a));
+        let r = match konst {
+            Some(k) if k >= 0 && (k as usize) < d.sizes.len() => d.sizes[k as usize],
+            _ => {
+                let idx = self.operand(op, 1)?;
+                let mut r = self.iconst(types::I64, 0);
+                for (k, &s) in d.sizes.iter().enumerate() {
+                    let hit = self.b.ins().icmp_imm_s(IntCC::Equal, idx, k as i64);
+                    r = self.b.ins().select(hit, s, r);
+                }
+                r
+            }
+        };
+        self.define1(op, r)
+    }
+}

@@ -1,0 +1,129 @@
+//! onnx-compile: lower Flowgate IR and compile it to a relocatable object file in which every
+//! public `func.func` is a C-ABI symbol of the same name; optionally write the C header that
+//! declares them (DESIGN.md §7).
+
+use clap::Parser as _;
+use flowgate_codegen_cranelift::header::emit_header;
+use flowgate_codegen_cranelift::object::compile_object;
+use flowgate_codegen_cranelift::pipeline::{run_lowering, StepOutcome};
+use flowgate_codegen_cranelift::{CodegenError, OptLevel};
+use flowgate_ir::asm::{parse_source, ParserConfig};
+use flowgate_ir::{Context, SourceMgr};
+use std::io::Read as _;
+use std::process::ExitCode;
+
+#[derive(clap::Parser)]
+#[command(name = "onnx-compile", about = "Compile Flowgate IR to an object file and a C header")]
+struct Cli {
+    /// Input file, or `-` for standard input.
+    #[arg(default_value = "-")]
+    input: String,
+    /// The object file to write.
+    #[arg(short = 'o')]
+    output: String,
+    /// Also write a C header declaring the public functions.
+    #[arg(long = "emit-header")]
+    header: Option<String>,
+    /// A target triple (target-lexicon syntax, e.g. aarch64-unknown-linux-gnu); the host by
+    /// default.
+    #[arg(long)]
+    target: Option<String>,
+    /// Optimization level: -O0 (none) or -O2 (Cranelift's `speed`, the default).
+    #[arg(short = 'O', value_name = "LEVEL", num_args = 0..=1, default_missing_value = "2")]
+    level: Option<String>,
+    /// Print the lowering passes as they run (stderr).
+    #[arg(long = "print-pipeline")]
+    print_pipeline: bool,
+    /// Report per-function compile times on stderr.
+    #[arg(long)]
+    time: bool,
+    /// Accept ops of dialects that are not registered.
+    #[arg(long = "allow-unregistered-dialect")]
+    allow_unregistered: bool,
+    /// Only `cranelift` is built in.
+    #[arg(long, default_value = "cranelift")]
+    backend: String,
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprint!("{msg}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn opt_level(level: &Option<String>) -> Result<OptLevel, String> {
+    match level.as_deref() {
+        None | Some("2") | Some("3") => Ok(OptLevel::Speed),
+        Some("0") => Ok(OptLevel::None),
+        Some(l) => Err(format!("error: unknown optimization level '-O{l}' (use -O0 or -O2)\n")),
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    if cli.backend != "cranelift" {
+        return Err(format!("error: backend '{}' is not available in this build\n", cli.backend));
+    }
+    let opt = opt_level(&cli.level)?;
+    let (name, text) = read_input(&cli.input).map_err(|e| format!("error: {e}\n"))?;
+    let mut ctx = Context::new();
+    ctx.allow_unregistered = cli.allow_unregistered;
+    flowgate_registry::register_all_dialects(&mut ctx);
+    let mut sm = SourceMgr::new();
+    sm.add(&name, &text);
+    let module = parse_source(&mut ctx, &name, &text, ParserConfig::default()).map_err(|d| sm.render(&ctx, &d))?;
+    flowgate_ir::verify::verify(&ctx, module).map_err(|d| sm.render(&ctx, &d))?;
+    let passes = flowgate_registry::all_passes();
+    let print = cli.print_pipeline;
+    let mut missing: Vec<&str> = Vec::new();
+    run_lowering(&mut ctx, module, &passes, &mut |pass, outcome| match outcome {
+        StepOutcome::Ran if print => eprintln!("pass: {pass}"),
+        StepOutcome::Ran => {}
+        StepOutcome::NotRegistered => {
+            if print {
+                eprintln!("pass: {pass} (not registered, not run)");
+            }
+            if !missing.contains(&pass) {
+                missing.push(pass);
+            }
+        }
+    })
+    .map_err(|d| sm.render(&ctx, &d))?;
+    if !missing.is_empty() {
+        eprintln!("warning: lowering passes not registered, not run: {}", missing.join(", "));
+    }
+    let out = compile_object(&ctx, module, cli.target.as_deref(), opt).map_err(|e| render(&sm, &ctx, e))?;
+    std::fs::write(&cli.output, &out.bytes).map_err(|e| format!("error: cannot write '{}': {e}\n", cli.output))?;
+    if let Some(h) = &cli.header {
+        let guard = std::path::Path::new(h).file_name().and_then(|s| s.to_str()).unwrap_or("flowgate_h");
+        std::fs::write(h, emit_header(&out.functions, guard))
+            .map_err(|e| format!("error: cannot write '{h}': {e}\n"))?;
+    }
+    if cli.time {
+        for (f, t) in &out.function_times {
+            eprintln!("{f}: {:.3} ms", t.as_secs_f64() * 1e3);
+        }
+    }
+    Ok(())
+}
+
+fn render(sm: &SourceMgr, ctx: &Context, e: CodegenError) -> String {
+    match e {
+        CodegenError::Unsupported(d) => sm.render(ctx, &d),
+        other => format!("error: {other}\n"),
+    }
+}
+
+fn read_input(path: &str) -> anyhow::Result<(String, String)> {
+    if path == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s)?;
+        return Ok(("<stdin>".to_string(), s));
+    }
+    let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("could not open input file '{path}': {e}"))?;
+    let s = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("input file '{path}' is not valid UTF-8"))?;
+    Ok((path.to_string(), s))
+}
