@@ -69,7 +69,7 @@ impl Parser<'_> {
             "f32" => Some(TypeKind::Float(FloatKind::F32)),
             "f64" => Some(TypeKind::Float(FloatKind::F64)),
             "none" => Some(TypeKind::None),
-            _ => int_type(sp),
+            _ => int_type(sp).or_else(|| crate::types::other_float(sp).map(|(n, _)| TypeKind::OtherFloat(n))),
         };
         if let Some(k) = simple {
             if let TypeKind::Integer { width, .. } = k {

@@ -613,6 +613,7 @@ pub fn write_type(ctx: &Context, out: &mut String, t: Type) {
             FloatKind::F32 => "f32",
             FloatKind::F64 => "f64",
         }),
+        TypeKind::OtherFloat(name) => out.push_str(name),
         TypeKind::None => out.push_str("none"),
         TypeKind::Function { inputs, results } => {
             out.push('(');
