@@ -26,9 +26,10 @@ impl Parser<'_> {
             TokKind::Integer | TokKind::Float | TokKind::Minus => self.parse_number_attr(ty),
             TokKind::String => {
                 let s = self.parse_string_literal()?;
-                // A typed string (`"x" : i32`) is rare upstream; the type is dropped.
+                // A typed string (`"x" : i32`) keeps its type so it round-trips.
                 if self.accept(TokKind::Colon) {
-                    self.parse_type()?;
+                    let ty = self.parse_type()?;
+                    return Ok(self.ctx.intern_attr(AttrKind::TypedString(s, ty)));
                 }
                 Ok(self.ctx.string_attr(&s))
             }

@@ -727,6 +727,20 @@ fn write_memory_space(ctx: &Context, out: &mut String, a: Attribute) {
     }
 }
 
+/// Upstream prints array elements with `AttrTypeElision::May`: `i64` integers and `f64`
+/// floats drop their type (`[1, 2.5]`).
+fn write_array_elem(ctx: &Context, out: &mut String, a: Attribute) {
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, ty } if ctx.int_width(*ty) == Some(64) && ctx.is_signless_integer(*ty) => {
+            let _ = write!(out, "{value}");
+        }
+        AttrKind::Float { bits, ty } if ctx.float_kind(*ty) == Some(FloatKind::F64) => {
+            out.push_str(&format_float(f64::from_bits(*bits), FloatKind::F64));
+        }
+        _ => write_attr(ctx, out, a),
+    }
+}
+
 pub fn write_attr(ctx: &Context, out: &mut String, a: Attribute) {
     match ctx.attr_kind(a) {
         AttrKind::Unit => out.push_str("unit"),
@@ -738,6 +752,11 @@ pub fn write_attr(ctx: &Context, out: &mut String, a: Attribute) {
             write_type(ctx, out, *ty);
         }
         AttrKind::String(s) => write_string(out, s),
+        AttrKind::TypedString(s, ty) => {
+            write_string(out, s);
+            out.push_str(" : ");
+            write_type(ctx, out, *ty);
+        }
         AttrKind::Type(t) => write_type(ctx, out, *t),
         AttrKind::Array(items) => {
             out.push('[');
@@ -745,7 +764,7 @@ pub fn write_attr(ctx: &Context, out: &mut String, a: Attribute) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_attr(ctx, out, x);
+                write_array_elem(ctx, out, x);
             }
             out.push(']');
         }
