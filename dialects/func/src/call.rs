@@ -1,7 +1,7 @@
 //! `func.call`, `func.call_indirect` and `func.constant`.
 
 use flowgate_ir::asm::{type_to_string, Delimiter, OpParser, OpPrinter, PResult};
-use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, Type};
+use flowgate_ir::{Builder, Context, Count, Diagnostic, OpDef, OpId, OperationState, RewritePattern, Traits, Type};
 
 pub fn register(ctx: &mut Context) {
     ctx.register_op(OpDef {
@@ -17,6 +17,7 @@ pub fn register(ctx: &mut Context) {
         parse: Some(parse_call_indirect),
         print: Some(print_call_indirect),
         verify: Some(verify_call_indirect),
+        canonicalize: Some(|| vec![Box::new(IndirectCallOfConstant)]),
         operands: Count::AtLeast(1),
         regions: Count::Exactly(0),
         successors: Count::Exactly(0),
@@ -187,4 +188,34 @@ fn verify_constant(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(Diagnostic::op_error(ctx, op, "reference to function with mismatched type"));
     }
     Ok(())
+}
+
+/// Upstream's `SimplifyIndirectCallWithKnownCallee`: `call_indirect` of a `func.constant`
+/// becomes a direct `func.call`.
+struct IndirectCallOfConstant;
+impl RewritePattern for IndirectCallOfConstant {
+    fn root(&self) -> Option<&'static str> {
+        Some("func.call_indirect")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some(&callee) = ctx.operands(op).first() else { return false };
+        let Some(value) = ctx
+            .defining_op(callee)
+            .filter(|&c| ctx.is_op(c, "func.constant"))
+            .and_then(|c| ctx.attr(c, "value"))
+            .filter(|&a| ctx.attr_as_symbol_ref(a).is_some())
+        else {
+            return false;
+        };
+        let args = ctx.operands(op)[1..].to_vec();
+        let tys = ctx.result_types(op).to_vec();
+        let loc = ctx.op_loc(op);
+        let st =
+            OperationState::new(b.ctx, "func.call", loc).operands(&args).results(&tys).attr(b.ctx, "callee", value);
+        let call = b.create(st);
+        let results = b.ctx.results(call).to_vec();
+        b.ctx.replace_op(op, &results);
+        true
+    }
 }
