@@ -108,12 +108,15 @@ impl SourceMgr {
                 }
             }
             None => {
-                let prefix = describe_loc(ctx, loc);
-                if prefix.is_empty() {
-                    let _ = writeln!(out, "<unknown>:0: {}: {msg}", sev.as_str());
-                } else {
-                    let _ = writeln!(out, "{prefix}: {}: {msg}", sev.as_str());
+                // Upstream's SourceMgrDiagnosticHandler: without a file position the message
+                // goes to `<unknown>:0`, prefixed by the printed location unless it is unknown.
+                let mut prefix = String::new();
+                if !matches!(ctx.loc_kind(loc), crate::location::LocKind::Unknown) {
+                    prefix.push_str("loc(");
+                    crate::asm::printer::write_loc(ctx, &mut prefix, loc);
+                    prefix.push_str("): ");
                 }
+                let _ = writeln!(out, "<unknown>:0: {}: {prefix}{msg}", sev.as_str());
             }
         }
     }
