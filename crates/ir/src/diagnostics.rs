@@ -135,7 +135,9 @@ pub fn describe_loc(ctx: &Context, loc: Location) -> String {
                 format!("{inner}: {}", ctx.str(*name))
             }
         }
-        LocKind::FileLineCol { file, line, col } => format!("{}:{line}:{col}", ctx.str(*file)),
+        LocKind::FileLineCol { file, line, col } | LocKind::FileLineColRange { file, line, col, .. } => {
+            format!("{}:{line}:{col}", ctx.str(*file))
+        }
         LocKind::Fused { locs, .. } => locs.first().map(|l| describe_loc(ctx, *l)).unwrap_or_default(),
         LocKind::CallSite { callee, .. } => describe_loc(ctx, *callee),
     }

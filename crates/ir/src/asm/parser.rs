@@ -241,7 +241,10 @@ impl<'a> Parser<'a> {
             self.ctx.unlink_op(ops[0]);
             return Ok(ops[0]);
         }
-        let st = OperationState::new(self.ctx, "builtin.module", loc).regions(&[region]);
+        // Upstream gives the implicit module the location "file":0:0.
+        let file = self.file;
+        let module_loc = self.ctx.intern_loc(crate::location::LocKind::FileLineCol { file, line: 0, col: 0 });
+        let st = OperationState::new(self.ctx, "builtin.module", module_loc).regions(&[region]);
         Ok(self.ctx.create_op(st))
     }
 
