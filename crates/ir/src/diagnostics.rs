@@ -27,6 +27,9 @@ impl Severity {
 pub struct Note {
     pub loc: Location,
     pub message: String,
+    /// `Note` for an attached note; `Error` for a further error reported together with the
+    /// first (upstream emits some parse failures as two errors).
+    pub severity: Severity,
 }
 
 /// One diagnostic with its notes. Library code returns these; tools render them.
@@ -53,7 +56,13 @@ impl Diagnostic {
     }
 
     pub fn with_note(mut self, loc: Location, message: impl Into<String>) -> Self {
-        self.notes.push(Note { loc, message: message.into() });
+        self.notes.push(Note { loc, message: message.into(), severity: Severity::Note });
+        self
+    }
+
+    /// A second error that follows this one, rendered and checked like any other error.
+    pub fn with_error(mut self, loc: Location, message: impl Into<String>) -> Self {
+        self.notes.push(Note { loc, message: message.into(), severity: Severity::Error });
         self
     }
 
@@ -88,7 +97,7 @@ impl SourceMgr {
         let mut out = String::new();
         self.render_one(ctx, &mut out, d.loc, d.severity, &d.message);
         for n in &d.notes {
-            self.render_one(ctx, &mut out, n.loc, Severity::Note, &n.message);
+            self.render_one(ctx, &mut out, n.loc, n.severity, &n.message);
         }
         out
     }
