@@ -17,7 +17,7 @@
 
 // ANCHOR:     error: expected pass pipeline to be wrapped with the anchor operation type, e.g. 'builtin.module(...)'
 
-// ROOT:       pipeline-errors.mlir:1:1: error: can't run 'func.func' pass manager on 'builtin.module' op
+// ROOT:       pipeline-errors.mlir:0:0: error: can't run 'func.func' pass manager on 'builtin.module' op
 
 // VALUE:      error: invalid value 'x' for integer option 'max-iterations'
 // VALUE-NEXT: failed to add `canonicalize` with options `max-iterations=x`

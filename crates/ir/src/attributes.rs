@@ -45,6 +45,8 @@ pub enum AttrKind {
         ty: Type,
     },
     String(String),
+    /// A string attribute with an explicit type (`"x" : i32`); untyped strings use `String`.
+    TypedString(String, Type),
     Type(Type),
     Array(Vec<crate::Attribute>),
     /// Sorted by name, as upstream keeps dictionaries.
@@ -201,7 +203,7 @@ impl Context {
 
     pub fn attr_as_str(&self, attr: crate::Attribute) -> Option<&str> {
         match self.attr_kind(attr) {
-            AttrKind::String(s) => Some(s),
+            AttrKind::String(s) | AttrKind::TypedString(s, _) => Some(s),
             _ => None,
         }
     }

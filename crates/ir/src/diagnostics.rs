@@ -27,6 +27,9 @@ impl Severity {
 pub struct Note {
     pub loc: Location,
     pub message: String,
+    /// `Note` for an attached note; `Error` for a further error reported together with the
+    /// first (upstream emits some parse failures as two errors).
+    pub severity: Severity,
 }
 
 /// One diagnostic with its notes. Library code returns these; tools render them.
@@ -53,7 +56,13 @@ impl Diagnostic {
     }
 
     pub fn with_note(mut self, loc: Location, message: impl Into<String>) -> Self {
-        self.notes.push(Note { loc, message: message.into() });
+        self.notes.push(Note { loc, message: message.into(), severity: Severity::Note });
+        self
+    }
+
+    /// A second error that follows this one, rendered and checked like any other error.
+    pub fn with_error(mut self, loc: Location, message: impl Into<String>) -> Self {
+        self.notes.push(Note { loc, message: message.into(), severity: Severity::Error });
         self
     }
 
@@ -88,7 +97,7 @@ impl SourceMgr {
         let mut out = String::new();
         self.render_one(ctx, &mut out, d.loc, d.severity, &d.message);
         for n in &d.notes {
-            self.render_one(ctx, &mut out, n.loc, Severity::Note, &n.message);
+            self.render_one(ctx, &mut out, n.loc, n.severity, &n.message);
         }
         out
     }
@@ -108,12 +117,15 @@ impl SourceMgr {
                 }
             }
             None => {
-                let prefix = describe_loc(ctx, loc);
-                if prefix.is_empty() {
-                    let _ = writeln!(out, "<unknown>:0: {}: {msg}", sev.as_str());
-                } else {
-                    let _ = writeln!(out, "{prefix}: {}: {msg}", sev.as_str());
+                // Upstream's SourceMgrDiagnosticHandler: without a file position the message
+                // goes to `<unknown>:0`, prefixed by the printed location unless it is unknown.
+                let mut prefix = String::new();
+                if !matches!(ctx.loc_kind(loc), crate::location::LocKind::Unknown) {
+                    prefix.push_str("loc(");
+                    crate::asm::printer::write_loc(ctx, &mut prefix, loc);
+                    prefix.push_str("): ");
                 }
+                let _ = writeln!(out, "<unknown>:0: {}: {prefix}{msg}", sev.as_str());
             }
         }
     }
@@ -132,7 +144,9 @@ pub fn describe_loc(ctx: &Context, loc: Location) -> String {
                 format!("{inner}: {}", ctx.str(*name))
             }
         }
-        LocKind::FileLineCol { file, line, col } => format!("{}:{line}:{col}", ctx.str(*file)),
+        LocKind::FileLineCol { file, line, col } | LocKind::FileLineColRange { file, line, col, .. } => {
+            format!("{}:{line}:{col}", ctx.str(*file))
+        }
         LocKind::Fused { locs, .. } => locs.first().map(|l| describe_loc(ctx, *l)).unwrap_or_default(),
         LocKind::CallSite { callee, .. } => describe_loc(ctx, *callee),
     }

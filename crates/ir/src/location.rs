@@ -11,6 +11,15 @@ pub enum LocKind {
         line: u32,
         col: u32,
     },
+    /// `"file":line:col to end_line:end_col`; a range that ends where it starts is a
+    /// plain `FileLineCol`.
+    FileLineColRange {
+        file: Symbol,
+        line: u32,
+        col: u32,
+        end_line: u32,
+        end_col: u32,
+    },
     /// `"name"(child)`; ONNX nodes use the node name with the graph path as child.
     Name {
         name: Symbol,
@@ -52,7 +61,9 @@ impl Context {
     /// The first `file:line:col` inside a location, which is where a diagnostic points.
     pub fn file_line_col(&self, loc: Location) -> Option<(&str, u32, u32)> {
         match self.loc_kind(loc) {
-            LocKind::FileLineCol { file, line, col } => Some((self.str(*file), *line, *col)),
+            LocKind::FileLineCol { file, line, col } | LocKind::FileLineColRange { file, line, col, .. } => {
+                Some((self.str(*file), *line, *col))
+            }
             LocKind::Name { child: Some(c), .. } => self.file_line_col(*c),
             LocKind::Fused { locs, .. } => locs.iter().find_map(|l| self.file_line_col(*l)),
             LocKind::CallSite { callee, .. } => self.file_line_col(*callee),

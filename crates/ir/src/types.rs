@@ -40,6 +40,9 @@ pub enum TypeKind {
     },
     Index,
     Float(FloatKind),
+    /// A builtin float type the IR does not compute with (`f8E4M3FN`, `tf32`, `f80`, ...):
+    /// kept by its spelling so it parses, prints and compares like upstream.
+    OtherFloat(&'static str),
     None,
     Function {
         inputs: Vec<Type>,
@@ -162,7 +165,16 @@ impl Context {
     }
 
     pub fn is_float(&self, ty: Type) -> bool {
-        self.float_kind(ty).is_some()
+        matches!(self.type_kind(ty), TypeKind::Float(_) | TypeKind::OtherFloat(_))
+    }
+
+    /// The bit width of any builtin float type, including the ones kept by name.
+    pub fn float_width(&self, ty: Type) -> Option<u32> {
+        match self.type_kind(ty) {
+            TypeKind::Float(k) => Some(k.width()),
+            TypeKind::OtherFloat(name) => other_float(name).map(|(_, w)| w),
+            _ => None,
+        }
     }
 
     /// The element type of a shaped type (tensor, memref, vector), or the type itself.
@@ -225,4 +237,29 @@ impl Context {
         };
         self.intern_type(kind)
     }
+}
+
+/// Builtin float types without a [`FloatKind`], with their storage widths (upstream's
+/// `FloatType::getWidth`).
+const OTHER_FLOATS: &[(&str, u32)] = &[
+    ("f4E2M1FN", 4),
+    ("f6E2M3FN", 6),
+    ("f6E3M2FN", 6),
+    ("f8E5M2", 8),
+    ("f8E4M3", 8),
+    ("f8E4M3FN", 8),
+    ("f8E5M2FNUZ", 8),
+    ("f8E4M3FNUZ", 8),
+    ("f8E4M3B11FNUZ", 8),
+    ("f8E3M4", 8),
+    ("f8E8M0FNU", 8),
+    ("tf32", 19),
+    ("f80", 80),
+    ("f128", 128),
+];
+
+/// Looks up a float type spelling that has no [`FloatKind`]; the returned name is `'static`
+/// so [`TypeKind::OtherFloat`] stays cheap to intern.
+pub fn other_float(name: &str) -> Option<(&'static str, u32)> {
+    OTHER_FLOATS.iter().find(|(n, _)| *n == name).copied()
 }

@@ -90,12 +90,15 @@ fn aliases_and_locations() {
 "t.fused"() : () -> () loc(fused["a":1:2, callsite("f" at "g":3:4)])
 "#;
     let out = print(src, PrintFlags { generic: false, debuginfo: true });
-    assert!(
-        out.contains("{m = affine_map<(d0) -> (d0)>, ty = tensor<?xf32>} : () -> () loc(\"here.onnx\":3:7)"),
-        "{out}"
-    );
-    assert!(out.contains("loc(\"node_0\"(\"main/loop_0\"))"), "{out}");
-    assert!(out.contains("loc(fused[\"a\":1:2, callsite(\"f\" at \"g\":3:4)])"), "{out}");
+    // Upstream style: op locations are `loc(#locN)` aliases defined after the top-level op,
+    // nested locations through aliases too, each defined before the definitions using it.
+    assert!(out.contains("{m = affine_map<(d0) -> (d0)>, ty = tensor<?xf32>} : () -> () loc(#loc)"), "{out}");
+    assert!(out.contains("#loc = loc(\"here.onnx\":3:7)\n"), "{out}");
+    assert!(out.contains("#loc4 = loc(\"main/loop_0\")\n#loc1 = loc(\"node_0\"(#loc4))\n"), "{out}");
+    assert!(out.contains("= loc(fused[#loc"), "{out}");
+    assert!(out.contains("= loc(callsite(#loc"), "{out}");
+    // The aliased form reads back to the same IR.
+    assert_eq!(print(&out, PrintFlags { generic: false, debuginfo: true }), out);
 }
 
 #[test]
@@ -147,6 +150,7 @@ fn attributes_round_trip() {
         "\"a\\22b\\0A\"",
         "[1, \"x\", unit]",
         "[-2, 1 : i32, 2.500000e+00, 5.000000e-01 : f32, [7]]",
+        "[1 : i32, 2.500000e+00, \"s\" : i32]",
         "{a = 1 : i64, b}",
         "dense<1> : tensor<4xi32>",
         "dense<[[1, 2], [3, 4]]> : tensor<2x2xi64>",

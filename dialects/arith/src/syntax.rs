@@ -31,6 +31,7 @@ fn parse_flags(p: &mut OpParser<'_, '_>, kind: BitEnum, attr: &str, defaulted: b
         return Ok(());
     }
     p.expect(TokKind::Less, "'<'")?;
+    let words_loc = p.current_loc();
     let mut words = Vec::new();
     loop {
         words.push(p.parse_keyword()?);
@@ -38,13 +39,27 @@ fn parse_flags(p: &mut OpParser<'_, '_>, kind: BitEnum, attr: &str, defaulted: b
             break;
         }
     }
+    let end_loc = p.current_loc();
+    // Upstream reports a bad flag twice: the enum parser's error, then the attribute's.
+    if kind.parse_list(words.iter().map(String::as_str)).is_err() {
+        let sym = p.state.name;
+        let name = p.ctx().str(sym).to_string();
+        let (enum_msg, attr_msg) = match kind {
+            BitEnum::FastMath => (
+                "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast",
+                "failed to parse Arith_FastMathAttr parameter 'value' which is to be a `::mlir::arith::FastMathFlags`",
+            ),
+            BitEnum::Overflow => (
+                "expected ::mlir::arith::IntegerOverflowFlags to be one of: none, nsw, nuw",
+                "failed to parse Arith_IntegerOverflowAttr parameter 'value' which is to be a `::mlir::arith::IntegerOverflowFlags`",
+            ),
+        };
+        return Err(p
+            .error_at(words_loc, format!("custom op '{name}' {enum_msg}"))
+            .with_error(end_loc, format!("custom op '{name}' {attr_msg}")));
+    }
     p.expect(TokKind::Greater, "'>'")?;
-    let v = kind.parse_list(words.iter().map(String::as_str)).map_err(|_| {
-        p.error(match kind {
-            BitEnum::FastMath => "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast",
-            BitEnum::Overflow => "expected ::mlir::arith::IntegerOverflowFlags to be one of: none, nsw, nuw",
-        })
-    })?;
+    let v = kind.parse_list(words.iter().map(String::as_str)).map_err(|_| p.error("invalid flags"))?;
     let a = kind.attr(p.ctx(), v);
     p.add_attr(attr, a);
     Ok(())

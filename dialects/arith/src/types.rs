@@ -116,7 +116,7 @@ pub fn scalar_width(ctx: &Context, ty: Type) -> Option<u32> {
     match ctx.type_kind(ty) {
         TypeKind::Integer { width, .. } => Some(*width),
         TypeKind::Index => Some(64),
-        TypeKind::Float(k) => Some(k.width()),
+        TypeKind::Float(_) | TypeKind::OtherFloat(_) => ctx.float_width(ty),
         _ => None,
     }
 }

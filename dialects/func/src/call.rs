@@ -1,7 +1,7 @@
 //! `func.call`, `func.call_indirect` and `func.constant`.
 
 use flowgate_ir::asm::{type_to_string, Delimiter, OpParser, OpPrinter, PResult};
-use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits};
+use flowgate_ir::{Builder, Context, Count, Diagnostic, OpDef, OpId, OperationState, RewritePattern, Traits, Type};
 
 pub fn register(ctx: &mut Context) {
     ctx.register_op(OpDef {
@@ -17,6 +17,7 @@ pub fn register(ctx: &mut Context) {
         parse: Some(parse_call_indirect),
         print: Some(print_call_indirect),
         verify: Some(verify_call_indirect),
+        canonicalize: Some(|| vec![Box::new(IndirectCallOfConstant)]),
         operands: Count::AtLeast(1),
         regions: Count::Exactly(0),
         successors: Count::Exactly(0),
@@ -97,8 +98,8 @@ fn verify_call(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     for (i, (&a, &b)) in outs.iter().zip(&sig.results).enumerate() {
         if a != b {
             return Err(Diagnostic::op_error(ctx, op, format!("result type mismatch at index {i}"))
-                .with_note(ctx.op_loc(op), format!("op result types: {}", type_to_string(ctx, a)))
-                .with_note(ctx.op_loc(op), format!("function result types: {}", type_to_string(ctx, b))));
+                .with_note(ctx.op_loc(op), format!("      op result types: {}", quoted_types(ctx, &outs)))
+                .with_note(ctx.op_loc(op), format!("function result types: {}", quoted_types(ctx, &sig.results))));
         }
     }
     Ok(())
@@ -138,11 +139,20 @@ fn verify_call_indirect(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some((ins, outs)) = ctx.function_signature(fty) else {
         return Err(Diagnostic::op_error(ctx, op, "callee must be a function"));
     };
-    let args: Vec<_> = ctx.operand_types(op)[1..].to_vec();
-    if args != ins || ctx.result_types(op) != outs {
-        return Err(Diagnostic::op_error(ctx, op, "callee type does not match operand and result types"));
+    // Upstream checks inputs and results as two separate ODS predicates.
+    let args: Vec<_> = ctx.operand_types(op).iter().skip(1).copied().collect();
+    if args != ins {
+        return Err(Diagnostic::op_error(ctx, op, "failed to verify that callee input types match argument types"));
+    }
+    if ctx.result_types(op) != outs {
+        return Err(Diagnostic::op_error(ctx, op, "failed to verify that callee result types match result types"));
     }
     Ok(())
+}
+
+/// Upstream streams a TypeRange into a diagnostic as quoted, comma-separated types.
+fn quoted_types(ctx: &Context, tys: &[Type]) -> String {
+    tys.iter().map(|&t| format!("'{}'", type_to_string(ctx, t))).collect::<Vec<_>>().join(", ")
 }
 
 /// `%f = func.constant @fn : (i32) -> i32`
@@ -178,4 +188,34 @@ fn verify_constant(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(Diagnostic::op_error(ctx, op, "reference to function with mismatched type"));
     }
     Ok(())
+}
+
+/// Upstream's `SimplifyIndirectCallWithKnownCallee`: `call_indirect` of a `func.constant`
+/// becomes a direct `func.call`.
+struct IndirectCallOfConstant;
+impl RewritePattern for IndirectCallOfConstant {
+    fn root(&self) -> Option<&'static str> {
+        Some("func.call_indirect")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some(&callee) = ctx.operands(op).first() else { return false };
+        let Some(value) = ctx
+            .defining_op(callee)
+            .filter(|&c| ctx.is_op(c, "func.constant"))
+            .and_then(|c| ctx.attr(c, "value"))
+            .filter(|&a| ctx.attr_as_symbol_ref(a).is_some())
+        else {
+            return false;
+        };
+        let args = ctx.operands(op)[1..].to_vec();
+        let tys = ctx.result_types(op).to_vec();
+        let loc = ctx.op_loc(op);
+        let st =
+            OperationState::new(b.ctx, "func.call", loc).operands(&args).results(&tys).attr(b.ctx, "callee", value);
+        let call = b.create(st);
+        let results = b.ctx.results(call).to_vec();
+        b.ctx.replace_op(op, &results);
+        true
+    }
 }

@@ -193,15 +193,31 @@ fn print_func(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_func(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let Some(sig) = function_type(ctx, op) else {
+    if ctx.attr(op, "function_type").is_none() {
         return Err(Diagnostic::op_error(ctx, op, "requires attribute 'function_type'"));
+    }
+    let Some(sig) = function_type(ctx, op) else {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            "attribute 'function_type' failed to satisfy constraint: type attribute of function type",
+        ));
     };
     if ctx.symbol_name(op).is_none() {
         return Err(Diagnostic::op_error(ctx, op, "requires attribute 'sym_name'"));
     }
+    let vis = ctx.attr(op, "sym_visibility").and_then(|a| ctx.attr_as_str(a));
+    if let Some(v) = vis.filter(|v| !["public", "private", "nested"].contains(v)) {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!("visibility expected to be one of [\"public\", \"private\", \"nested\"], but got \"{v}\""),
+        ));
+    }
+    verify_attr_array_len(ctx, op, "arg_attrs", "argument", "arguments", sig.inputs.len())?;
+    verify_attr_array_len(ctx, op, "res_attrs", "result", "results", sig.results.len())?;
     let body = ctx.region(op, 0);
     let Some(entry) = ctx.entry_block(body) else {
-        let vis = ctx.attr(op, "sym_visibility").and_then(|a| ctx.attr_as_str(a));
         if vis.is_none() || vis == Some("public") {
             return Err(Diagnostic::op_error(ctx, op, "symbol declaration cannot have public visibility"));
         }
@@ -228,6 +244,37 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
                 ),
             ));
         }
+    }
+    Ok(())
+}
+
+/// Upstream's function_interface_impl::verifyTrait: per-argument/result attribute
+/// arrays must line up with the signature.
+fn verify_attr_array_len(
+    ctx: &Context,
+    op: OpId,
+    attr: &str,
+    what: &str,
+    whats: &str,
+    expected: usize,
+) -> Result<(), Diagnostic> {
+    let Some(a) = ctx.attr(op, attr) else { return Ok(()) };
+    let Some(arr) = ctx.attr_as_array(a) else {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!("attribute '{attr}' failed to satisfy constraint: Array of dictionary attributes"),
+        ));
+    };
+    if arr.len() != expected {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!(
+                "expects {what} attribute array to have the same number of elements as the number of function {whats}, got {}, but expected {expected}",
+                arr.len()
+            ),
+        ));
     }
     Ok(())
 }

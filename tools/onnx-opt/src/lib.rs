@@ -10,7 +10,7 @@ pub use args::{parse_args, Options};
 pub use input::{load_module, split_chunks, Chunk};
 
 use flowgate_ir::asm::{print_op, PrintFlags};
-use flowgate_ir::{Context, Diagnostic, Severity, SourceMgr};
+use flowgate_ir::{Context, Diagnostic, SourceMgr};
 use flowgate_pass::{render_report, OpPassManager, PassInfo, PassManager, RunOptions, TimingNode};
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
@@ -225,7 +225,7 @@ impl Driver<'_> {
         }
         if let Some(d) = diag {
             let mut all = vec![(d.severity, d.loc, d.message.clone())];
-            all.extend(d.notes.iter().map(|n| (Severity::Note, n.loc, n.message.clone())));
+            all.extend(d.notes.iter().map(|n| (n.severity, n.loc, n.message.clone())));
             for (sev, loc, msg) in all {
                 let line = match ctx.file_line_col(loc) {
                     Some((f, l, _)) if f == name => Some(l),

@@ -374,14 +374,12 @@ impl<'a> OpParser<'_, 'a> {
         Ok(out)
     }
 
-    /// Parse `{...}` with the given entry arguments. Name scoping (isolation) and the default
-    /// dialect follow the op being parsed.
+    /// Parse `{...}` with the given entry arguments; the default dialect follows the op being
+    /// parsed. Like upstream (without name shadowing), outer names stay visible even in an
+    /// isolated-from-above op, so the verifier reports "using value defined outside the region".
     pub fn parse_region(&mut self, args: &[Argument]) -> PResult<RegionId> {
-        let (isolated, dd) = match self.p.ctx.op_def_by_name(self.state.name) {
-            Some(d) => (d.traits.contains(crate::Traits::ISOLATED_FROM_ABOVE), d.default_dialect),
-            None => (false, None),
-        };
-        self.p.parse_region_with(args, isolated, dd)
+        let dd = self.p.ctx.op_def_by_name(self.state.name).and_then(|d| d.default_dialect);
+        self.p.parse_region_with(args, false, dd)
     }
 
     pub fn is_region(&self) -> bool {

@@ -26,9 +26,10 @@ impl Parser<'_> {
             TokKind::Integer | TokKind::Float | TokKind::Minus => self.parse_number_attr(ty),
             TokKind::String => {
                 let s = self.parse_string_literal()?;
-                // A typed string (`"x" : i32`) is rare upstream; the type is dropped.
+                // A typed string (`"x" : i32`) keeps its type so it round-trips.
                 if self.accept(TokKind::Colon) {
-                    self.parse_type()?;
+                    let ty = self.parse_type()?;
+                    return Ok(self.ctx.intern_attr(AttrKind::TypedString(s, ty)));
                 }
                 Ok(self.ctx.string_attr(&s))
             }
@@ -608,13 +609,18 @@ impl Parser<'_> {
                     let line = self.parse_u32()?;
                     self.expect(TokKind::Colon, "':' in file location")?;
                     let col = self.parse_u32()?;
-                    // Ranges (`"f":1:2 to 3:4`) keep their start.
+                    // Ranges: `"f":1:2 to 3:4`, or `to :4` on the same line.
                     if self.accept_keyword("to") {
+                        let mut end_line = line;
                         if self.is(TokKind::Integer) {
-                            self.parse_u32()?;
+                            end_line = self.parse_u32()?;
                         }
-                        if self.accept(TokKind::Colon) {
-                            self.parse_u32()?;
+                        self.expect(TokKind::Colon, "':' in file location range")?;
+                        let end_col = self.parse_u32()?;
+                        if (end_line, end_col) != (line, col) {
+                            let file = self.ctx.intern_str(&s);
+                            let kind = LocKind::FileLineColRange { file, line, col, end_line, end_col };
+                            return Ok(self.ctx.intern_loc(kind));
                         }
                     }
                     return Ok(self.ctx.file_loc(&s, line, col));

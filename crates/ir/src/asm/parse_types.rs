@@ -11,7 +11,7 @@ impl Parser<'_> {
             TokKind::LParen => self.parse_function_type(),
             TokKind::BangId => self.parse_dialect_type(),
             TokKind::BareId => self.parse_builtin_type(),
-            _ => Err(self.error_here("expected non-function type")),
+            _ => Err(self.wrong_token_error("expected non-function type")),
         }
     }
 
@@ -61,7 +61,6 @@ impl Parser<'_> {
 
     fn parse_builtin_type(&mut self) -> PResult<Type> {
         let sp = self.spelling();
-        let pos = self.tok.start;
         let simple = match sp {
             "index" => Some(TypeKind::Index),
             "f16" => Some(TypeKind::Float(FloatKind::F16)),
@@ -69,7 +68,7 @@ impl Parser<'_> {
             "f32" => Some(TypeKind::Float(FloatKind::F32)),
             "f64" => Some(TypeKind::Float(FloatKind::F64)),
             "none" => Some(TypeKind::None),
-            _ => int_type(sp),
+            _ => int_type(sp).or_else(|| crate::types::other_float(sp).map(|(n, _)| TypeKind::OtherFloat(n))),
         };
         if let Some(k) = simple {
             if let TypeKind::Integer { width, .. } = k {
@@ -106,7 +105,9 @@ impl Parser<'_> {
                 self.expect(TokKind::Greater, "'>' in complex type")?;
                 Ok(self.ctx.intern_type(TypeKind::Complex { element }))
             }
-            _ => Err(self.error_at(pos, "expected non-function type")),
+            // Upstream's emitWrongTokenError: a bad token at the start of a line is reported
+            // at the end of the previous one.
+            _ => Err(self.wrong_token_error("expected non-function type")),
         }
     }
 

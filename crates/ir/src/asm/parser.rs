@@ -241,7 +241,10 @@ impl<'a> Parser<'a> {
             self.ctx.unlink_op(ops[0]);
             return Ok(ops[0]);
         }
-        let st = OperationState::new(self.ctx, "builtin.module", loc).regions(&[region]);
+        // Upstream gives the implicit module the location "file":0:0.
+        let file = self.file;
+        let module_loc = self.ctx.intern_loc(crate::location::LocKind::FileLineCol { file, line: 0, col: 0 });
+        let st = OperationState::new(self.ctx, "builtin.module", module_loc).regions(&[region]);
         Ok(self.ctx.create_op(st))
     }
 
@@ -600,9 +603,9 @@ impl<'a> Parser<'a> {
         let def_traits = self.ctx.op_def_by_name(name).map(|d| (d.traits, d.default_dialect));
         if self.accept(TokKind::LParen) {
             loop {
-                let isolated = def_traits.is_some_and(|(t, _)| t.contains(crate::Traits::ISOLATED_FROM_ABOVE));
+                // Upstream's generic form never isolates name scopes (see OpParser::parse_region).
                 let dd = def_traits.and_then(|(_, d)| d);
-                let r = self.parse_region_with(&[], isolated, dd)?;
+                let r = self.parse_region_with(&[], false, dd)?;
                 state.regions.push(r);
                 if !self.accept(TokKind::Comma) {
                     break;

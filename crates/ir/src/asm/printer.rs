@@ -152,6 +152,67 @@ pub struct OpPrinter<'a> {
     names: Names,
     indent: usize,
     default_dialects: Vec<&'a str>,
+    /// Under debuginfo at the top level, op locations print as `loc(#locN)` and are defined
+    /// after the op, like upstream's location aliases. `None` prints them inline.
+    loc_aliases: Option<LocAliases>,
+}
+
+/// Location aliases in order of first use.
+#[derive(Default)]
+struct LocAliases {
+    order: Vec<Location>,
+    index: FxHashMap<Location, usize>,
+}
+
+impl LocAliases {
+    fn name(&mut self, l: Location) -> String {
+        let n = *self.index.entry(l).or_insert_with(|| {
+            self.order.push(l);
+            self.order.len() - 1
+        });
+        if n == 0 {
+            "loc".to_string()
+        } else {
+            format!("loc{n}")
+        }
+    }
+
+    /// `#locN = loc(...)` lines, each after the aliases its body refers to, so the output
+    /// parses back without forward references between definitions.
+    fn definitions(&mut self, ctx: &Context) -> String {
+        let mut out = String::new();
+        let mut done: FxHashMap<Location, ()> = FxHashMap::default();
+        let mut i = 0;
+        while i < self.order.len() {
+            let l = self.order[i];
+            self.emit(ctx, l, &mut done, &mut out);
+            i += 1;
+        }
+        out
+    }
+
+    fn emit(&mut self, ctx: &Context, l: Location, done: &mut FxHashMap<Location, ()>, out: &mut String) {
+        if done.insert(l, ()).is_some() {
+            return;
+        }
+        let children: Vec<Location> = match ctx.loc_kind(l) {
+            LocKind::Name { child, .. } => child.iter().copied().collect(),
+            LocKind::Fused { locs, .. } => locs.clone(),
+            LocKind::CallSite { callee, caller } => vec![*callee, *caller],
+            _ => Vec::new(),
+        };
+        for c in children {
+            self.name(c);
+            self.emit(ctx, c, done, out);
+        }
+        let name = self.name(l);
+        let _ = write!(out, "#{name} = loc(");
+        write_loc_with(ctx, out, l, &mut |out, c| {
+            let n = self.name(c);
+            let _ = write!(out, "#{n}");
+        });
+        out.push_str(")\n");
+    }
 }
 
 impl<'a> OpPrinter<'a> {
@@ -160,7 +221,15 @@ impl<'a> OpPrinter<'a> {
         for &r in ctx.regions(root) {
             namer.number_region(r, Counters { value: 0, arg: 0, conflict: 0 });
         }
-        OpPrinter { ctx, flags, out: String::new(), names: namer.names, indent: 0, default_dialects: vec!["builtin"] }
+        OpPrinter {
+            ctx,
+            flags,
+            out: String::new(),
+            names: namer.names,
+            indent: 0,
+            default_dialects: vec!["builtin"],
+            loc_aliases: None,
+        }
     }
 
     /// Raw text.
@@ -321,15 +390,23 @@ impl<'a> OpPrinter<'a> {
         self.print_type(self.ctx.value_type(v));
         if self.flags.debuginfo {
             if let Some(l) = self.ctx.value_loc(v) {
-                self.out.push(' ');
-                self.print_location(l);
+                // Block argument locations stay inline, as upstream prints them.
+                self.out.push_str(" loc(");
+                write_loc(self.ctx, &mut self.out, l);
+                self.out.push(')');
             }
         }
     }
 
     pub fn print_location(&mut self, l: Location) {
         self.out.push_str("loc(");
-        write_loc(self.ctx, &mut self.out, l);
+        match self.loc_aliases.as_mut() {
+            Some(a) => {
+                let n = a.name(l);
+                let _ = write!(self.out, "#{n}");
+            }
+            None => write_loc(self.ctx, &mut self.out, l),
+        }
         self.out.push(')');
     }
 
@@ -543,8 +620,14 @@ impl<'a> OpPrinter<'a> {
 /// Print `op` (usually a module) and everything in it.
 pub fn print_op(ctx: &Context, op: OpId, flags: PrintFlags) -> String {
     let mut p = OpPrinter::new(ctx, flags, op);
+    if flags.debuginfo {
+        p.loc_aliases = Some(LocAliases::default());
+    }
     p.print_op(op);
     p.out.push('\n');
+    if let Some(mut a) = p.loc_aliases.take() {
+        p.out.push_str(&a.definitions(ctx));
+    }
     p.out
 }
 
@@ -613,6 +696,7 @@ pub fn write_type(ctx: &Context, out: &mut String, t: Type) {
             FloatKind::F32 => "f32",
             FloatKind::F64 => "f64",
         }),
+        TypeKind::OtherFloat(name) => out.push_str(name),
         TypeKind::None => out.push_str("none"),
         TypeKind::Function { inputs, results } => {
             out.push('(');
@@ -751,6 +835,11 @@ pub fn write_attr(ctx: &Context, out: &mut String, a: Attribute) {
             write_type(ctx, out, *ty);
         }
         AttrKind::String(s) => write_string(out, s),
+        AttrKind::TypedString(s, ty) => {
+            write_string(out, s);
+            out.push_str(" : ");
+            write_type(ctx, out, *ty);
+        }
         AttrKind::Type(t) => write_type(ctx, out, *t),
         AttrKind::Array(items) => {
             out.push('[');
@@ -943,17 +1032,30 @@ pub fn write_string(out: &mut String, s: &str) {
 }
 
 pub fn write_loc(ctx: &Context, out: &mut String, l: Location) {
+    write_loc_with(ctx, out, l, &mut |out, c| write_loc(ctx, out, c));
+}
+
+/// Print `l`'s body, writing nested locations with `nested` (inline, or as alias references).
+fn write_loc_with(ctx: &Context, out: &mut String, l: Location, nested: &mut dyn FnMut(&mut String, Location)) {
     match ctx.loc_kind(l) {
         LocKind::Unknown => out.push_str("unknown"),
         LocKind::FileLineCol { file, line, col } => {
             write_string(out, ctx.str(*file));
             let _ = write!(out, ":{line}:{col}");
         }
+        LocKind::FileLineColRange { file, line, col, end_line, end_col } => {
+            write_string(out, ctx.str(*file));
+            let _ = write!(out, ":{line}:{col} to ");
+            if end_line != line {
+                let _ = write!(out, "{end_line}");
+            }
+            let _ = write!(out, ":{end_col}");
+        }
         LocKind::Name { name, child } => {
             write_string(out, ctx.str(*name));
             if let Some(c) = child {
                 out.push('(');
-                write_loc(ctx, out, *c);
+                nested(out, *c);
                 out.push(')');
             }
         }
@@ -969,15 +1071,15 @@ pub fn write_loc(ctx: &Context, out: &mut String, l: Location) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_loc(ctx, out, x);
+                nested(out, x);
             }
             out.push(']');
         }
         LocKind::CallSite { callee, caller } => {
             out.push_str("callsite(");
-            write_loc(ctx, out, *callee);
+            nested(out, *callee);
             out.push_str(" at ");
-            write_loc(ctx, out, *caller);
+            nested(out, *caller);
             out.push(')');
         }
     }

@@ -92,7 +92,9 @@ impl Verifier<'_> {
                 }
             }
         }
-        if t.contains(Traits::SYMBOL) {
+        // An op without a name is not a symbol yet (upstream's optional symbol, e.g. an
+        // anonymous `builtin.module`); a required name is the op's own verifier's business.
+        if t.contains(Traits::SYMBOL) && ctx.attr(op, "sym_name").is_some() {
             let parent = ctx.parent_op(op);
             if parent.is_some_and(|p| !ctx.has_trait(p, Traits::SYMBOL_TABLE)) {
                 return Err(Diagnostic::op_error(ctx, op, "symbol's parent must have the SymbolTable trait"));
@@ -170,6 +172,14 @@ impl Verifier<'_> {
 
     fn verify_block(&mut self, b: BlockId, no_term: bool, graph: bool) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
+        for o in ctx.block_ops(b) {
+            if !graph {
+                self.verify_dominance(o)?;
+            }
+            self.verify_op(o)?;
+        }
+        // After the ops, as upstream's verifyOnExit(Block): a terminator that is not last
+        // reports its own position first.
         match ctx.last_op(b) {
             None if !no_term => {
                 let loc = ctx.block_parent_op(b).map(|o| ctx.op_loc(o)).unwrap_or_else(|| ctx_unknown(ctx));
@@ -181,12 +191,6 @@ impl Verifier<'_> {
             }
             _ => {}
         }
-        for o in ctx.block_ops(b) {
-            if !graph {
-                self.verify_dominance(o)?;
-            }
-            self.verify_op(o)?;
-        }
         Ok(())
     }
 
@@ -196,11 +200,8 @@ impl Verifier<'_> {
         let ctx = self.ctx;
         for (i, &v) in ctx.operands(op).iter().enumerate() {
             if !self.dom.dominates_use(ctx, v, op) {
-                let mut d = Diagnostic::error(ctx.op_loc(op), format!("operand #{i} does not dominate this use"));
-                if let Some(def_loc) = ctx.value_loc(v) {
-                    d = d.with_note(def_loc, "operand defined here");
-                }
-                return Err(d);
+                let d = Diagnostic::error(ctx.op_loc(op), format!("operand #{i} does not dominate this use"));
+                return Err(dominance_note(ctx, d, op, v));
             }
         }
         Ok(())
@@ -231,6 +232,61 @@ impl Verifier<'_> {
         }
         err.map_or(Ok(()), Err)
     }
+}
+
+/// Upstream's `diagnoseInvalidOperandDominance`: say where the operand is defined relative to
+/// the use.
+fn dominance_note(ctx: &Context, d: Diagnostic, user: OpId, v: crate::Value) -> Diagnostic {
+    let use_region = ctx.parent_region(user);
+    let (def_block, def_loc, is_arg) = match ctx.value_def(v) {
+        crate::ValueDef::OpResult { op, .. } => (ctx.parent_block(op), ctx.op_loc(op), false),
+        crate::ValueDef::BlockArg { block, .. } => {
+            let loc = ctx.block_parent_op(block).map(|o| ctx.op_loc(o)).unwrap_or_else(|| ctx_unknown(ctx));
+            (Some(block), loc, true)
+        }
+        crate::ValueDef::Placeholder => return d,
+    };
+    let def_region = def_block.and_then(|b| ctx.block_parent(b));
+    let (Some(r1), Some(r2)) = (use_region, def_region) else { return d };
+    let relation = if ctx.parent_block(user) == def_block {
+        "same block"
+    } else if r1 == r2 {
+        "same region"
+    } else if region_is_proper_ancestor(ctx, r2, r1) {
+        "parent region"
+    } else if region_is_proper_ancestor(ctx, r1, r2) {
+        "child region"
+    } else {
+        ""
+    };
+    let text = if is_arg {
+        let index = def_block.and_then(|b| ctx.region_blocks(r2).iter().position(|&x| x == b)).unwrap_or(0);
+        match relation {
+            "" => format!(
+                "operand defined as a block argument (block #{index} neither in a parent nor in a child region)"
+            ),
+            rel => format!("operand defined as a block argument (block #{index} in a {rel})"),
+        }
+    } else {
+        match relation {
+            "" => "operand defined here (op is neither in a parent nor in a child region)".to_string(),
+            "same block" | "same region" => format!("operand defined here (op in the {relation})"),
+            rel => format!("operand defined here (op in a {rel})"),
+        }
+    };
+    d.with_note(def_loc, text)
+}
+
+/// True when `anc` strictly encloses `r`.
+fn region_is_proper_ancestor(ctx: &Context, anc: RegionId, r: RegionId) -> bool {
+    let mut cur = ctx.region_parent(r).and_then(|o| ctx.parent_region(o));
+    while let Some(c) = cur {
+        if c == anc {
+            return true;
+        }
+        cur = ctx.region_parent(c).and_then(|o| ctx.parent_region(o));
+    }
+    false
 }
 
 fn ctx_unknown(ctx: &Context) -> crate::Location {
