@@ -70,7 +70,7 @@ fn lower(src: &str) -> (Context, OpId) {
 
 fn check_against_upstream(src: &str, expected: &str) {
     let (c, m) = lower(src);
-    let out = print_op(&c, m, PrintFlags { generic: true, debuginfo: false });
+    let out = print_op(&c, m, PrintFlags { generic: true, debuginfo: false, local_scope: false });
     assert!(c.find_ops(m, "scf.for").is_empty());
     let want = expected.trim_end();
     for (i, (a, b)) in out.lines().zip(want.lines()).enumerate() {

@@ -89,7 +89,7 @@ fn aliases_and_locations() {
 "t.named"() : () -> () loc("node_0"("main/loop_0"))
 "t.fused"() : () -> () loc(fused["a":1:2, callsite("f" at "g":3:4)])
 "#;
-    let out = print(src, PrintFlags { generic: false, debuginfo: true });
+    let out = print(src, PrintFlags { generic: false, debuginfo: true, local_scope: false });
     // Upstream style: op locations are `loc(#locN)` aliases defined after the top-level op,
     // nested locations through aliases too, each defined before the definitions using it.
     assert!(out.contains("{m = affine_map<(d0) -> (d0)>, ty = tensor<?xf32>} : () -> () loc(#loc)"), "{out}");
@@ -98,7 +98,7 @@ fn aliases_and_locations() {
     assert!(out.contains("= loc(fused[#loc"), "{out}");
     assert!(out.contains("= loc(callsite(#loc"), "{out}");
     // The aliased form reads back to the same IR.
-    assert_eq!(print(&out, PrintFlags { generic: false, debuginfo: true }), out);
+    assert_eq!(print(&out, PrintFlags { generic: false, debuginfo: true, local_scope: false }), out);
 }
 
 #[test]
@@ -209,8 +209,8 @@ fn generic_print_is_a_fixed_point() {
   }) : () -> ()
   "t.ret"(%0) : (i32) -> ()
 }) : () -> ()"#;
-    let once = print(src, PrintFlags { generic: true, debuginfo: false });
-    let twice = print(&once, PrintFlags { generic: true, debuginfo: false });
+    let once = print(src, PrintFlags { generic: true, debuginfo: false, local_scope: false });
+    let twice = print(&once, PrintFlags { generic: true, debuginfo: false, local_scope: false });
     assert_eq!(once, twice);
     assert!(once.contains("{d = \"x\", p = 1 : i32}"), "unregistered ops keep all attributes as discardable: {once}");
 }

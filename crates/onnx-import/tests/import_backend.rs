@@ -66,11 +66,15 @@ fn all_backend_models_import_verify_and_round_trip() {
         let again = print_op(&ctx2, module2, PrintFlags::default());
         assert_eq!(text, again, "{name}: the round trip changed the text");
         // With locations too: every op but the module and function carries its node location.
-        let debug = print_op(&ctx, module, PrintFlags { generic: false, debuginfo: true });
+        let debug = print_op(&ctx, module, PrintFlags { generic: false, debuginfo: true, local_scope: false });
         let mut ctx3 = context();
         let module3 = parse_source(&mut ctx3, name, &debug, ParserConfig::default())
             .unwrap_or_else(|d| panic!("{name}: debuginfo form does not parse: {}", d.message));
-        assert_eq!(debug, print_op(&ctx3, module3, PrintFlags { generic: false, debuginfo: true }), "{name}");
+        assert_eq!(
+            debug,
+            print_op(&ctx3, module3, PrintFlags { generic: false, debuginfo: true, local_scope: false }),
+            "{name}"
+        );
     }
 }
 

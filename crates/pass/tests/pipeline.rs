@@ -26,10 +26,10 @@ impl Pass for Record {
         let a = ctx.string_attr(&format!("{}:{name}", self.arg));
         let root = ctx.find_ancestor(op, |c, o| c.parent_op(o).is_none()).unwrap_or(op);
         let mut list =
-            ctx.attr(root, "visited").and_then(|v| ctx.attr_as_array(v).map(|s| s.to_vec())).unwrap_or_default();
+            ctx.attr(root, "test.visited").and_then(|v| ctx.attr_as_array(v).map(|s| s.to_vec())).unwrap_or_default();
         list.push(a);
         let arr = ctx.array_attr(list);
-        ctx.set_attr(root, "visited", arr);
+        ctx.set_attr(root, "test.visited", arr);
         Ok(())
     }
 }
@@ -85,7 +85,7 @@ func.func @b() {
 "#;
 
 fn visited(ctx: &Context, m: OpId) -> Vec<String> {
-    let Some(v) = ctx.attr(m, "visited") else { return Vec::new() };
+    let Some(v) = ctx.attr(m, "test.visited") else { return Vec::new() };
     ctx.attr_as_array(v).unwrap().iter().map(|&a| ctx.attr_as_str(a).unwrap().to_string()).collect()
 }
 

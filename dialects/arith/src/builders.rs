@@ -148,7 +148,7 @@ mod tests {
         assert!(cmpi(&mut b, "oeq", a, a, loc).is_none());
         flowgate_ir::verify::verify(&c, m).expect("verifies");
         for generic in [false, true] {
-            let flags = PrintFlags { generic, debuginfo: false };
+            let flags = PrintFlags { generic, debuginfo: false, local_scope: false };
             let out = print_op(&c, m, flags);
             let mut c2 = flowgate_ir::Context::new();
             flowgate_builtin::register(&mut c2);

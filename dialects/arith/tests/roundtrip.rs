@@ -13,7 +13,7 @@ fn ctx() -> Context {
 }
 
 fn roundtrip(src: &str, generic: bool) -> String {
-    let flags = PrintFlags { generic, debuginfo: false };
+    let flags = PrintFlags { generic, debuginfo: false, local_scope: false };
     let mut c = ctx();
     let m = parse_source(&mut c, "t.mlir", src, ParserConfig::default()).unwrap_or_else(|d| panic!("{}", d.message));
     flowgate_ir::verify::verify(&c, m).unwrap_or_else(|d| panic!("verify: {}", d.message));

@@ -13,11 +13,11 @@ fn roundtrip(src: &str, generic: bool) -> String {
     let mut c = ctx();
     let m = parse_source(&mut c, "t.mlir", src, ParserConfig::default()).unwrap_or_else(|d| panic!("{}", d.message));
     flowgate_ir::verify::verify(&c, m).unwrap_or_else(|d| panic!("verify: {}", d.message));
-    let out = print_op(&c, m, PrintFlags { generic, debuginfo: false });
+    let out = print_op(&c, m, PrintFlags { generic, debuginfo: false, local_scope: false });
     let mut c2 = ctx();
     let m2 = parse_source(&mut c2, "t2.mlir", &out, ParserConfig::default())
         .unwrap_or_else(|d| panic!("reparse: {}\n{out}", d.message));
-    let out2 = print_op(&c2, m2, PrintFlags { generic, debuginfo: false });
+    let out2 = print_op(&c2, m2, PrintFlags { generic, debuginfo: false, local_scope: false });
     assert_eq!(out, out2, "printing is not a fixed point");
     out
 }

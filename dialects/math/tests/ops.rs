@@ -15,7 +15,7 @@ fn check(src: &str) -> Result<(Context, OpId), String> {
 }
 
 fn print(c: &Context, m: OpId, generic: bool) -> String {
-    print_op(c, m, PrintFlags { generic, debuginfo: false })
+    print_op(c, m, PrintFlags { generic, debuginfo: false, local_scope: false })
 }
 
 #[test]

@@ -15,6 +15,7 @@ pub struct Options {
     pub verify_diagnostics: bool,
     pub generic: bool,
     pub debuginfo: bool,
+    pub local_scope: bool,
     pub print_before_all: bool,
     pub print_after_all: bool,
     pub print_module_scope: bool,
@@ -37,6 +38,7 @@ impl Default for Options {
             verify_diagnostics: false,
             generic: false,
             debuginfo: false,
+            local_scope: false,
             print_before_all: false,
             print_after_all: false,
             print_module_scope: false,
@@ -108,6 +110,7 @@ pub fn parse_args(args: &[String], passes: &[PassInfo]) -> Result<Options, Strin
             "verify-diagnostics" => o.verify_diagnostics = parse_bool(name, value)?,
             "mlir-print-op-generic" => o.generic = parse_bool(name, value)?,
             "mlir-print-debuginfo" => o.debuginfo = parse_bool(name, value)?,
+            "mlir-print-local-scope" => o.local_scope = parse_bool(name, value)?,
             "mlir-print-ir-before-all" => o.print_before_all = parse_bool(name, value)?,
             "mlir-print-ir-after-all" => o.print_after_all = parse_bool(name, value)?,
             "mlir-print-ir-module-scope" => o.print_module_scope = parse_bool(name, value)?,
@@ -155,6 +158,7 @@ pub fn help_text(passes: &[PassInfo]) -> String {
          \x20 --allow-unregistered-dialect       Accept ops of unregistered dialects\n\
          \x20 --mlir-print-op-generic            Print ops in the generic form\n\
          \x20 --mlir-print-debuginfo             Print locations\n\
+         \x20 --mlir-print-local-scope           Print locations inline, without #loc aliases\n\
          \x20 --mlir-print-ir-before-all         Print the IR before each pass (to stderr)\n\
          \x20 --mlir-print-ir-after-all          Print the IR after each pass (to stderr)\n\
          \x20 --mlir-print-ir-module-scope       Print the whole module in IR dumps\n\

@@ -64,13 +64,22 @@ pub fn import_onnx(ctx: &mut Context, path: &str, _bytes: &[u8]) -> Result<OpId,
         let loc = ctx.file_loc(path, 0, 0);
         return Err(Diagnostic::error(loc, "the ONNX model could not be imported"));
     };
-    let loc = ctx.name_loc(&first.location, None);
-    let mut d = Diagnostic::error(loc, first.message);
+    let (loc, msg) = onnx_diagnostic(ctx, &first.location, &first.message);
+    let mut d = Diagnostic::error(loc, msg);
     for e in errors {
-        let l = ctx.name_loc(&e.location, None);
-        d = d.with_note(l, format!("also: {}", e.message));
+        let (l, m) = onnx_diagnostic(ctx, &e.location, &e.message);
+        d = d.with_note(l, m);
     }
     Err(d)
+}
+
+/// ONNX diagnostics are located by `file: graph path: node`; the file becomes the location
+/// (the model has no lines) and the graph path and node lead the message.
+fn onnx_diagnostic(ctx: &mut Context, location: &str, message: &str) -> (flowgate_ir::Location, String) {
+    match location.split_once(": ") {
+        Some((file, rest)) => (ctx.file_loc(file, 0, 0), format!("{rest}: {message}")),
+        None => (ctx.file_loc(location, 0, 0), message.to_string()),
+    }
 }
 
 #[cfg(test)]

@@ -185,7 +185,11 @@ impl Driver<'_> {
     fn process_chunk(&mut self, ctx: &mut Context, name: &str, bytes: &[u8], c: &Chunk) -> Result<String, Diagnostic> {
         let module = self.time("Parser", |_| load_module(ctx, name, bytes, &c.text, c.line_offset))?;
         flowgate_ir::verify::verify(ctx, module)?;
-        let flags = PrintFlags { generic: self.opts.generic, debuginfo: self.opts.debuginfo };
+        let flags = PrintFlags {
+            generic: self.opts.generic,
+            debuginfo: self.opts.debuginfo,
+            local_scope: self.opts.local_scope,
+        };
         let root = build_pass_manager(self.opts, self.passes).map_err(|m| {
             let loc = ctx.unknown_loc();
             Diagnostic::error(loc, m)

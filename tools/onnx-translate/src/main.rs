@@ -29,6 +29,9 @@ struct Cli {
     generic: bool,
     #[arg(long = "mlir-print-debuginfo")]
     debuginfo: bool,
+    /// Print locations inline instead of as `#loc` aliases.
+    #[arg(long = "mlir-print-local-scope")]
+    local_scope: bool,
 }
 
 fn main() -> ExitCode {
@@ -55,7 +58,11 @@ fn main() -> ExitCode {
     for w in &imported.warnings {
         eprintln!("{w}");
     }
-    let text = print_op(&ctx, imported.module, PrintFlags { generic: cli.generic, debuginfo: cli.debuginfo });
+    let text = print_op(
+        &ctx,
+        imported.module,
+        PrintFlags { generic: cli.generic, debuginfo: cli.debuginfo, local_scope: cli.local_scope },
+    );
     let written = if cli.output == "-" {
         std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())
     } else {

@@ -44,7 +44,7 @@ pub fn parse_attr_str(ctx: &mut Context, src: &str) -> Result<crate::Attribute, 
 
 /// The generic form of one op on a single line, for diagnostics (`see current operation`).
 pub fn print_op_generic_inline(ctx: &Context, op: OpId) -> String {
-    let flags = PrintFlags { generic: true, debuginfo: false };
+    let flags = PrintFlags { generic: true, debuginfo: false, local_scope: false };
     let s = printer::print_op_detached(ctx, op, flags);
     s.trim_end().to_string()
 }

@@ -15,6 +15,8 @@ pub struct PrintFlags {
     pub generic: bool,
     /// `--mlir-print-debuginfo`
     pub debuginfo: bool,
+    /// `--mlir-print-local-scope`: locations inline instead of `#locN` aliases.
+    pub local_scope: bool,
 }
 
 /// Names of values and blocks for one print, computed as upstream's `SSANameState` does:
@@ -620,7 +622,7 @@ impl<'a> OpPrinter<'a> {
 /// Print `op` (usually a module) and everything in it.
 pub fn print_op(ctx: &Context, op: OpId, flags: PrintFlags) -> String {
     let mut p = OpPrinter::new(ctx, flags, op);
-    if flags.debuginfo {
+    if flags.debuginfo && !flags.local_scope {
         p.loc_aliases = Some(LocAliases::default());
     }
     p.print_op(op);

@@ -103,5 +103,5 @@ pub fn parse(ctx: &mut Context, src: &str) -> OpId {
 
 #[allow(dead_code)] // not every test binary prints
 pub fn print(ctx: &Context, op: OpId) -> String {
-    print_op(ctx, op, PrintFlags { generic: true, debuginfo: false })
+    print_op(ctx, op, PrintFlags { generic: true, debuginfo: false, local_scope: false })
 }

@@ -26,7 +26,7 @@ pub fn check(src: &str) -> Result<(Context, OpId), String> {
 }
 
 pub fn print(ctx: &Context, m: OpId, generic: bool) -> String {
-    print_op(ctx, m, PrintFlags { generic, debuginfo: false })
+    print_op(ctx, m, PrintFlags { generic, debuginfo: false, local_scope: false })
 }
 
 /// Parse, verify, print, and check that printing the reparsed output gives the same text.
