@@ -68,7 +68,36 @@ extern "C" {
 }
 
 /// Name and address of every libm function the code generator or Cranelift's libcalls use.
+/// The system's shared libm is preferred: a Rust binary may bind these names to Rust's own
+/// `compiler_builtins` versions, which differ from glibc in the last bit for some functions
+/// (`cbrt`, `log1p`), and AOT objects and upstream's mlir-runner use the system libm.
 pub fn symbols() -> Vec<(&'static str, *const u8)> {
+    let system = system_libm();
+    linked()
+        .into_iter()
+        .map(|(name, linked)| {
+            let found = system.and_then(|h| {
+                let c = std::ffi::CString::new(name).ok()?;
+                // SAFETY: `h` is a live handle from dlopen and `c` is NUL-terminated.
+                let p = unsafe { libc::dlsym(h, c.as_ptr()) };
+                (!p.is_null()).then_some(p as *const u8)
+            });
+            (name, found.unwrap_or(linked))
+        })
+        .collect()
+}
+
+/// A handle to the system's libm, opened once and never closed.
+fn system_libm() -> Option<*mut libc::c_void> {
+    static HANDLE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    let h = *HANDLE.get_or_init(|| {
+        // SAFETY: dlopen only reads the NUL-terminated library name.
+        unsafe { libc::dlopen(c"libm.so.6".as_ptr(), libc::RTLD_NOW | libc::RTLD_GLOBAL) as usize }
+    });
+    (h != 0).then_some(h as *mut libc::c_void)
+}
+
+fn linked() -> Vec<(&'static str, *const u8)> {
     vec![
         ("exp", exp as unsafe extern "C" fn(f64) -> f64 as *const u8),
         ("expf", expf as unsafe extern "C" fn(f32) -> f32 as *const u8),

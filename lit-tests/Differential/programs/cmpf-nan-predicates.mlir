@@ -1,5 +1,9 @@
 // REQUIRES: mlir-upstream
 // RUN: env MLIR_OPT=%mlir-opt MLIR_RUNNER=%mlir-runner bash %S/../run-diff.sh %onnx-opt %s | FileCheck %s
+// The same program through Flowgate alone: JIT (onnx-run) and AOT (onnx-compile + cc).
+// RUN: %onnx-run %s | FileCheck %s --check-prefix=NATIVE
+// RUN: bash %S/../run-aot.sh %onnx-compile %cc %s %t | FileCheck %s --check-prefix=NATIVE
+// NATIVE: {{^}}-5936305868453160674{{$}}
 // CHECK: {{^}}checksum: -5936305868453160674{{$}}
 
 // Every arith.cmpf predicate, ordered and unordered, over pairs drawn from

@@ -1,5 +1,9 @@
 // REQUIRES: mlir-upstream
 // RUN: env MLIR_OPT=%mlir-opt MLIR_RUNNER=%mlir-runner bash %S/../run-diff.sh %onnx-opt %s | FileCheck %s
+// The same program through Flowgate alone: JIT (onnx-run) and AOT (onnx-compile + cc).
+// RUN: %onnx-run %s | FileCheck %s --check-prefix=NATIVE
+// RUN: bash %S/../run-aot.sh %onnx-compile %cc %s %t | FileCheck %s --check-prefix=NATIVE
+// NATIVE: {{^}}-2099824569258796685{{$}}
 // CHECK: {{^}}checksum: -2099824569258796685{{$}}
 
 // scf.execute_region with several blocks and early exits inside a loop,

@@ -1,5 +1,9 @@
 // REQUIRES: mlir-upstream
 // RUN: env MLIR_OPT=%mlir-opt MLIR_RUNNER=%mlir-runner bash %S/../run-diff.sh %onnx-opt %s | FileCheck %s
+// The same program through Flowgate alone: JIT (onnx-run) and AOT (onnx-compile + cc).
+// RUN: %onnx-run %s | FileCheck %s --check-prefix=NATIVE
+// RUN: bash %S/../run-aot.sh %onnx-compile %cc %s %t | FileCheck %s --check-prefix=NATIVE
+// NATIVE: {{^}}1227837853639934688{{$}}
 // CHECK: {{^}}checksum: 1227837853639934688{{$}}
 
 // Two's complement wrap-around of i8, i16, i32 and i64 loop-carried values

@@ -4,7 +4,7 @@
 use super::Translator;
 use crate::abi::Scalar;
 use crate::error::Result;
-use cranelift_codegen::ir::condcodes::FloatCC;
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self, types, InstBuilder};
 use cranelift_module::Module;
 use flowgate_ir::OpId;
@@ -41,7 +41,7 @@ impl<M: Module> Translator<'_, '_, M> {
         let name = self.ctx.op_name(op);
         let Some(short) = name.strip_prefix("math.") else { return Ok(false) };
         let s = self.result_scalar(op, 0)?;
-        let int_op = matches!(short, "absi" | "ctlz" | "cttz" | "ctpop");
+        let int_op = matches!(short, "absi" | "ctlz" | "cttz" | "ctpop" | "ipowi");
         let pred_op = matches!(short, "isnan" | "isinf" | "isfinite");
         let operand_ok = match self.ctx.operands(op).first() {
             Some(&v) => {
@@ -102,9 +102,11 @@ impl<M: Module> Translator<'_, '_, M> {
                 let (a, n) = (self.operand(op, 0)?, self.operand(op, 1)?);
                 let ns = self.operand_scalar(op, 1)?;
                 let n = self.sx(n, ns);
-                let n = if ns.cl_type().bits() < 32 { self.b.ins().sextend(types::I32, n) } else { n };
-                let nf = self.b.ins().fcvt_from_sint(s.cl_type(), n);
-                self.libm(op, "pow", s, &[a, nf])?
+                self.fpowi(s, a, n)
+            }
+            "ipowi" => {
+                let (b, p) = (self.operand(op, 0)?, self.operand(op, 1)?);
+                self.ipowi(s, b, p)
             }
             "fma" => {
                 let (a, b, c) = (self.operand(op, 0)?, self.operand(op, 1)?, self.operand(op, 2)?);
@@ -152,6 +154,88 @@ impl<M: Module> Translator<'_, '_, M> {
         };
         self.define1(op, r)?;
         Ok(true)
+    }
+
+    /// Integer power by squaring, with upstream's `convert-math-to-funcs` semantics for
+    /// negative exponents: 1 for base 1, +-1 for base -1 by parity, 0 otherwise, and base 0
+    /// gives `1 / 0`, which is -1 under this backend's defined division by zero.
+    fn ipowi(&mut self, s: Scalar, base: ir::Value, exp: ir::Value) -> ir::Value {
+        let ty = s.cl_type();
+        let (neg, head, body, done) =
+            (self.b.create_block(), self.b.create_block(), self.b.create_block(), self.b.create_block());
+        for _ in 0..3 {
+            self.b.append_block_param(head, ty);
+        }
+        self.b.append_block_param(done, ty);
+        let exp = self.sx(exp, s);
+        let one = self.b.ins().iconst(ty, 1);
+        let is_neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, exp, 0);
+        self.b.ins().brif(is_neg, neg, &[], head, &[one.into(), base.into(), exp.into()]);
+
+        self.b.switch_to_block(neg);
+        let zero = self.b.ins().iconst(ty, 0);
+        let one = self.b.ins().iconst(ty, 1);
+        let minus_one = self.b.ins().iconst(ty, -1);
+        let odd = self.b.ins().band_imm_s(exp, 1);
+        let by_parity = self.b.ins().select(odd, minus_one, one);
+        let is_one = self.b.ins().icmp_imm_s(IntCC::Equal, base, 1);
+        let r = self.b.ins().select(is_one, one, zero);
+        let b_sx = self.sx(base, s);
+        let is_minus_one = self.b.ins().icmp_imm_s(IntCC::Equal, b_sx, -1);
+        let r = self.b.ins().select(is_minus_one, by_parity, r);
+        let is_zero = self.b.ins().icmp_imm_s(IntCC::Equal, base, 0);
+        let r = self.b.ins().select(is_zero, minus_one, r);
+        self.b.ins().jump(done, &[r.into()]);
+
+        self.b.switch_to_block(head);
+        let (acc, b, e) = (self.b.block_params(head)[0], self.b.block_params(head)[1], self.b.block_params(head)[2]);
+        let finished = self.b.ins().icmp_imm_s(IntCC::Equal, e, 0);
+        self.b.ins().brif(finished, done, &[acc.into()], body, &[]);
+
+        self.b.switch_to_block(body);
+        let odd = self.b.ins().band_imm_s(e, 1);
+        let times = self.b.ins().imul(acc, b);
+        let acc2 = self.b.ins().select(odd, times, acc);
+        let e2 = self.b.ins().ushr_imm_u(e, 1);
+        let b2 = self.b.ins().imul(b, b);
+        self.b.ins().jump(head, &[acc2.into(), b2.into(), e2.into()]);
+
+        self.b.switch_to_block(done);
+        self.b.block_params(done)[0]
+    }
+
+    /// Float to an integer power by squaring, as upstream's `convert-math-to-funcs` computes it
+    /// (so results agree to the bit): multiply for |p|, then take the reciprocal for p < 0.
+    fn fpowi(&mut self, s: Scalar, base: ir::Value, exp: ir::Value) -> ir::Value {
+        let (ft, it) = (s.cl_type(), self.b.func.dfg.value_type(exp));
+        let (head, body, done) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.append_block_param(head, ft);
+        self.b.append_block_param(head, ft);
+        self.b.append_block_param(head, it);
+        self.b.append_block_param(done, ft);
+        let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, exp, 0);
+        let magnitude = self.b.ins().iabs(exp);
+        let one = self.fconst(s, 1.0);
+        self.b.ins().jump(head, &[one.into(), base.into(), magnitude.into()]);
+
+        self.b.switch_to_block(head);
+        let (acc, b, e) = (self.b.block_params(head)[0], self.b.block_params(head)[1], self.b.block_params(head)[2]);
+        let finished = self.b.ins().icmp_imm_s(IntCC::Equal, e, 0);
+        self.b.ins().brif(finished, done, &[acc.into()], body, &[]);
+
+        self.b.switch_to_block(body);
+        let odd = self.b.ins().band_imm_s(e, 1);
+        let times = self.b.ins().fmul(acc, b);
+        let acc2 = self.b.ins().select(odd, times, acc);
+        let e2 = self.b.ins().ushr_imm_u(e, 1);
+        let b2 = self.b.ins().fmul(b, b);
+        self.b.ins().jump(head, &[acc2.into(), b2.into(), e2.into()]);
+
+        self.b.switch_to_block(done);
+        let r = self.b.block_params(done)[0];
+        let one = self.fconst(s, 1.0);
+        let recip = self.b.ins().fdiv(one, r);
+        self.b.ins().select(negative, recip, r)
     }
 
     pub(super) fn fconst(&mut self, s: Scalar, v: f64) -> ir::Value {
