@@ -50,6 +50,9 @@ pub struct Parser<'a> {
     pub(crate) tok: Token,
     file: Symbol,
     line_starts: Vec<usize>,
+    /// The line of the last location made: positions mostly increase, so the next lookup
+    /// usually lands on this line or the next one and needs no binary search.
+    last_line: usize,
     line_offset: u32,
     pub(crate) type_aliases: FxHashMap<String, Type>,
     pub(crate) attr_aliases: FxHashMap<String, Attribute>,
@@ -80,6 +83,7 @@ impl<'a> Parser<'a> {
             tok,
             file,
             line_starts,
+            last_line: 0,
             line_offset: config.line_offset,
             type_aliases: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
@@ -179,17 +183,34 @@ impl<'a> Parser<'a> {
     // ----- locations and errors -----
 
     pub fn loc_at(&mut self, pos: usize) -> Location {
-        let line = match self.line_starts.binary_search(&pos) {
-            Ok(i) => i,
-            Err(i) => i - 1,
-        };
-        let col = self.lex.src[self.line_starts[line]..pos].chars().count() + 1;
+        let line = self.line_of(pos);
+        let text = &self.lex.src.as_bytes()[self.line_starts[line]..pos.min(self.lex.src.len())];
+        // Columns count characters; ASCII lines (the common case) need no UTF-8 decoding.
+        let col = if text.is_ascii() { text.len() } else { self.lex.src[self.line_starts[line]..pos].chars().count() } + 1;
         let file = self.file;
         self.ctx.intern_loc(crate::location::LocKind::FileLineCol {
             file,
             line: line as u32 + 1 + self.line_offset,
             col: col as u32,
         })
+    }
+
+    /// The 0-based line holding byte `pos`.
+    fn line_of(&mut self, pos: usize) -> usize {
+        let starts = &self.line_starts;
+        let l = self.last_line;
+        let line = if starts[l] <= pos && starts.get(l + 1).is_none_or(|&n| pos < n) {
+            l
+        } else if starts.get(l + 1).is_some_and(|&n| n <= pos) && starts.get(l + 2).is_none_or(|&n| pos < n) {
+            l + 1
+        } else {
+            match starts.binary_search(&pos) {
+                Ok(i) => i,
+                Err(i) => i - 1,
+            }
+        };
+        self.last_line = line;
+        line
     }
 
     pub fn current_loc(&mut self) -> Location {
