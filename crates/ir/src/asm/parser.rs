@@ -189,7 +189,8 @@ impl<'a> Parser<'a> {
         let line = self.line_of(pos);
         let text = &self.lex.src.as_bytes()[self.line_starts[line]..pos.min(self.lex.src.len())];
         // Columns count characters; ASCII lines (the common case) need no UTF-8 decoding.
-        let col = if text.is_ascii() { text.len() } else { self.lex.src[self.line_starts[line]..pos].chars().count() } + 1;
+        let col =
+            if text.is_ascii() { text.len() } else { self.lex.src[self.line_starts[line]..pos].chars().count() } + 1;
         let file = self.file;
         self.ctx.intern_loc(crate::location::LocKind::FileLineCol {
             file,
