@@ -257,11 +257,15 @@ impl<'a> OpPrinter<'a> {
 
     pub fn print_value(&mut self, v: Value) {
         match self.names.values.get(&v) {
+            // Pushed piecewise: `write!` formatting is measurably slower on large modules.
             Some((base, None)) => {
-                let _ = write!(self.out, "%{base}");
+                self.out.push('%');
+                self.out.push_str(base);
             }
             Some((base, Some(i))) => {
-                let _ = write!(self.out, "%{base}#{i}");
+                self.out.push('%');
+                self.out.push_str(base);
+                let _ = write!(self.out, "#{i}");
             }
             None => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
         }
@@ -528,7 +532,8 @@ impl<'a> OpPrinter<'a> {
                                 j += 1;
                             }
                         }
-                        let _ = write!(self.out, "%{base}");
+                        self.out.push('%');
+                        self.out.push_str(base);
                     }
                     None => self.out.push_str("%<<UNNAMED>>"),
                 }
@@ -585,8 +590,12 @@ impl<'a> OpPrinter<'a> {
             self.out.push(']');
         }
         let inherent = ctx.op_def(op).map(|d| d.inherent_attrs).unwrap_or(&[]);
-        let (props, rest): (Vec<_>, Vec<_>) =
-            ctx.attrs(op).iter().copied().partition(|(n, _)| inherent.contains(&ctx.str(*n)));
+        let attrs = ctx.attrs(op);
+        let (props, rest): (Vec<_>, Vec<_>) = if attrs.is_empty() {
+            (Vec::new(), Vec::new())
+        } else {
+            attrs.iter().copied().partition(|(n, _)| inherent.contains(&ctx.str(*n)))
+        };
         if !props.is_empty() {
             self.out.push_str(" <");
             write_dict(ctx, &mut self.out, &props);
@@ -1020,6 +1029,12 @@ pub fn write_symbol(out: &mut String, name: &str) {
 /// control and non-ASCII bytes as two hex digits.
 pub fn write_string(out: &mut String, s: &str) {
     out.push('"');
+    // Most strings (op names, symbols) need no escaping.
+    if s.bytes().all(|b| (0x20..=0x7e).contains(&b) && b != b'\\' && b != b'"') {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     for &b in s.as_bytes() {
         match b {
             b'\\' => out.push_str("\\\\"),
