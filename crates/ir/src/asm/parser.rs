@@ -570,12 +570,14 @@ impl<'a> Parser<'a> {
 
     /// Resolve op name spelling through aliases and default dialects.
     fn lookup_op_name(&mut self, spelled: &str, custom: bool) -> (Symbol, bool) {
-        if let Some(s) = self.ctx.resolve_op_alias(spelled) {
-            return (s, true);
-        }
+        // Registered names first: they are the common case, and aliases never spell a
+        // registered op name (so the order does not change the answer).
         let sym = self.ctx.intern_str(spelled);
         if self.ctx.op_def_by_name(sym).is_some() {
             return (sym, true);
+        }
+        if let Some(s) = self.ctx.resolve_op_alias(spelled) {
+            return (s, true);
         }
         if custom {
             if let Some(d) = self.default_dialects.last() {
