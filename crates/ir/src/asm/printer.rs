@@ -34,6 +34,19 @@ struct Namer<'a> {
     generic: bool,
     names: Names,
     used: FxHashMap<String, u32>,
+    /// Shared `N` and `argN` names: numbering restarts in every isolated region, so the same
+    /// few strings are reused instead of allocated per value.
+    numbers: Vec<std::rc::Rc<str>>,
+    arg_numbers: Vec<std::rc::Rc<str>>,
+}
+
+fn cached_name(cache: &mut Vec<std::rc::Rc<str>>, n: u32, make: impl Fn(usize) -> String) -> std::rc::Rc<str> {
+    let n = n as usize;
+    while cache.len() <= n {
+        let next = make(cache.len());
+        cache.push(next.into());
+    }
+    cache[n].clone()
 }
 
 #[derive(Copy, Clone)]
@@ -73,10 +86,10 @@ impl<'a> Namer<'a> {
             for &a in ctx.block_args(b) {
                 let name: std::rc::Rc<str> = if entry {
                     c.arg += 1;
-                    format!("arg{}", c.arg - 1).into()
+                    cached_name(&mut self.arg_numbers, c.arg - 1, |i| format!("arg{i}"))
                 } else {
                     c.value += 1;
-                    (c.value - 1).to_string().into()
+                    cached_name(&mut self.numbers, c.value - 1, |i| i.to_string())
                 };
                 self.names.values.insert(a, (name, None));
             }
@@ -106,7 +119,7 @@ impl<'a> Namer<'a> {
                     Some(s) => self.unique(&s, &mut c, &mut added),
                     None => {
                         c.value += 1;
-                        (c.value - 1).to_string().into()
+                        cached_name(&mut self.numbers, c.value - 1, |i| i.to_string())
                     }
                 };
                 if results.len() == 1 {
@@ -219,7 +232,14 @@ impl LocAliases {
 
 impl<'a> OpPrinter<'a> {
     fn new(ctx: &'a Context, flags: PrintFlags, root: OpId) -> Self {
-        let mut namer = Namer { ctx, generic: flags.generic, names: Names::default(), used: FxHashMap::default() };
+        let mut namer = Namer {
+            ctx,
+            generic: flags.generic,
+            names: Names::default(),
+            used: FxHashMap::default(),
+            numbers: Vec::new(),
+            arg_numbers: Vec::new(),
+        };
         for &r in ctx.regions(root) {
             namer.number_region(r, Counters { value: 0, arg: 0, conflict: 0 });
         }
