@@ -209,7 +209,7 @@ impl Driver<'_> {
         bytes: &[u8],
         c: &ChunkRef,
     ) -> Result<String, Diagnostic> {
-        let module = self.time("Parser", |_| load_module(ctx, name, bytes, &c.text, c.line_offset))?;
+        let module = self.time("Parser", |_| load_module(ctx, name, bytes, c.text, c.line_offset))?;
         flowgate_ir::verify::verify(ctx, module)?;
         let flags = PrintFlags {
             generic: self.opts.generic,
@@ -248,7 +248,7 @@ impl Driver<'_> {
         c: &ChunkRef,
         diag: Option<&Diagnostic>,
     ) -> bool {
-        let (mut expected, errors) = expect::parse_expectations(&c.text, c.line_offset);
+        let (mut expected, errors) = expect::parse_expectations(c.text, c.line_offset);
         let mut ok = errors.is_empty();
         for e in &errors {
             self.report_at(sm, name, e.line, e.col, e.len, &e.message);
