@@ -113,27 +113,44 @@ struct Driver<'a> {
     timing: Vec<TimingNode>,
 }
 
+/// A chunk of the input, borrowed from it or from the split chunks.
+struct ChunkRef<'a> {
+    text: &'a str,
+    line_offset: u32,
+}
+
+fn source_mgr(name: &str, text: &str) -> SourceMgr {
+    let mut sm = SourceMgr::new();
+    sm.add(name, text);
+    sm
+}
+
 impl Driver<'_> {
     /// Process the whole input. `Ok` with the output text when everything succeeded, `Err` with
     /// whatever output was produced otherwise.
     fn run(&mut self, name: &str, bytes: &[u8]) -> Result<String, String> {
         let is_text = !input::is_binary_input(name);
-        let text = if is_text {
+        // The input is borrowed, not copied: on large inputs each copy costs time and peak memory.
+        let text: &str = if is_text {
             match std::str::from_utf8(bytes) {
-                Ok(t) => t.to_string(),
+                Ok(t) => t,
                 Err(_) => {
                     self.stderr.push_str(&format!("{name}: error: input file is not valid UTF-8\n"));
                     return Err(String::new());
                 }
             }
         } else {
-            String::new()
+            ""
         };
-        let mut sm = SourceMgr::new();
-        sm.add(name, &text);
-        let chunks = match (&self.opts.split_marker, is_text) {
-            (Some(marker), true) => split_chunks(&text, marker),
-            _ => vec![Chunk { text: text.clone(), line_offset: 0 }],
+        // The source manager copies the text, so it is made only when a diagnostic needs it.
+        let mut sm: Option<SourceMgr> = None;
+        let split;
+        let chunks: Vec<ChunkRef> = match (&self.opts.split_marker, is_text) {
+            (Some(marker), true) => {
+                split = split_chunks(text, marker);
+                split.iter().map(|c| ChunkRef { text: &c.text, line_offset: c.line_offset }).collect()
+            }
+            _ => vec![ChunkRef { text, line_offset: 0 }],
         };
         let mut outputs = Vec::new();
         let mut ok = true;
@@ -147,15 +164,18 @@ impl Driver<'_> {
                 Err(d) => (String::new(), Some(d)),
             };
             if self.opts.verify_diagnostics {
-                ok &= self.check_diagnostics(&ctx, &sm, name, c, diag.as_ref());
+                let sm = sm.get_or_insert_with(|| source_mgr(name, text));
+                ok &= self.check_diagnostics(&ctx, sm, name, c, diag.as_ref());
             } else if let Some(d) = &diag {
+                let sm = sm.get_or_insert_with(|| source_mgr(name, text));
                 self.stderr.push_str(&sm.render(&ctx, d));
                 ok = false;
             }
             outputs.push(output);
         }
         let marker = self.opts.split_marker.as_deref().unwrap_or(args::DEFAULT_SPLIT_MARKER);
-        let joined = outputs.join(&format!("{marker}\n"));
+        let joined =
+            if outputs.len() == 1 { outputs.pop().unwrap_or_default() } else { outputs.join(&format!("{marker}\n")) };
         if ok {
             Ok(joined)
         } else {
@@ -182,8 +202,14 @@ impl Driver<'_> {
     }
 
     /// Parse, verify, run the pipeline and print one chunk.
-    fn process_chunk(&mut self, ctx: &mut Context, name: &str, bytes: &[u8], c: &Chunk) -> Result<String, Diagnostic> {
-        let module = self.time("Parser", |_| load_module(ctx, name, bytes, &c.text, c.line_offset))?;
+    fn process_chunk(
+        &mut self,
+        ctx: &mut Context,
+        name: &str,
+        bytes: &[u8],
+        c: &ChunkRef,
+    ) -> Result<String, Diagnostic> {
+        let module = self.time("Parser", |_| load_module(ctx, name, bytes, c.text, c.line_offset))?;
         flowgate_ir::verify::verify(ctx, module)?;
         let flags = PrintFlags {
             generic: self.opts.generic,
@@ -219,10 +245,10 @@ impl Driver<'_> {
         ctx: &Context,
         sm: &SourceMgr,
         name: &str,
-        c: &Chunk,
+        c: &ChunkRef,
         diag: Option<&Diagnostic>,
     ) -> bool {
-        let (mut expected, errors) = expect::parse_expectations(&c.text, c.line_offset);
+        let (mut expected, errors) = expect::parse_expectations(c.text, c.line_offset);
         let mut ok = errors.is_empty();
         for e in &errors {
             self.report_at(sm, name, e.line, e.col, e.len, &e.message);

@@ -50,6 +50,11 @@ impl<'a> OpParser<'_, 'a> {
         self.p.current_loc()
     }
 
+    /// Where an operand reference was written.
+    pub fn operand_loc(&mut self, u: &UnresolvedOperand) -> Location {
+        self.p.operand_loc(u)
+    }
+
     // ----- punctuation and keywords -----
 
     pub fn is(&self, k: TokKind) -> bool {

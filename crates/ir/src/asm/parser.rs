@@ -12,7 +12,10 @@ pub type PResult<T> = Result<T, Diagnostic>;
 pub struct UnresolvedOperand {
     pub name: String,
     pub number: u32,
-    pub loc: Location,
+    /// Byte offset of the reference in the parsed text. Its location is made only when needed
+    /// (`Parser::operand_loc`, `OpParser::operand_loc`): interning one per operand use cost
+    /// time and memory on large inputs.
+    pub pos: usize,
 }
 
 /// A region argument as written: `%iv`, `%arg0: i32 {attrs} loc(...)`.
@@ -50,6 +53,9 @@ pub struct Parser<'a> {
     pub(crate) tok: Token,
     file: Symbol,
     line_starts: Vec<usize>,
+    /// The line of the last location made: positions mostly increase, so the next lookup
+    /// usually lands on this line or the next one and needs no binary search.
+    last_line: usize,
     line_offset: u32,
     pub(crate) type_aliases: FxHashMap<String, Type>,
     pub(crate) attr_aliases: FxHashMap<String, Attribute>,
@@ -80,6 +86,7 @@ impl<'a> Parser<'a> {
             tok,
             file,
             line_starts,
+            last_line: 0,
             line_offset: config.line_offset,
             type_aliases: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
@@ -179,17 +186,35 @@ impl<'a> Parser<'a> {
     // ----- locations and errors -----
 
     pub fn loc_at(&mut self, pos: usize) -> Location {
-        let line = match self.line_starts.binary_search(&pos) {
-            Ok(i) => i,
-            Err(i) => i - 1,
-        };
-        let col = self.lex.src[self.line_starts[line]..pos].chars().count() + 1;
+        let line = self.line_of(pos);
+        let text = &self.lex.src.as_bytes()[self.line_starts[line]..pos.min(self.lex.src.len())];
+        // Columns count characters; ASCII lines (the common case) need no UTF-8 decoding.
+        let col =
+            if text.is_ascii() { text.len() } else { self.lex.src[self.line_starts[line]..pos].chars().count() } + 1;
         let file = self.file;
         self.ctx.intern_loc(crate::location::LocKind::FileLineCol {
             file,
             line: line as u32 + 1 + self.line_offset,
             col: col as u32,
         })
+    }
+
+    /// The 0-based line holding byte `pos`.
+    fn line_of(&mut self, pos: usize) -> usize {
+        let starts = &self.line_starts;
+        let l = self.last_line;
+        let line = if starts[l] <= pos && starts.get(l + 1).is_none_or(|&n| pos < n) {
+            l
+        } else if starts.get(l + 1).is_some_and(|&n| n <= pos) && starts.get(l + 2).is_none_or(|&n| pos < n) {
+            l + 1
+        } else {
+            match starts.binary_search(&pos) {
+                Ok(i) => i,
+                Err(i) => i - 1,
+            }
+        };
+        self.last_line = line;
+        line
     }
 
     pub fn current_loc(&mut self) -> Location {
@@ -381,25 +406,32 @@ impl<'a> Parser<'a> {
     }
 
     /// Look up `%name#number` with the given type, creating a forward reference if needed.
+    /// Where an operand reference was written.
+    pub fn operand_loc(&mut self, u: &UnresolvedOperand) -> Location {
+        self.loc_at(u.pos)
+    }
+
     pub fn resolve_operand(&mut self, u: &UnresolvedOperand, ty: Type) -> PResult<Value> {
-        let scope = self.scopes.last_mut().ok_or_else(|| Diagnostic::error(u.loc, "no scope"))?;
+        let Some(scope) = self.scopes.last() else { return Err(self.error_at(u.pos, "no scope")) };
         if let Some(vals) = scope.values.get(&u.name) {
+            let group_len = vals.len();
             let Some(&v) = vals.get(u.number as usize) else {
-                return Err(Diagnostic::error(u.loc, "reference to invalid result number"));
+                return Err(self.error_at(u.pos, "reference to invalid result number"));
             };
             let vt = self.ctx.value_type(v);
             if vt != ty {
+                let loc = self.loc_at(u.pos);
                 let shown =
-                    if u.number == 0 && vals.len() == 1 { u.name.clone() } else { format!("{}#{}", u.name, u.number) };
+                    if u.number == 0 && group_len == 1 { u.name.clone() } else { format!("{}#{}", u.name, u.number) };
                 return Err(Diagnostic::error(
-                    u.loc,
+                    loc,
                     format!(
                         "use of value '%{shown}' expects different type than prior uses: '{}' vs '{}'",
                         super::printer::type_to_string(self.ctx, ty),
                         super::printer::type_to_string(self.ctx, vt)
                     ),
                 )
-                .with_note(self.ctx.value_loc(v).unwrap_or(u.loc), "prior use here"));
+                .with_note(self.ctx.value_loc(v).unwrap_or(loc), "prior use here"));
             }
             return Ok(v);
         }
@@ -408,7 +440,7 @@ impl<'a> Parser<'a> {
             let pt = self.ctx.value_type(ph);
             if pt != ty {
                 return Err(Diagnostic::error(
-                    u.loc,
+                    self.loc_at(u.pos),
                     format!(
                         "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
                         u.name,
@@ -421,7 +453,8 @@ impl<'a> Parser<'a> {
             return Ok(ph);
         }
         let ph = self.ctx.create_placeholder(ty);
-        self.scopes.last_mut().map(|s| s.forward.insert(key, (ph, u.loc)));
+        let loc = self.loc_at(u.pos);
+        self.scopes.last_mut().map(|s| s.forward.insert(key, (ph, loc)));
         Ok(ph)
     }
 
@@ -458,7 +491,7 @@ impl<'a> Parser<'a> {
             return Err(self.error_here("expected SSA operand"));
         }
         let name = self.spelling()[1..].to_string();
-        let loc = self.current_loc();
+        let pos = self.tok.start;
         let end = self.tok.end;
         self.bump();
         // `%x#1`: the lexer stops the name at '#', and the result number lexes as a hash token
@@ -467,9 +500,9 @@ impl<'a> Parser<'a> {
             let n: u32 =
                 self.spelling()[1..].parse().map_err(|_| self.error_here("invalid SSA value result number"))?;
             self.bump();
-            return Ok(UnresolvedOperand { name, number: n, loc });
+            return Ok(UnresolvedOperand { name, number: n, pos });
         }
-        Ok(UnresolvedOperand { name, number: 0, loc })
+        Ok(UnresolvedOperand { name, number: 0, pos })
     }
 
     /// Parse one operation (with its results bound) and append it to the current block.
@@ -537,12 +570,14 @@ impl<'a> Parser<'a> {
 
     /// Resolve op name spelling through aliases and default dialects.
     fn lookup_op_name(&mut self, spelled: &str, custom: bool) -> (Symbol, bool) {
-        if let Some(s) = self.ctx.resolve_op_alias(spelled) {
-            return (s, true);
-        }
+        // Registered names first: they are the common case, and aliases never spell a
+        // registered op name (so the order does not change the answer).
         let sym = self.ctx.intern_str(spelled);
         if self.ctx.op_def_by_name(sym).is_some() {
             return (sym, true);
+        }
+        if let Some(s) = self.ctx.resolve_op_alias(spelled) {
+            return (s, true);
         }
         if custom {
             if let Some(d) = self.default_dialects.last() {
@@ -769,17 +804,19 @@ impl<'a> Parser<'a> {
             let entry = self.ctx.create_block();
             self.ctx.append_block(region, entry);
             for (i, a) in entry_args.iter().enumerate() {
+                let name_loc = self.loc_at(a.name.pos);
                 if let Some(prev) = entry_args[..i].iter().find(|p| p.name.name == a.name.name) {
+                    let prev_loc = self.loc_at(prev.name.pos);
                     return Err(Diagnostic::error(
-                        a.name.loc,
+                        name_loc,
                         format!("region entry argument '%{}' is already in use", a.name.name),
                     )
-                    .with_note(prev.name.loc, "previously referenced here"));
+                    .with_note(prev_loc, "previously referenced here"));
                 }
-                let ty = a.ty.ok_or_else(|| Diagnostic::error(a.name.loc, "expected type for region argument"))?;
-                let v = self.ctx.add_block_arg(entry, ty, a.loc.unwrap_or(a.name.loc));
+                let ty = a.ty.ok_or_else(|| Diagnostic::error(name_loc, "expected type for region argument"))?;
+                let v = self.ctx.add_block_arg(entry, ty, a.loc.unwrap_or(name_loc));
                 let _ = unknown;
-                self.define_values(&a.name.name, &[v], a.name.loc)?;
+                self.define_values(&a.name.name, &[v], name_loc)?;
             }
             if !entry_args.is_empty() && self.is(TokKind::CaretId) {
                 return Err(self.error_here("invalid block name in region with named arguments"));
@@ -819,9 +856,10 @@ impl<'a> Parser<'a> {
                     let u = self.parse_operand_ref()?;
                     self.expect(TokKind::Colon, "':' and type for SSA operand")?;
                     let ty = self.parse_type()?;
-                    let v = self.ctx.add_block_arg(block, ty, u.loc);
+                    let loc = self.loc_at(u.pos);
+                    let v = self.ctx.add_block_arg(block, ty, loc);
                     self.parse_trailing_arg_location(v)?;
-                    self.define_values(&u.name, &[v], u.loc)?;
+                    self.define_values(&u.name, &[v], loc)?;
                     if !self.accept(TokKind::Comma) {
                         break;
                     }

@@ -34,6 +34,19 @@ struct Namer<'a> {
     generic: bool,
     names: Names,
     used: FxHashMap<String, u32>,
+    /// Shared `N` and `argN` names: numbering restarts in every isolated region, so the same
+    /// few strings are reused instead of allocated per value.
+    numbers: Vec<std::rc::Rc<str>>,
+    arg_numbers: Vec<std::rc::Rc<str>>,
+}
+
+fn cached_name(cache: &mut Vec<std::rc::Rc<str>>, n: u32, make: impl Fn(usize) -> String) -> std::rc::Rc<str> {
+    let n = n as usize;
+    while cache.len() <= n {
+        let next = make(cache.len());
+        cache.push(next.into());
+    }
+    cache[n].clone()
 }
 
 #[derive(Copy, Clone)]
@@ -73,10 +86,10 @@ impl<'a> Namer<'a> {
             for &a in ctx.block_args(b) {
                 let name: std::rc::Rc<str> = if entry {
                     c.arg += 1;
-                    format!("arg{}", c.arg - 1).into()
+                    cached_name(&mut self.arg_numbers, c.arg - 1, |i| format!("arg{i}"))
                 } else {
                     c.value += 1;
-                    (c.value - 1).to_string().into()
+                    cached_name(&mut self.numbers, c.value - 1, |i| i.to_string())
                 };
                 self.names.values.insert(a, (name, None));
             }
@@ -106,7 +119,7 @@ impl<'a> Namer<'a> {
                     Some(s) => self.unique(&s, &mut c, &mut added),
                     None => {
                         c.value += 1;
-                        (c.value - 1).to_string().into()
+                        cached_name(&mut self.numbers, c.value - 1, |i| i.to_string())
                     }
                 };
                 if results.len() == 1 {
@@ -219,7 +232,14 @@ impl LocAliases {
 
 impl<'a> OpPrinter<'a> {
     fn new(ctx: &'a Context, flags: PrintFlags, root: OpId) -> Self {
-        let mut namer = Namer { ctx, generic: flags.generic, names: Names::default(), used: FxHashMap::default() };
+        let mut namer = Namer {
+            ctx,
+            generic: flags.generic,
+            names: Names::default(),
+            used: FxHashMap::default(),
+            numbers: Vec::new(),
+            arg_numbers: Vec::new(),
+        };
         for &r in ctx.regions(root) {
             namer.number_region(r, Counters { value: 0, arg: 0, conflict: 0 });
         }
@@ -257,11 +277,15 @@ impl<'a> OpPrinter<'a> {
 
     pub fn print_value(&mut self, v: Value) {
         match self.names.values.get(&v) {
+            // Pushed piecewise: `write!` formatting is measurably slower on large modules.
             Some((base, None)) => {
-                let _ = write!(self.out, "%{base}");
+                self.out.push('%');
+                self.out.push_str(base);
             }
             Some((base, Some(i))) => {
-                let _ = write!(self.out, "%{base}#{i}");
+                self.out.push('%');
+                self.out.push_str(base);
+                let _ = write!(self.out, "#{i}");
             }
             None => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
         }
@@ -528,7 +552,8 @@ impl<'a> OpPrinter<'a> {
                                 j += 1;
                             }
                         }
-                        let _ = write!(self.out, "%{base}");
+                        self.out.push('%');
+                        self.out.push_str(base);
                     }
                     None => self.out.push_str("%<<UNNAMED>>"),
                 }
@@ -585,8 +610,12 @@ impl<'a> OpPrinter<'a> {
             self.out.push(']');
         }
         let inherent = ctx.op_def(op).map(|d| d.inherent_attrs).unwrap_or(&[]);
-        let (props, rest): (Vec<_>, Vec<_>) =
-            ctx.attrs(op).iter().copied().partition(|(n, _)| inherent.contains(&ctx.str(*n)));
+        let attrs = ctx.attrs(op);
+        let (props, rest): (Vec<_>, Vec<_>) = if attrs.is_empty() {
+            (Vec::new(), Vec::new())
+        } else {
+            attrs.iter().copied().partition(|(n, _)| inherent.contains(&ctx.str(*n)))
+        };
         if !props.is_empty() {
             self.out.push_str(" <");
             write_dict(ctx, &mut self.out, &props);
@@ -1020,6 +1049,12 @@ pub fn write_symbol(out: &mut String, name: &str) {
 /// control and non-ASCII bytes as two hex digits.
 pub fn write_string(out: &mut String, s: &str) {
     out.push('"');
+    // Most strings (op names, symbols) need no escaping.
+    if s.bytes().all(|b| (0x20..=0x7e).contains(&b) && b != b'\\' && b != b'"') {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     for &b in s.as_bytes() {
         match b {
             b'\\' => out.push_str("\\\\"),

@@ -207,30 +207,41 @@ impl Verifier<'_> {
         Ok(())
     }
 
+    /// Like upstream's `IsIsolatedFromAbove::verifyRegionTrait`: nested isolated ops are not
+    /// entered, since their own check already keeps their operands inside them (and so inside
+    /// `op`); this keeps verification linear instead of re-walking each isolated subtree.
     fn verify_isolation(&self, op: OpId) -> Result<(), Diagnostic> {
+        for &r in self.ctx.regions(op) {
+            self.check_isolated_region(op, r)?;
+        }
+        Ok(())
+    }
+
+    /// Like upstream's `IsIsolatedFromAbove::verifyRegionTrait`, visiting ops in pre-order but
+    /// not entering nested isolated ops: their own check already keeps their operands inside
+    /// them (and so inside `op`), and skipping them keeps verification linear.
+    fn check_isolated_region(&self, op: OpId, region: crate::RegionId) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
-        let mut err = None;
-        for &r in ctx.regions(op) {
-            ctx.walk_region(r, &mut |inner| {
-                if err.is_some() {
-                    return;
-                }
+        for &b in ctx.region_blocks(region) {
+            for inner in ctx.block_ops(b) {
                 for &v in ctx.operands(inner) {
                     let inside = match ctx.value_block(v) {
                         Some(b) => ctx.block_parent_op(b).is_some_and(|p| ctx.is_ancestor(op, p)),
                         None => false,
                     };
                     if !inside {
-                        err = Some(
-                            Diagnostic::op_error(ctx, inner, "using value defined outside the region")
-                                .with_note(ctx.op_loc(op), "required by region isolation constraints"),
-                        );
-                        return;
+                        return Err(Diagnostic::op_error(ctx, inner, "using value defined outside the region")
+                            .with_note(ctx.op_loc(op), "required by region isolation constraints"));
                     }
                 }
-            });
+                if !ctx.has_trait(inner, Traits::ISOLATED_FROM_ABOVE) {
+                    for &r in ctx.regions(inner) {
+                        self.check_isolated_region(op, r)?;
+                    }
+                }
+            }
         }
-        err.map_or(Ok(()), Err)
+        Ok(())
     }
 }
 
