@@ -4,6 +4,7 @@
 // RUN: not %onnx-opt %S/Inputs/does-not-exist.onnx 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: printf 'garbage' > %t.onnx && not %onnx-opt %t.onnx 2>&1 | FileCheck %s --check-prefix=BAD
 
+// CHECK:       module attributes {onnx.ir_version = 6 : i64, onnx.opset_import = {ai.onnx = 11 : i64}}
 // CHECK-LABEL: func.func @main_graph(
 // CHECK-SAME:    %[[M:.*]]: tensor<i64>, %[[C:.*]]: tensor<i1>, %[[Y:.*]]: tensor<1xf32>
 // CHECK:         %[[R:.*]]:2 = "onnx.Loop"(%[[M]], %[[C]], %[[Y]]) ({

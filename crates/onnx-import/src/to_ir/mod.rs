@@ -97,6 +97,29 @@ fn contract_diagnostics(model: &ModelProto, file: &str) -> Vec<ImportDiagnostic>
         .collect()
 }
 
+/// Keep what the model declares about itself on the module: its opset imports as
+/// `onnx.opset_import = {"ai.onnx" = 17 : i64, ...}` (the default domain is named `ai.onnx`),
+/// and `onnx.ir_version`, so later passes know which operator versions they are lowering.
+fn record_model_facts(ctx: &mut Context, module: flowgate_ir::OpId, model: &ModelProto) {
+    let i64t = ctx.integer_type(64);
+    let mut entries = Vec::new();
+    for o in &model.opset_import {
+        let domain = o.domain.as_deref().filter(|d| !d.is_empty()).unwrap_or("ai.onnx");
+        let name = ctx.intern_str(domain);
+        if entries.iter().any(|(n, _)| *n == name) {
+            continue;
+        }
+        let v = ctx.integer_attr(o.version.unwrap_or(0) as i128, i64t);
+        entries.push((name, v));
+    }
+    let dict = ctx.dictionary_attr(entries);
+    ctx.set_attr(module, "onnx.opset_import", dict);
+    if let Some(v) = model.ir_version {
+        let a = ctx.integer_attr(v as i128, i64t);
+        ctx.set_attr(module, "onnx.ir_version", a);
+    }
+}
+
 /// Checks `model` and imports it into a new `builtin.module`; `file` names it in diagnostics.
 pub fn import_model_to_ir(
     ctx: &mut Context,
@@ -127,6 +150,7 @@ pub fn import_model_to_ir(
     ctx.append_op(block, func);
     let st = OperationState::new(ctx, "builtin.module", loc).regions(&[body]);
     let module = ctx.create_op(st);
+    record_model_facts(ctx, module, model);
     if let Err(d) = flowgate_ir::verify::verify(ctx, module) {
         return Err(vec![verifier_diagnostic(ctx, file, &d)]);
     }
