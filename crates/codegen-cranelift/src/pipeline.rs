@@ -2,7 +2,8 @@
 //! passes. A pass that is not registered is reported, never skipped silently; its ops then
 //! reach the code generator, which names them as unsupported.
 
-use flowgate_ir::{Context, Diagnostic, OpId};
+use flowgate_ir::asm::{parse_source, ParserConfig};
+use flowgate_ir::{Context, Diagnostic, OpId, SourceMgr};
 use flowgate_pass::{PassInfo, PassOptions};
 
 /// What runs between verified input and code generation, in order (DESIGN.md §1): the onnx
@@ -47,6 +48,43 @@ pub fn run_lowering(
         on_step(name, &StepOutcome::Ran);
     }
     flowgate_ir::verify::verify(ctx, module)
+}
+
+/// What `onnx-run` and `onnx-compile` do before code generation: parse and verify `text`, then
+/// run [`LOWERING_PIPELINE`]. `--print-pipeline` steps and a warning about lowerings that are
+/// not registered (only when the input has onnx ops, the only ones they lower) go to stderr.
+/// Errors come back rendered; the source manager is returned for later diagnostics.
+pub fn load_and_lower(
+    ctx: &mut Context,
+    name: &str,
+    text: &str,
+    available: &[PassInfo],
+    print_pipeline: bool,
+) -> std::result::Result<(OpId, SourceMgr), String> {
+    let mut sm = SourceMgr::new();
+    sm.add(name, text);
+    let module = parse_source(ctx, name, text, ParserConfig::default()).map_err(|d| sm.render(ctx, &d))?;
+    flowgate_ir::verify::verify(ctx, module).map_err(|d| sm.render(ctx, &d))?;
+    let mut missing: Vec<&str> = Vec::new();
+    let mut has_onnx_ops = false;
+    ctx.walk(module, &mut |op| has_onnx_ops |= ctx.op_name(op).starts_with("onnx."));
+    run_lowering(ctx, module, available, &mut |pass, outcome| match outcome {
+        StepOutcome::Ran if print_pipeline => eprintln!("pass: {pass}"),
+        StepOutcome::Ran => {}
+        StepOutcome::NotRegistered => {
+            if print_pipeline {
+                eprintln!("pass: {pass} (not registered, not run)");
+            }
+            if !missing.contains(&pass) {
+                missing.push(pass);
+            }
+        }
+    })
+    .map_err(|d| sm.render(ctx, &d))?;
+    if !missing.is_empty() && has_onnx_ops {
+        eprintln!("warning: lowering passes not registered, not run: {}", missing.join(", "));
+    }
+    Ok((module, sm))
 }
 
 #[cfg(test)]

@@ -3,9 +3,8 @@
 //! 0/1, floats as C's `%e`, like upstream's `mlir-runner`).
 
 use clap::Parser as _;
-use flowgate_codegen_cranelift::pipeline::{run_lowering, StepOutcome};
+use flowgate_codegen_cranelift::pipeline::load_and_lower;
 use flowgate_codegen_cranelift::{jit, CodegenError, OptLevel};
-use flowgate_ir::asm::{parse_source, ParserConfig};
 use flowgate_ir::{Context, SourceMgr};
 use std::io::Read as _;
 use std::process::ExitCode;
@@ -58,32 +57,7 @@ fn run(cli: Cli) -> Result<(), String> {
     let mut ctx = Context::new();
     ctx.allow_unregistered = cli.allow_unregistered;
     flowgate_registry::register_all_dialects(&mut ctx);
-    let mut sm = SourceMgr::new();
-    sm.add(&name, &text);
-    let module = parse_source(&mut ctx, &name, &text, ParserConfig::default()).map_err(|d| sm.render(&ctx, &d))?;
-    flowgate_ir::verify::verify(&ctx, module).map_err(|d| sm.render(&ctx, &d))?;
-    let passes = flowgate_registry::all_passes();
-    let print = cli.print_pipeline;
-    let mut missing: Vec<&str> = Vec::new();
-    let mut has_onnx_ops = false;
-    ctx.walk(module, &mut |op| has_onnx_ops |= ctx.op_name(op).starts_with("onnx."));
-    run_lowering(&mut ctx, module, &passes, &mut |pass, outcome| match outcome {
-        StepOutcome::Ran if print => eprintln!("pass: {pass}"),
-        StepOutcome::Ran => {}
-        StepOutcome::NotRegistered => {
-            if print {
-                eprintln!("pass: {pass} (not registered, not run)");
-            }
-            if !missing.contains(&pass) {
-                missing.push(pass);
-            }
-        }
-    })
-    .map_err(|d| sm.render(&ctx, &d))?;
-    // The missing passes lower the onnx dialect; only input that has onnx ops needs them.
-    if !missing.is_empty() && has_onnx_ops {
-        eprintln!("warning: lowering passes not registered, not run: {}", missing.join(", "));
-    }
+    let (module, sm) = load_and_lower(&mut ctx, &name, &text, &flowgate_registry::all_passes(), cli.print_pipeline)?;
     let opt = match cli.level.as_deref() {
         None | Some("2") | Some("3") => OptLevel::Speed,
         Some("0") => OptLevel::None,
