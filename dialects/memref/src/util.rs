@@ -1,6 +1,6 @@
 //! Type queries and mixed static/dynamic index lists shared by the memref ops.
 
-use flowgate_ir::asm::{type_to_string, OpParser, OpPrinter, PResult, TokKind, UnresolvedOperand};
+use flowgate_ir::asm::{type_to_string, OpParser};
 use flowgate_ir::{AttrKind, Context, Diagnostic, OpId, Type, TypeKind, Value, DYNAMIC};
 
 pub(crate) fn q(ctx: &Context, t: Type) -> String {
@@ -54,51 +54,6 @@ pub(crate) fn strides_and_offset(ctx: &Context, t: Type) -> Option<(Vec<i64>, i6
         Some(AttrKind::Strided { strides, offset }) => Some((strides.clone(), *offset)),
         _ => None,
     }
-}
-
-/// `[0, %i, 4]`: operands for dynamic entries and the static values (`DYNAMIC` where an operand
-/// stands).
-pub(crate) fn parse_mixed_list(p: &mut OpParser<'_, '_>) -> PResult<(Vec<UnresolvedOperand>, Vec<i64>)> {
-    p.expect(TokKind::LSquare, "'['")?;
-    let mut dynamic = Vec::new();
-    let mut values = Vec::new();
-    if p.accept(TokKind::RSquare) {
-        return Ok((dynamic, values));
-    }
-    loop {
-        if p.is_operand() {
-            dynamic.push(p.parse_operand()?);
-            values.push(DYNAMIC);
-        } else {
-            let v = p.parse_integer()?;
-            let v = i64::try_from(v).map_err(|_| p.error("integer value too large"))?;
-            values.push(v);
-        }
-        if !p.accept_comma() {
-            break;
-        }
-    }
-    p.expect(TokKind::RSquare, "']'")?;
-    Ok((dynamic, values))
-}
-
-pub(crate) fn print_mixed_list(p: &mut OpPrinter<'_>, values: &[i64], dynamic: &[Value]) {
-    p.write("[");
-    let mut dyn_iter = dynamic.iter();
-    for (i, &v) in values.iter().enumerate() {
-        if i > 0 {
-            p.write(", ");
-        }
-        if v == DYNAMIC {
-            match dyn_iter.next() {
-                Some(&d) => p.print_value(d),
-                None => p.write("<<missing>>"),
-            }
-        } else {
-            p.write(&v.to_string());
-        }
-    }
-    p.write("]");
 }
 
 pub(crate) fn i64_array(ctx: &Context, op: OpId, name: &str) -> Vec<i64> {

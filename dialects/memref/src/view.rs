@@ -77,9 +77,9 @@ fn add_lists(
 /// `memref.subview %src[offsets] [sizes] [strides] : src to result`
 fn parse_subview(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let src = p.parse_operand()?;
-    let offsets = parse_mixed_list(p)?;
-    let sizes = parse_mixed_list(p)?;
-    let strides = parse_mixed_list(p)?;
+    let offsets = p.parse_dynamic_index_list()?;
+    let sizes = p.parse_dynamic_index_list()?;
+    let strides = p.parse_dynamic_index_list()?;
     p.parse_optional_attr_dict()?;
     let st = p.parse_colon_type()?;
     p.expect_keyword("to")?;
@@ -95,11 +95,11 @@ fn print_subview(p: &mut OpPrinter<'_>, op: OpId) {
     let Ok(m) = mixed(ctx, op) else { return };
     p.write(" ");
     p.print_value(m.source);
-    print_mixed_list(p, &m.offsets.0, &m.offsets.1);
+    p.print_dynamic_index_list(&m.offsets.0, &m.offsets.1);
     p.write(" ");
-    print_mixed_list(p, &m.sizes.0, &m.sizes.1);
+    p.print_dynamic_index_list(&m.sizes.0, &m.sizes.1);
     p.write(" ");
-    print_mixed_list(p, &m.strides.0, &m.strides.1);
+    p.print_dynamic_index_list(&m.strides.0, &m.strides.1);
     p.print_optional_attr_dict(op, ELIDED);
     p.write(" : ");
     p.print_type(ctx.value_type(m.source));
@@ -248,15 +248,15 @@ fn parse_reinterpret(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.expect_keyword("to")?;
     p.expect_keyword("offset")?;
     p.expect_colon()?;
-    let offsets = parse_mixed_list(p)?;
+    let offsets = p.parse_dynamic_index_list()?;
     p.expect_comma()?;
     p.expect_keyword("sizes")?;
     p.expect_colon()?;
-    let sizes = parse_mixed_list(p)?;
+    let sizes = p.parse_dynamic_index_list()?;
     p.expect_comma()?;
     p.expect_keyword("strides")?;
     p.expect_colon()?;
-    let strides = parse_mixed_list(p)?;
+    let strides = p.parse_dynamic_index_list()?;
     p.parse_optional_attr_dict()?;
     let st = p.parse_colon_type()?;
     p.expect_keyword("to")?;
@@ -273,11 +273,11 @@ fn print_reinterpret(p: &mut OpPrinter<'_>, op: OpId) {
     p.write(" ");
     p.print_value(m.source);
     p.write(" to offset: ");
-    print_mixed_list(p, &m.offsets.0, &m.offsets.1);
+    p.print_dynamic_index_list(&m.offsets.0, &m.offsets.1);
     p.write(", sizes: ");
-    print_mixed_list(p, &m.sizes.0, &m.sizes.1);
+    p.print_dynamic_index_list(&m.sizes.0, &m.sizes.1);
     p.write(", strides: ");
-    print_mixed_list(p, &m.strides.0, &m.strides.1);
+    p.print_dynamic_index_list(&m.strides.0, &m.strides.1);
     p.print_optional_attr_dict(op, ELIDED);
     p.write(" : ");
     p.print_type(ctx.value_type(m.source));

@@ -64,7 +64,7 @@ fn add_lists(p: &mut OpParser<'_, '_>, tensors: usize, lists: [(Vec<UnresolvedOp
 }
 
 fn parse_lists(p: &mut OpParser<'_, '_>) -> PResult<[(Vec<UnresolvedOperand>, Vec<i64>); 3]> {
-    Ok([parse_mixed_list(p)?, parse_mixed_list(p)?, parse_mixed_list(p)?])
+    Ok([p.parse_dynamic_index_list()?, p.parse_dynamic_index_list()?, p.parse_dynamic_index_list()?])
 }
 
 fn print_lists(p: &mut OpPrinter<'_>, lists: &[List; 3]) {
@@ -72,7 +72,7 @@ fn print_lists(p: &mut OpPrinter<'_>, lists: &[List; 3]) {
         if i > 0 {
             p.write(" ");
         }
-        print_mixed_list(p, values, dynamic);
+        p.print_dynamic_index_list(values, dynamic);
     }
 }
 

@@ -422,6 +422,32 @@ impl<'a> OpParser<'_, 'a> {
         }
     }
 
+    /// `[0, %i, 4]`, upstream's dynamic index list (offsets, sizes, strides): the operands of
+    /// the dynamic entries, and every entry's static value with `DYNAMIC` where an operand stands.
+    pub fn parse_dynamic_index_list(&mut self) -> PResult<(Vec<UnresolvedOperand>, Vec<i64>)> {
+        self.expect(TokKind::LSquare, "'['")?;
+        let mut dynamic = Vec::new();
+        let mut values = Vec::new();
+        if self.accept(TokKind::RSquare) {
+            return Ok((dynamic, values));
+        }
+        loop {
+            if self.is_operand() {
+                dynamic.push(self.parse_operand()?);
+                values.push(crate::DYNAMIC);
+            } else {
+                let v = self.parse_integer()?;
+                let v = i64::try_from(v).map_err(|_| self.error("integer value too large"))?;
+                values.push(v);
+            }
+            if !self.accept_comma() {
+                break;
+            }
+        }
+        self.expect(TokKind::RSquare, "']'")?;
+        Ok((dynamic, values))
+    }
+
     // ----- successors -----
 
     pub fn parse_successor(&mut self) -> PResult<BlockId> {

@@ -364,6 +364,26 @@ impl<'a> OpPrinter<'a> {
         }
     }
 
+    /// `[0, %i, 4]`: the static `values`, with the next of `dynamic` where one is `DYNAMIC`
+    /// (the inverse of `OpParser::parse_dynamic_index_list`).
+    pub fn print_dynamic_index_list(&mut self, values: &[i64], dynamic: &[Value]) {
+        self.out.push('[');
+        let mut dyn_iter = dynamic.iter();
+        for (i, &v) in values.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            match (v == DYNAMIC).then(|| dyn_iter.next()) {
+                Some(Some(&d)) => self.print_value(d),
+                Some(None) => self.out.push_str("<<missing>>"),
+                None => {
+                    let _ = write!(self.out, "{v}");
+                }
+            }
+        }
+        self.out.push(']');
+    }
+
     pub fn print_symbol_name(&mut self, name: &str) {
         write_symbol(&mut self.out, name);
     }
