@@ -21,6 +21,7 @@ pub fn all_passes() -> Vec<PassInfo> {
     let mut passes = Vec::new();
     passes.extend(flowgate_transforms::passes());
     passes.extend(flowgate_conversion::passes());
+    passes.extend(flowgate_optimize::passes());
     passes.push(flowgate_onnx_shape::pass_info());
     passes.sort_by_key(|p| p.argument);
     passes

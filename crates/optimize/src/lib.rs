@@ -1,0 +1,13 @@
+//! Mid-level optimizations over `scf` and `arith` that `onnx-run` and `onnx-compile` run at -O2,
+//! before `convert-scf-to-cf`. Cranelift does no loop optimization of its own beyond hoisting,
+//! so what an optimizing compiler would do to loops (rotation into do-while form, strength
+//! reduction of induction variables, if-conversion, cheap divisibility tests) happens here, on
+//! the structured form where loops are explicit. Each pass lives in its own module folder.
+//! Passes that upstream MLIR also has keep its name and output, so lit tests compare them.
+
+use flowgate_pass::PassInfo;
+
+/// The passes of this crate, for the registry.
+pub fn passes() -> Vec<PassInfo> {
+    vec![]
+}
