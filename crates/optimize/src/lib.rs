@@ -5,9 +5,11 @@
 //! the structured form where loops are explicit. Each pass lives in its own module folder.
 //! Passes that upstream MLIR also has keep its name and output, so lit tests compare them.
 
+pub mod divisibility_to_mul;
+
 use flowgate_pass::PassInfo;
 
 /// The passes of this crate, for the registry.
 pub fn passes() -> Vec<PassInfo> {
-    vec![]
+    vec![divisibility_to_mul::pass_info()]
 }
