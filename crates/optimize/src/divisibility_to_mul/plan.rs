@@ -123,7 +123,7 @@ mod tests {
     /// `x rem divisor == 0` computed directly, as `arith.remui`/`arith.remsi` would.
     fn divides(width: u32, divisor: u128, x: u128, signedness: Signedness) -> bool {
         match signedness {
-            Signedness::Unsigned => x % divisor == 0,
+            Signedness::Unsigned => x.is_multiple_of(divisor),
             // i128 holds |INT_MIN| for widths below 128, so `INT_MIN rem -1` cannot overflow here.
             Signedness::Signed => sext(x, width) % sext(divisor, width) == 0,
         }
@@ -144,7 +144,7 @@ mod tests {
     fn inverse_is_an_inverse() {
         for width in [1, 7, 8, 16, 31, 32, 63, 64, 127, 128] {
             let mask = width_mask(width);
-            for odd in (1u128..2000).step_by(2).chain([mask, mask.wrapping_sub(2), u128::MAX / 3 | 1]) {
+            for odd in (1u128..2000).step_by(2).chain([mask, mask.wrapping_sub(2), (u128::MAX / 3) | 1]) {
                 let odd = odd & mask | 1;
                 let inv = inverse_mod_pow2(odd, width);
                 assert_eq!(odd.wrapping_mul(inv) & mask, 1, "inverse of {odd} at {width} bits");
@@ -276,7 +276,7 @@ mod tests {
                     0 => raw,
                     1 => raw % 1000,
                     2 => (raw % 1000).wrapping_neg(),
-                    _ => (raw % 64 | 1) << (raw >> 100) % 20,
+                    _ => ((raw % 64) | 1) << ((raw >> 100) % 20),
                 } & mask;
                 for signedness in BOTH {
                     let Some(test) = plan(width, divisor, signedness) else {
@@ -298,8 +298,8 @@ mod tests {
                         // Direct signed rem at 128 bits would overflow for INT_MIN rem -1, which
                         // `plan` never handles; unsigned_abs keeps the rest exact.
                         let expected = match signedness {
-                            Signedness::Unsigned => x % divisor == 0,
-                            Signedness::Signed => sext(x, width).unsigned_abs() % magnitude == 0,
+                            Signedness::Unsigned => x.is_multiple_of(divisor),
+                            Signedness::Signed => sext(x, width).unsigned_abs().is_multiple_of(magnitude),
                         };
                         assert_eq!(test.holds(width, x), expected, "{signedness:?} i{width}: {x} rem {divisor}");
                     }
