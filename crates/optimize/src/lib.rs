@@ -5,9 +5,12 @@
 //! the structured form where loops are explicit. Each pass lives in its own module folder.
 //! Passes that upstream MLIR also has keep its name and output, so lit tests compare them.
 
+pub mod scf_for_strength_reduction;
+pub mod scf_if_to_select;
+
 use flowgate_pass::PassInfo;
 
 /// The passes of this crate, for the registry.
 pub fn passes() -> Vec<PassInfo> {
-    vec![]
+    vec![scf_if_to_select::INFO, scf_for_strength_reduction::INFO]
 }
