@@ -6,10 +6,12 @@
 //! Passes that upstream MLIR also has keep its name and output, so lit tests compare them.
 
 pub mod divisibility_to_mul;
+pub mod scf_for_strength_reduction;
+pub mod scf_if_to_select;
 
 use flowgate_pass::PassInfo;
 
 /// The passes of this crate, for the registry.
 pub fn passes() -> Vec<PassInfo> {
-    vec![divisibility_to_mul::pass_info()]
+    vec![divisibility_to_mul::pass_info(), scf_if_to_select::INFO, scf_for_strength_reduction::INFO]
 }
