@@ -383,8 +383,10 @@ impl<'a> OpParser<'_, 'a> {
     /// parsed. Like upstream (without name shadowing), outer names stay visible even in an
     /// isolated-from-above op, so the verifier reports "using value defined outside the region".
     pub fn parse_region(&mut self, args: &[Argument]) -> PResult<RegionId> {
+        // Upstream's parseCustomOperation pushes the op's default dialect, or "" when it has
+        // none: inside an scf.if, `call` does not resolve to `func.call`.
         let dd = self.p.ctx.op_def_by_name(self.state.name).and_then(|d| d.default_dialect);
-        self.p.parse_region_with(args, false, dd)
+        self.p.parse_region_with(args, false, Some(dd.unwrap_or("")))
     }
 
     pub fn is_region(&self) -> bool {

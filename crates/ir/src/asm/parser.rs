@@ -580,7 +580,7 @@ impl<'a> Parser<'a> {
             return (s, true);
         }
         if custom {
-            if let Some(d) = self.default_dialects.last() {
+            if let Some(d) = self.default_dialects.last().filter(|d| !d.is_empty()) {
                 let full = format!("{d}.{spelled}");
                 if let Some(s) = self.ctx.resolve_op_alias(&full) {
                     return (s, true);
@@ -702,7 +702,10 @@ impl<'a> Parser<'a> {
         let (name, registered) = self.lookup_op_name(&spelled, true);
         let parse = if registered { self.ctx.op_def_by_name(name).and_then(|d| d.parse) } else { None };
         let Some(parse) = parse else {
-            let msg = if spelled.contains('.') || self.default_dialects.last().is_none() {
+            let msg = if !spelled.contains('.') && self.default_dialects.last().is_some_and(|d| d.is_empty()) {
+                // Upstream's wording (two spaces included) when no default dialect applies.
+                format!("Dialect `' not found for custom op '{spelled}'  (tried '.{spelled}' as well)")
+            } else if spelled.contains('.') || self.default_dialects.last().is_none() {
                 format!("custom op '{spelled}' is unknown")
             } else {
                 format!(

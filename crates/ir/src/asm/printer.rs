@@ -590,19 +590,17 @@ impl<'a> OpPrinter<'a> {
             // breaks its declared counts (IR dumped after a failure) prints generically instead.
             Some(print) if !self.flags.generic && def.is_some_and(|d| counts_match(ctx, d, op)) => {
                 let name = ctx.op_name(op);
+                // Like upstream's printOpName: the prefix goes only when the rest has no dot.
                 let short = match (name.split_once('.'), self.default_dialects.last()) {
-                    (Some((d, rest)), Some(dd)) if d == *dd => rest,
+                    (Some((d, rest)), Some(dd)) if d == *dd && !rest.contains('.') => rest,
                     _ => name,
                 };
                 self.out.push_str(short);
-                let dd = def.and_then(|d| d.default_dialect);
-                if let Some(d) = dd {
-                    self.default_dialects.push(d);
-                }
+                // Upstream's printRegion pushes the op's default dialect, or "" when it has
+                // none, so ops in an scf.if region print `func.call`, never `call`.
+                self.default_dialects.push(def.and_then(|d| d.default_dialect).unwrap_or(""));
                 print(self, op);
-                if dd.is_some() {
-                    self.default_dialects.pop();
-                }
+                self.default_dialects.pop();
             }
             _ => self.print_generic(op),
         }
@@ -644,19 +642,14 @@ impl<'a> OpPrinter<'a> {
         let regions = ctx.regions(op);
         if !regions.is_empty() {
             self.out.push_str(" (");
-            let dd = ctx.op_def(op).and_then(|d| d.default_dialect);
-            if let Some(d) = dd {
-                self.default_dialects.push(d);
-            }
+            self.default_dialects.push(ctx.op_def(op).and_then(|d| d.default_dialect).unwrap_or(""));
             for (i, &r) in regions.iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
                 self.print_region_full(r, true, true, true);
             }
-            if dd.is_some() {
-                self.default_dialects.pop();
-            }
+            self.default_dialects.pop();
             self.out.push(')');
         }
         if !rest.is_empty() {
