@@ -5,9 +5,12 @@
 //! the structured form where loops are explicit. Each pass lives in its own module folder.
 //! Passes that upstream MLIR also has keep its name and output, so lit tests compare them.
 
+mod scf_for_to_while;
+mod scf_rotate_while;
+
 use flowgate_pass::PassInfo;
 
 /// The passes of this crate, for the registry.
 pub fn passes() -> Vec<PassInfo> {
-    vec![]
+    vec![scf_for_to_while::INFO, scf_rotate_while::INFO]
 }
