@@ -139,10 +139,8 @@ fn rewrite(b: &mut Builder<'_>, op: OpId, l: &ForLoop) {
     let mut inner = Builder::at_end(b.ctx, after_block);
     let next = build::addi(&mut inner, after_args[0], l.step, loc);
 
-    let mut st = OperationState::new(b.ctx, "scf.while", loc)
-        .operands(&inits)
-        .results(&lcv_types)
-        .regions(&[before, after]);
+    let mut st =
+        OperationState::new(b.ctx, "scf.while", loc).operands(&inits).results(&lcv_types).regions(&[before, after]);
     st.attrs = b.ctx.attrs(op).to_vec();
     let while_op = b.create(st);
 
@@ -165,7 +163,12 @@ fn rewrite(b: &mut Builder<'_>, op: OpId, l: &ForLoop) {
     ctx.replace_op(op, &results);
 }
 
-fn add_block(ctx: &mut Context, region: flowgate_ir::RegionId, types: &[Type], locs: &[Location]) -> flowgate_ir::BlockId {
+fn add_block(
+    ctx: &mut Context,
+    region: flowgate_ir::RegionId,
+    types: &[Type],
+    locs: &[Location],
+) -> flowgate_ir::BlockId {
     let block = ctx.create_block();
     for (&t, &l) in types.iter().zip(locs) {
         ctx.add_block_arg(block, t, l);
