@@ -7,11 +7,19 @@
 
 pub mod divisibility_to_mul;
 pub mod scf_for_strength_reduction;
+pub mod scf_for_to_while;
 pub mod scf_if_to_select;
+pub mod scf_rotate_while;
 
 use flowgate_pass::PassInfo;
 
 /// The passes of this crate, for the registry.
 pub fn passes() -> Vec<PassInfo> {
-    vec![divisibility_to_mul::pass_info(), scf_if_to_select::INFO, scf_for_strength_reduction::INFO]
+    vec![
+        divisibility_to_mul::pass_info(),
+        scf_if_to_select::INFO,
+        scf_for_strength_reduction::INFO,
+        scf_for_to_while::INFO,
+        scf_rotate_while::INFO,
+    ]
 }
