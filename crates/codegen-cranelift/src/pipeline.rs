@@ -2,15 +2,46 @@
 //! passes. A pass that is not registered is reported, never skipped silently; its ops then
 //! reach the code generator, which names them as unsupported.
 
+use crate::OptLevel;
 use flowgate_ir::asm::{parse_source, ParserConfig};
 use flowgate_ir::{Context, Diagnostic, OpId, SourceMgr};
 use flowgate_pass::{PassInfo, PassOptions};
+use std::time::{Duration, Instant};
 
-/// What runs between verified input and code generation, in order (DESIGN.md §1): the onnx
-/// dialect to scf and loops, cleanup, scf to cf, cleanup. Passes with nothing to do leave the
-/// module unchanged, so `.mlir` input at any stage goes through the same list.
+/// What runs between verified input and code generation at -O0, in order (DESIGN.md §1): the
+/// onnx dialect to scf and loops, cleanup, scf to cf, cleanup. Passes with nothing to do leave
+/// the module unchanged, so `.mlir` input at any stage goes through the same list.
 pub const LOWERING_PIPELINE: &[&str] =
     &["convert-onnx-to-scf", "convert-onnx-to-loops", "canonicalize", "cse", "convert-scf-to-cf", "canonicalize"];
+
+/// The loop optimizations -O2 adds before `convert-scf-to-cf` (crates/optimize). Cranelift
+/// optimizes within a function but not loops, so the structured form is where loops get what
+/// gcc or LLVM would give them: if-conversion first (a select in place of a branch diamond),
+/// then strength reduction of `iv * invariant` (it needs the scf.for form), cheap
+/// divisibility tests, a cleanup, and last the rotation of every loop into a guarded do-while
+/// (scf.for to scf.while, then the zero-trip check), which convert-scf-to-cf lowers to a loop
+/// with one conditional back edge.
+pub const LOOP_OPTIMIZATIONS: &[&str] = &[
+    "scf-if-to-select",
+    "scf-for-strength-reduction",
+    "arith-divisibility-to-mul",
+    "canonicalize",
+    "scf-for-to-while",
+    "scf-rotate-while",
+];
+
+/// The passes run at `opt`: [`LOWERING_PIPELINE`], with [`LOOP_OPTIMIZATIONS`] before
+/// `convert-scf-to-cf` at -O2.
+pub fn lowering_pipeline(opt: OptLevel) -> Vec<&'static str> {
+    let mut passes = Vec::new();
+    for &p in LOWERING_PIPELINE {
+        if p == "convert-scf-to-cf" && opt == OptLevel::Speed {
+            passes.extend_from_slice(LOOP_OPTIMIZATIONS);
+        }
+        passes.push(p);
+    }
+    passes
+}
 
 /// What happened to one pipeline step.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,16 +50,18 @@ pub enum StepOutcome {
     NotRegistered,
 }
 
-/// Run [`LOWERING_PIPELINE`] over `module` with the passes in `available`, then verify.
+/// Run `pipeline` (see [`lowering_pipeline`]) over `module` with the passes in `available`, then
+/// verify.
 /// `on_step` hears about each step (the tools print them for `--print-pipeline` and warn
 /// about missing ones).
 pub fn run_lowering(
     ctx: &mut Context,
     module: OpId,
+    pipeline: &[&'static str],
     available: &[PassInfo],
     on_step: &mut dyn FnMut(&'static str, &StepOutcome),
 ) -> Result<(), Diagnostic> {
-    for &name in LOWERING_PIPELINE {
+    for &name in pipeline {
         let Some(info) = available.iter().find(|p| p.argument == name) else {
             on_step(name, &StepOutcome::NotRegistered);
             continue;
@@ -50,17 +83,27 @@ pub fn run_lowering(
     flowgate_ir::verify::verify(ctx, module)
 }
 
+/// A module ready for code generation.
+pub struct Lowered {
+    pub module: OpId,
+    /// Holds the input text, for diagnostics the code generator reports later.
+    pub sources: SourceMgr,
+    /// Wall time of the lowering pipeline (not of parsing and verifying the input).
+    pub pipeline_time: Duration,
+}
+
 /// What `onnx-run` and `onnx-compile` do before code generation: parse and verify `text`, then
-/// run [`LOWERING_PIPELINE`]. `--print-pipeline` steps and a warning about lowerings that are
-/// not registered (only when the input has onnx ops, the only ones they lower) go to stderr.
-/// Errors come back rendered; the source manager is returned for later diagnostics.
+/// run the lowering pipeline of `opt`. `--print-pipeline` steps go to stderr, and so does a
+/// warning about passes that are not registered (for the onnx lowerings only when the input
+/// has onnx ops, the only ones they lower). Errors come back rendered.
 pub fn load_and_lower(
     ctx: &mut Context,
     name: &str,
     text: &str,
     available: &[PassInfo],
+    opt: OptLevel,
     print_pipeline: bool,
-) -> std::result::Result<(OpId, SourceMgr), String> {
+) -> std::result::Result<Lowered, String> {
     let mut sm = SourceMgr::new();
     sm.add(name, text);
     let module = parse_source(ctx, name, text, ParserConfig::default()).map_err(|d| sm.render(ctx, &d))?;
@@ -68,23 +111,26 @@ pub fn load_and_lower(
     let mut missing: Vec<&str> = Vec::new();
     let mut has_onnx_ops = false;
     ctx.walk(module, &mut |op| has_onnx_ops |= ctx.op_name(op).starts_with("onnx."));
-    run_lowering(ctx, module, available, &mut |pass, outcome| match outcome {
+    let start = Instant::now();
+    run_lowering(ctx, module, &lowering_pipeline(opt), available, &mut |pass, outcome| match outcome {
         StepOutcome::Ran if print_pipeline => eprintln!("pass: {pass}"),
         StepOutcome::Ran => {}
         StepOutcome::NotRegistered => {
             if print_pipeline {
                 eprintln!("pass: {pass} (not registered, not run)");
             }
-            if !missing.contains(&pass) {
+            let matters = has_onnx_ops || !pass.starts_with("convert-onnx-");
+            if matters && !missing.contains(&pass) {
                 missing.push(pass);
             }
         }
     })
     .map_err(|d| sm.render(ctx, &d))?;
-    if !missing.is_empty() && has_onnx_ops {
+    let pipeline_time = start.elapsed();
+    if !missing.is_empty() {
         eprintln!("warning: lowering passes not registered, not run: {}", missing.join(", "));
     }
-    Ok((module, sm))
+    Ok(Lowered { module, sources: sm, pipeline_time })
 }
 
 #[cfg(test)]
@@ -133,7 +179,8 @@ mod tests {
             },
         ];
         let mut seen = Vec::new();
-        run_lowering(&mut ctx2, m, &passes, &mut |p, o| seen.push((p, o.clone()))).expect("pipeline runs");
+        run_lowering(&mut ctx2, m, LOWERING_PIPELINE, &passes, &mut |p, o| seen.push((p, o.clone())))
+            .expect("pipeline runs");
         let ran: Vec<&str> = seen.iter().filter(|(_, o)| *o == StepOutcome::Ran).map(|(p, _)| *p).collect();
         assert_eq!(ran, ["canonicalize", "convert-scf-to-cf", "canonicalize"]);
         assert!(seen.contains(&("cse", StepOutcome::NotRegistered)));
@@ -141,5 +188,14 @@ mod tests {
         assert_eq!(trace(m).as_deref(), Some("canonicalize;canonicalize;"));
         let f = ctx2.find_ops(m, "func.func")[0];
         assert_eq!(trace(f).as_deref(), Some("convert-scf-to-cf;"));
+    }
+
+    #[test]
+    fn loop_optimizations_run_only_at_o2_and_before_scf_to_cf() {
+        assert_eq!(lowering_pipeline(OptLevel::None), LOWERING_PIPELINE);
+        let o2 = lowering_pipeline(OptLevel::Speed);
+        assert_eq!(o2.len(), LOWERING_PIPELINE.len() + LOOP_OPTIMIZATIONS.len());
+        let at = o2.iter().position(|&p| p == "convert-scf-to-cf").expect("O2 lowers scf");
+        assert_eq!(&o2[at - LOOP_OPTIMIZATIONS.len()..at], LOOP_OPTIMIZATIONS);
     }
 }

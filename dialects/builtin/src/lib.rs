@@ -16,6 +16,8 @@ pub fn register(ctx: &mut Context) {
         parse: Some(parse_module),
         print: Some(print_module),
         verify: Some(verify_module),
+        // Upstream ModuleOp's OpAsmOpInterface: ops in a module resolve without a prefix in builtin.
+        default_dialect: Some("builtin"),
         operands: Count::Exactly(0),
         results: Count::Exactly(0),
         regions: Count::Exactly(1),

@@ -5,6 +5,7 @@
 // RUN: %onnx-opt --arith-divisibility-to-mul %s | FileCheck %s --check-prefix=MASKS
 // The same program through Flowgate alone: JIT (onnx-run) and AOT (onnx-compile + cc).
 // RUN: %onnx-run %s | FileCheck %s --check-prefix=NATIVE
+// RUN: %onnx-run -O0 %s | FileCheck %s --check-prefix=NATIVE
 // RUN: bash %S/../run-aot.sh %onnx-compile %cc %s %t | FileCheck %s --check-prefix=NATIVE
 // NATIVE: {{^}}6947557416933975603{{$}}
 // CHECK: {{^}}checksum: 6947557416933975603{{$}}

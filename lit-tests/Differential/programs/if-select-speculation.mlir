@@ -9,6 +9,7 @@
 // CONVERTED-NOT: scf.if
 // The same program through Flowgate alone: JIT (onnx-run) and AOT (onnx-compile + cc).
 // RUN: %onnx-run %s | FileCheck %s --check-prefix=NATIVE
+// RUN: %onnx-run -O0 %s | FileCheck %s --check-prefix=NATIVE
 // RUN: bash %S/../run-aot.sh %onnx-compile %cc %s %t | FileCheck %s --check-prefix=NATIVE
 // NATIVE: {{^}}-2302307134648039833{{$}}
 // CHECK: {{^}}checksum: -2302307134648039833{{$}}

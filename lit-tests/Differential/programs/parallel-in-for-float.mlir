@@ -2,6 +2,7 @@
 // RUN: env MLIR_OPT=%mlir-opt MLIR_RUNNER=%mlir-runner bash %S/../run-diff.sh %onnx-opt %s | FileCheck %s
 // The same program through Flowgate alone: JIT (onnx-run) and AOT (onnx-compile + cc).
 // RUN: %onnx-run %s | FileCheck %s --check-prefix=NATIVE
+// RUN: %onnx-run -O0 %s | FileCheck %s --check-prefix=NATIVE
 // RUN: bash %S/../run-aot.sh %onnx-compile %cc %s %t | FileCheck %s --check-prefix=NATIVE
 // NATIVE: {{^}}-2182590359489331777{{$}}
 // CHECK: {{^}}checksum: -2182590359489331777{{$}}

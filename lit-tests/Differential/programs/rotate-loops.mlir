@@ -6,6 +6,7 @@
 // RUN: env MLIR_OPT=%mlir-opt MLIR_RUNNER=%mlir-runner bash %S/../run-diff.sh %onnx-opt --scf-for-to-while "--scf-rotate-while=force-create-check=true max-before-ops=1000" %s | FileCheck %s
 // The same program through Flowgate alone: JIT (onnx-run) and AOT (onnx-compile + cc).
 // RUN: %onnx-run %s | FileCheck %s --check-prefix=NATIVE
+// RUN: %onnx-run -O0 %s | FileCheck %s --check-prefix=NATIVE
 // RUN: bash %S/../run-aot.sh %onnx-compile %cc %s %t | FileCheck %s --check-prefix=NATIVE
 // NATIVE: {{^}}-2670008152975963107{{$}}
 // CHECK: {{^}}checksum: -2670008152975963107{{$}}

@@ -13,6 +13,7 @@
 // REDUCED: scf.for {{.*}} -> (i64, i64, i64)  : i64 {
 // The same program through Flowgate alone: JIT (onnx-run) and AOT (onnx-compile + cc).
 // RUN: %onnx-run %s | FileCheck %s --check-prefix=NATIVE
+// RUN: %onnx-run -O0 %s | FileCheck %s --check-prefix=NATIVE
 // RUN: bash %S/../run-aot.sh %onnx-compile %cc %s %t | FileCheck %s --check-prefix=NATIVE
 // NATIVE: {{^}}-8225404049863465961{{$}}
 // CHECK: {{^}}checksum: -8225404049863465961{{$}}

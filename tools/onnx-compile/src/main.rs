@@ -27,7 +27,8 @@ struct Cli {
     /// default.
     #[arg(long)]
     target: Option<String>,
-    /// Optimization level: -O0 (none) or -O2 (Cranelift's `speed`, the default).
+    /// Optimization level: -O0 (no loop optimizations, Cranelift's `none`) or -O2 (the loop
+    /// optimizations of crates/optimize and Cranelift's `speed`; the default).
     #[arg(short = 'O', value_name = "LEVEL", num_args = 0..=1, default_missing_value = "2")]
     level: Option<String>,
     /// Print the lowering passes as they run (stderr).
@@ -71,8 +72,9 @@ fn run(cli: Cli) -> Result<(), String> {
     let mut ctx = Context::new();
     ctx.allow_unregistered = cli.allow_unregistered;
     flowgate_registry::register_all_dialects(&mut ctx);
-    let (module, sm) = load_and_lower(&mut ctx, &name, &text, &flowgate_registry::all_passes(), cli.print_pipeline)?;
-    let out = compile_object(&ctx, module, cli.target.as_deref(), opt).map_err(|e| render(&sm, &ctx, e))?;
+    let lowered = load_and_lower(&mut ctx, &name, &text, &flowgate_registry::all_passes(), opt, cli.print_pipeline)?;
+    let (module, sm) = (lowered.module, &lowered.sources);
+    let out = compile_object(&ctx, module, cli.target.as_deref(), opt).map_err(|e| render(sm, &ctx, e))?;
     std::fs::write(&cli.output, &out.bytes).map_err(|e| format!("error: cannot write '{}': {e}\n", cli.output))?;
     if let Some(h) = &cli.header {
         let guard = std::path::Path::new(h).file_name().and_then(|s| s.to_str()).unwrap_or("flowgate_h");
@@ -80,6 +82,7 @@ fn run(cli: Cli) -> Result<(), String> {
             .map_err(|e| format!("error: cannot write '{h}': {e}\n"))?;
     }
     if cli.time {
+        eprintln!("lowering passes: {:.3} ms", lowered.pipeline_time.as_secs_f64() * 1e3);
         for (f, t) in &out.function_times {
             eprintln!("{f}: {:.3} ms", t.as_secs_f64() * 1e3);
         }

@@ -27,7 +27,8 @@ struct Cli {
     /// Print the Cranelift IR of every function (stderr) before running.
     #[arg(long = "print-clif")]
     print_clif: bool,
-    /// Optimization level: -O0 (none) or -O2 (Cranelift's `speed`, the default).
+    /// Optimization level: -O0 (no loop optimizations, Cranelift's `none`) or -O2 (the loop
+    /// optimizations of crates/optimize and Cranelift's `speed`; the default).
     #[arg(short = 'O', value_name = "LEVEL", num_args = 0..=1, default_missing_value = "2")]
     level: Option<String>,
     /// Accept ops of dialects that are not registered (upstream's -allow-unregistered-dialect).
@@ -53,24 +54,26 @@ fn run(cli: Cli) -> Result<(), String> {
     if cli.backend != "cranelift" {
         return Err(format!("error: backend '{}' is not available in this build\n", cli.backend));
     }
-    let (name, text) = read_input(&cli.input).map_err(|e| format!("error: {e}\n"))?;
-    let mut ctx = Context::new();
-    ctx.allow_unregistered = cli.allow_unregistered;
-    flowgate_registry::register_all_dialects(&mut ctx);
-    let (module, sm) = load_and_lower(&mut ctx, &name, &text, &flowgate_registry::all_passes(), cli.print_pipeline)?;
     let opt = match cli.level.as_deref() {
         None | Some("2") | Some("3") => OptLevel::Speed,
         Some("0") => OptLevel::None,
         Some(l) => return Err(format!("error: unknown optimization level '-O{l}' (use -O0 or -O2)\n")),
     };
+    let (name, text) = read_input(&cli.input).map_err(|e| format!("error: {e}\n"))?;
+    let mut ctx = Context::new();
+    ctx.allow_unregistered = cli.allow_unregistered;
+    flowgate_registry::register_all_dialects(&mut ctx);
+    let lowered = load_and_lower(&mut ctx, &name, &text, &flowgate_registry::all_passes(), opt, cli.print_pipeline)?;
+    let (module, sm) = (lowered.module, &lowered.sources);
     if cli.print_clif {
-        eprint!("{}", flowgate_codegen_cranelift::jit::clif(&ctx, module).map_err(|e| render(&sm, &ctx, e))?);
+        eprint!("{}", flowgate_codegen_cranelift::jit::clif(&ctx, module).map_err(|e| render(sm, &ctx, e))?);
     }
-    let out = jit::run(&ctx, module, &cli.entry, opt).map_err(|e| render(&sm, &ctx, e))?;
+    let out = jit::run(&ctx, module, &cli.entry, opt).map_err(|e| render(sm, &ctx, e))?;
     for v in &out.values {
         println!("{v}");
     }
     if cli.time {
+        eprintln!("lowering passes: {:.3} ms", lowered.pipeline_time.as_secs_f64() * 1e3);
         eprintln!("compile: {:.3} ms", out.compile_time.as_secs_f64() * 1e3);
         for (f, t) in &out.function_times {
             eprintln!("  {f}: {:.3} ms", t.as_secs_f64() * 1e3);

@@ -1,0 +1,42 @@
+// The tools run the lowering pipeline themselves; -O2 (the default) adds the loop
+// optimizations of crates/optimize before convert-scf-to-cf, -O0 does not.
+// RUN: %onnx-run %s --print-pipeline 2>&1 >/dev/null | FileCheck %s --check-prefixes=CHECK,O2
+// RUN: %onnx-run -O2 %s --print-pipeline 2>&1 >/dev/null | FileCheck %s --check-prefixes=CHECK,O2
+// RUN: %onnx-compile %s -o %t.o --print-pipeline 2>&1 | FileCheck %s --check-prefixes=CHECK,O2
+// RUN: %onnx-run -O0 %s --print-pipeline 2>&1 >/dev/null | FileCheck %s --check-prefix=CHECK
+// RUN: %onnx-compile -O0 %s -o %t.o --print-pipeline 2>&1 | FileCheck %s --check-prefix=CHECK
+// RUN: %onnx-run %s --time 2>&1 >/dev/null | FileCheck %s --check-prefix=TIME
+// RUN: %onnx-run %s | FileCheck %s --check-prefix=RESULT
+
+// The onnx lowerings only matter for onnx input; without onnx ops they are listed, not warned.
+// CHECK-NOT: warning
+// CHECK: pass: convert-onnx-to-scf
+// CHECK: pass: canonicalize
+// CHECK-NEXT: pass: cse
+// O2-NEXT: pass: scf-if-to-select
+// O2-NEXT: pass: scf-for-strength-reduction
+// O2-NEXT: pass: arith-divisibility-to-mul
+// O2-NEXT: pass: canonicalize
+// O2-NEXT: pass: scf-for-to-while
+// O2-NEXT: pass: scf-rotate-while
+// CHECK-NEXT: pass: convert-scf-to-cf
+// CHECK-NEXT: pass: canonicalize
+// CHECK-NOT: pass:
+// CHECK-NOT: warning
+
+// TIME: lowering passes: {{[0-9]+\.[0-9]+}} ms
+// TIME-NEXT: compile: {{[0-9]+\.[0-9]+}} ms
+// TIME-NEXT:   main: {{[0-9]+\.[0-9]+}} ms
+// TIME-NEXT: run: {{[0-9]+\.[0-9]+}} ms
+
+// RESULT: 45
+func.func @main() -> i64 {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c10 = arith.constant 10 : i64
+  %s = scf.for %i = %c0 to %c10 step %c1 iter_args(%acc = %c0) -> (i64) : i64 {
+    %a = arith.addi %acc, %i : i64
+    scf.yield %a : i64
+  }
+  return %s : i64
+}
