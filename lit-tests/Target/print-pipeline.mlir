@@ -16,9 +16,8 @@
 // O2-NEXT: pass: scf-if-to-select
 // O2-NEXT: pass: scf-for-strength-reduction
 // O2-NEXT: pass: arith-divisibility-to-mul
-// O2-NEXT: pass: canonicalize
 // O2-NEXT: pass: scf-for-to-while
-// O2-NEXT: pass: scf-rotate-while
+// O2-NEXT: pass: scf-rotate-while{cleanup=false}
 // CHECK-NEXT: pass: convert-scf-to-cf
 // CHECK-NEXT: pass: canonicalize
 // CHECK-NOT: pass:

@@ -19,6 +19,12 @@
 //!   computations, a load) is well under 16 ops and its copy is cheap next to the branch saved
 //!   per iteration; a large before region (a whole loop body computed before the test) would
 //!   double in size for a saving that is small relative to its own work.
+//! - `cleanup` (default true, not upstream): run the rewrite under the greedy driver like
+//!   upstream's test pass, which also folds and simplifies the whole function. With false each
+//!   loop is rewritten once in a post-order walk and nothing else changes: the tools' -O2
+//!   pipeline does that, since a canonicalize follows anyway and the greedy run over an entire
+//!   function costs more than the rotation itself (compile latency). The loops rotated are the
+//!   same, except loops inside a before region, whose pre-check copy is not rotated again.
 
 mod clone;
 mod rotate;
@@ -31,6 +37,7 @@ use flowgate_pass::{apply_patterns_greedily, GreedyConfig, Pass, PassInfo, PassO
 const ARGUMENT: &str = "scf-rotate-while";
 const FORCE: &str = "force-create-check";
 const MAX_BEFORE_OPS: &str = "max-before-ops";
+const CLEANUP: &str = "cleanup";
 
 /// Default of `max-before-ops`.
 pub const DEFAULT_MAX_BEFORE_OPS: usize = 16;
@@ -39,22 +46,24 @@ pub const INFO: PassInfo = PassInfo {
     argument: ARGUMENT,
     description: "Rotate scf.while loops into a zero-trip check (scf.if) around a do-while loop",
     create: |o: &PassOptions| {
-        o.check_known(ARGUMENT, &[FORCE, MAX_BEFORE_OPS])?;
+        o.check_known(ARGUMENT, &[FORCE, MAX_BEFORE_OPS, CLEANUP])?;
         let force_create_check = o.get_bool(FORCE, false)?;
+        let cleanup = o.get_bool(CLEANUP, true)?;
         let max = o.get_u64(MAX_BEFORE_OPS, DEFAULT_MAX_BEFORE_OPS as u64)?;
         let max_before_ops = usize::try_from(max).unwrap_or(usize::MAX);
-        Ok(Box::new(RotateWhile { force_create_check, max_before_ops }) as Box<dyn Pass>)
+        Ok(Box::new(RotateWhile { force_create_check, max_before_ops, cleanup }) as Box<dyn Pass>)
     },
 };
 
 pub struct RotateWhile {
     pub force_create_check: bool,
     pub max_before_ops: usize,
+    pub cleanup: bool,
 }
 
 impl Default for RotateWhile {
     fn default() -> Self {
-        RotateWhile { force_create_check: false, max_before_ops: DEFAULT_MAX_BEFORE_OPS }
+        RotateWhile { force_create_check: false, max_before_ops: DEFAULT_MAX_BEFORE_OPS, cleanup: true }
     }
 }
 
@@ -73,7 +82,7 @@ impl Pass for RotateWhile {
     }
 
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
-        if self.force_create_check {
+        if self.force_create_check || !self.cleanup {
             // Inner loops first; the loops this creates are not visited again.
             let loops: Vec<OpId> = ctx
                 .collect_ops(op, WalkOrder::PostOrder)
@@ -82,7 +91,7 @@ impl Pass for RotateWhile {
                 .collect();
             for l in loops {
                 if !ctx.is_erased(l) {
-                    wrap_in_zero_trip_check(ctx, l, true, self.max_before_ops);
+                    wrap_in_zero_trip_check(ctx, l, self.force_create_check, self.max_before_ops);
                 }
             }
         } else {

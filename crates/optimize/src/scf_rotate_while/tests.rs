@@ -72,6 +72,22 @@ fn while_loop_becomes_a_guarded_do_while() {
 }
 
 #[test]
+fn without_cleanup_the_walk_rotates_the_same_loops() {
+    // No folding happens here, so the greedy run and the walk print the same for this loop;
+    // nested loops are rotated inner first in both.
+    let nested = COUNTING_LOOP.replace(
+        "%s = arith.addi %a, %i : i32",
+        "%s0 = arith.addi %a, %i : i32\n    %s = scf.while (%k = %s0) : (i32) -> i32 {\n      %ck = arith.cmpi slt, %k, %ub : i32\n      scf.condition(%ck) %k : i32\n    } do {\n    ^bb0(%k2: i32):\n      %k3 = arith.addi %k2, %st : i32\n      scf.yield %k3 : i32\n    }",
+    );
+    for src in [COUNTING_LOOP, nested.as_str()] {
+        assert_eq!(run(src, &[("cleanup", "false")]), run(src, &[]));
+    }
+    let out = run(&nested, &[("cleanup", "false")]);
+    assert_eq!(out.matches("scf.if").count(), 2, "{out}");
+    assert!((INFO.create)(&options(&[("cleanup", "maybe")])).is_err());
+}
+
+#[test]
 fn do_while_loops_are_left_alone_unless_forced() {
     let src = r#"
 func.func @f(%x: i32, %ub: i32) -> i32 {
