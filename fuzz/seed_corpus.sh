@@ -16,7 +16,7 @@ done
 mkdir -p "$here/corpus/mlir_opt"
 i=0
 for f in $(find "$root/lit-tests" -name '*.mlir'); do
-  for m in 0 1 2 3; do
+  for m in 0 1 2 3 4; do
     i=$((i + 1))
     { printf "\\x$(printf %02x $m)"; cat "$f"; } > "$here/corpus/mlir_opt/seed_$i"
   done
