@@ -77,7 +77,51 @@ impl<'a> Namer<'a> {
         unique.into()
     }
 
+    /// Custom form: each nested region continues from the counters its parent region ended
+    /// with, and siblings restart from the same point (so both branches of an `scf.if` may
+    /// print `%2`).
     fn number_region(&mut self, region: RegionId, mut c: Counters) {
+        let added = self.number_values(region, &mut c);
+        let ctx = self.ctx;
+        for &b in ctx.region_blocks(region) {
+            for op in ctx.block_ops(b) {
+                for &r in ctx.regions(op) {
+                    self.number_region(r, c);
+                }
+            }
+        }
+        for n in added {
+            if let Some(k) = self.used.get_mut(&n) {
+                *k -= 1;
+                if *k == 0 {
+                    self.used.remove(&n);
+                }
+            }
+        }
+    }
+
+    /// Generic form: upstream prints unique SSA ids (`shouldPrintUniqueSSAIDs` holds for the
+    /// generic form), numbering regions from a stack without ever restoring the counters. The
+    /// stack is why the order looks odd: a region's nested regions are pushed in order and
+    /// popped last first, so the else branch of an `scf.if` and the last function of a module
+    /// are numbered before the ones printed above them.
+    fn number_regions_unique(&mut self, root_regions: &[RegionId]) {
+        let ctx = self.ctx;
+        let mut c = Counters { value: 0, arg: 0, conflict: 0 };
+        let mut stack: Vec<RegionId> = root_regions.to_vec();
+        while let Some(region) = stack.pop() {
+            self.number_values(region, &mut c);
+            for &b in ctx.region_blocks(region) {
+                for op in ctx.block_ops(b) {
+                    stack.extend_from_slice(ctx.regions(op));
+                }
+            }
+        }
+    }
+
+    /// Name the block arguments and op results directly in `region`; returns the suggested
+    /// names it took, for the caller to release when the region's scope ends.
+    fn number_values(&mut self, region: RegionId, c: &mut Counters) -> Vec<String> {
         let ctx = self.ctx;
         let mut added: Vec<String> = Vec::new();
         for (bi, &b) in ctx.region_blocks(region).iter().enumerate() {
@@ -105,7 +149,7 @@ impl<'a> Namer<'a> {
                 };
                 if let Some(names) = each.filter(|n| n.len() == results.len()) {
                     for (&r, n) in results.iter().zip(names) {
-                        let unique = self.unique(&n, &mut c, &mut added);
+                        let unique = self.unique(&n, c, &mut added);
                         self.names.values.insert(r, (unique, None));
                     }
                     continue;
@@ -116,7 +160,7 @@ impl<'a> Namer<'a> {
                     ctx.op_def(op).and_then(|d| d.result_names).and_then(|f| f(ctx, op))
                 };
                 let base: std::rc::Rc<str> = match suggested {
-                    Some(s) => self.unique(&s, &mut c, &mut added),
+                    Some(s) => self.unique(&s, c, &mut added),
                     None => {
                         c.value += 1;
                         cached_name(&mut self.numbers, c.value - 1, |i| i.to_string())
@@ -131,21 +175,7 @@ impl<'a> Namer<'a> {
                 }
             }
         }
-        for &b in ctx.region_blocks(region) {
-            for op in ctx.block_ops(b) {
-                for &r in ctx.regions(op) {
-                    self.number_region(r, c);
-                }
-            }
-        }
-        for n in added {
-            if let Some(k) = self.used.get_mut(&n) {
-                *k -= 1;
-                if *k == 0 {
-                    self.used.remove(&n);
-                }
-            }
-        }
+        added
     }
 }
 
@@ -240,8 +270,12 @@ impl<'a> OpPrinter<'a> {
             numbers: Vec::new(),
             arg_numbers: Vec::new(),
         };
-        for &r in ctx.regions(root) {
-            namer.number_region(r, Counters { value: 0, arg: 0, conflict: 0 });
+        if flags.generic {
+            namer.number_regions_unique(ctx.regions(root));
+        } else {
+            for &r in ctx.regions(root) {
+                namer.number_region(r, Counters { value: 0, arg: 0, conflict: 0 });
+            }
         }
         OpPrinter {
             ctx,
