@@ -20,15 +20,14 @@ pub const LOWERING_PIPELINE: &[&str] =
 /// then strength reduction of `iv * invariant` (it needs the scf.for form), cheap
 /// divisibility tests, and last the rotation of every loop into a guarded do-while (scf.for
 /// to scf.while, then the zero-trip check), which convert-scf-to-cf lowers to a loop with one
-/// conditional back edge. `scf-for-to-while` runs under the greedy driver, which folds and
-/// cleans up after the passes before it, so no canonicalize is needed in between; the
-/// rotation skips that cleanup (`cleanup=false`) because the canonicalize after
-/// convert-scf-to-cf does it, and each greedy run over a function costs compile time.
+/// conditional back edge. The two rotation steps skip the greedy fold and region cleanup
+/// upstream's versions do (`cleanup=false`): the canonicalize after convert-scf-to-cf does
+/// that work once, and each greedy run over a function costs compile time.
 pub const LOOP_OPTIMIZATIONS: &[&str] = &[
     "scf-if-to-select",
     "scf-for-strength-reduction",
     "arith-divisibility-to-mul",
-    "scf-for-to-while",
+    "scf-for-to-while{cleanup=false}",
     "scf-rotate-while{cleanup=false}",
 ];
 

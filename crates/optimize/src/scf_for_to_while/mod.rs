@@ -30,12 +30,19 @@ pub const INFO: PassInfo = PassInfo {
     argument: ARGUMENT,
     description: "Convert SCF for loops to SCF while loops",
     create: |o: &PassOptions| {
-        o.check_known(ARGUMENT, &[])?;
-        Ok(Box::new(ForToWhileLoop) as Box<dyn Pass>)
+        o.check_known(ARGUMENT, &[CLEANUP])?;
+        Ok(Box::new(ForToWhileLoop { cleanup: o.get_bool(CLEANUP, true)? }) as Box<dyn Pass>)
     },
 };
 
-pub struct ForToWhileLoop;
+/// `cleanup` (default true, not upstream): whether the greedy run also folds and simplifies
+/// regions, as upstream's does. The tools' -O2 pipeline turns it off: the canonicalize after
+/// convert-scf-to-cf does that work, and a greedy fold of a whole function costs compile time.
+const CLEANUP: &str = "cleanup";
+
+pub struct ForToWhileLoop {
+    pub cleanup: bool,
+}
 
 impl Pass for ForToWhileLoop {
     fn argument(&self) -> &'static str {
@@ -50,7 +57,12 @@ impl Pass for ForToWhileLoop {
         let patterns = PatternSet::new(vec![Box::new(ForLoopLowering)]);
         // Upstream ignores whether the driver converged; every rewrite removes an `scf.for`,
         // so it always does.
-        apply_patterns_greedily(ctx, op, &patterns, &upstream_driver_config());
+        let config = if self.cleanup {
+            upstream_driver_config()
+        } else {
+            GreedyConfig { fold: false, region_simplify: RegionSimplify::Disabled, ..GreedyConfig::default() }
+        };
+        apply_patterns_greedily(ctx, op, &patterns, &config);
         Ok(())
     }
 }
