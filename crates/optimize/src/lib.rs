@@ -10,6 +10,8 @@ pub mod scf_for_strength_reduction;
 pub mod scf_for_to_while;
 pub mod scf_if_to_select;
 pub mod scf_rotate_while;
+#[cfg(test)]
+mod test_support;
 
 use flowgate_pass::PassInfo;
 

@@ -1,16 +1,8 @@
 use super::INFO;
 use flowgate_ir::asm::{parse_source, print_op, ParserConfig, PrintFlags};
-use flowgate_ir::Context;
 use flowgate_pass::PassOptions;
 
-fn context() -> Context {
-    let mut ctx = Context::new();
-    flowgate_builtin::register(&mut ctx);
-    flowgate_func::register(&mut ctx);
-    flowgate_arith::register(&mut ctx);
-    flowgate_scf::register(&mut ctx);
-    ctx
-}
+use crate::test_support::context;
 
 /// Parse, verify, run the pass, verify again, print.
 fn run(src: &str) -> String {

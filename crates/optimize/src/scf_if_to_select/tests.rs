@@ -2,11 +2,7 @@ use super::*;
 use flowgate_ir::asm::{parse_source, print_op, ParserConfig, PrintFlags};
 
 fn context() -> Context {
-    let mut ctx = Context::new();
-    flowgate_builtin::register(&mut ctx);
-    flowgate_func::register(&mut ctx);
-    flowgate_arith::register(&mut ctx);
-    flowgate_scf::register(&mut ctx);
+    let mut ctx = crate::test_support::context();
     ctx.allow_unregistered = true;
     ctx
 }

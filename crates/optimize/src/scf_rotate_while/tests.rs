@@ -3,14 +3,7 @@ use flowgate_ir::asm::{parse_source, print_op, ParserConfig, PrintFlags};
 use flowgate_ir::{Context, OpId};
 use flowgate_pass::PassOptions;
 
-fn context() -> Context {
-    let mut ctx = Context::new();
-    flowgate_builtin::register(&mut ctx);
-    flowgate_func::register(&mut ctx);
-    flowgate_arith::register(&mut ctx);
-    flowgate_scf::register(&mut ctx);
-    ctx
-}
+use crate::test_support::context;
 
 fn parse(ctx: &mut Context, src: &str) -> OpId {
     let m = parse_source(ctx, "t.mlir", src, ParserConfig::default()).unwrap_or_else(|d| panic!("{}", d.message));
