@@ -5,7 +5,7 @@
 use crate::OptLevel;
 use flowgate_ir::asm::{parse_source, ParserConfig};
 use flowgate_ir::{Context, Diagnostic, OpId, SourceMgr};
-use flowgate_pass::{PassInfo, PassOptions};
+use flowgate_pass::{parse_pass_options, PassInfo, PassOptions};
 use std::time::{Duration, Instant};
 
 /// What runs between verified input and code generation at -O0, in order (DESIGN.md §1): the
@@ -63,7 +63,10 @@ pub fn run_lowering(
     on_step: &mut dyn FnMut(&'static str, &StepOutcome),
 ) -> Result<(), Diagnostic> {
     for &step in pipeline {
-        let (name, options) = split_options(step);
+        let (name, options) = split_options(step).map_err(|m| {
+            let loc = ctx.op_loc(module);
+            Diagnostic::error(loc, format!("bad pipeline step '{step}': {m}"))
+        })?;
         let Some(info) = available.iter().find(|p| p.argument == name) else {
             on_step(step, &StepOutcome::NotRegistered);
             continue;
@@ -85,16 +88,13 @@ pub fn run_lowering(
     flowgate_ir::verify::verify(ctx, module)
 }
 
-/// `name{key=value key=value}` into the name and its options (the pipeline syntax of
-/// `--pass-pipeline`, for the fixed steps above, whose values hold no spaces or braces).
-fn split_options(step: &str) -> (&str, PassOptions) {
-    let mut options = PassOptions::default();
-    let Some((name, rest)) = step.split_once('{') else { return (step, options) };
-    for kv in rest.trim_end_matches('}').split_whitespace() {
-        let (k, v) = kv.split_once('=').unwrap_or((kv, "true"));
-        options.values.insert(k.to_string(), v.to_string());
+/// `name{key=value ...}` into the name and its options, with the pipeline parser's option
+/// syntax (`flowgate_pass::parse_pass_options`).
+fn split_options(step: &str) -> Result<(&str, PassOptions), String> {
+    match step.split_once('{') {
+        None => Ok((step, PassOptions::default())),
+        Some((name, rest)) => Ok((name, parse_pass_options(rest.strip_suffix('}').unwrap_or(rest))?)),
     }
-    (name, options)
 }
 
 /// A module ready for code generation.
@@ -215,11 +215,11 @@ mod tests {
 
     #[test]
     fn pipeline_steps_carry_their_options() {
-        let (name, o) = split_options("scf-rotate-while{cleanup=false max-before-ops=3}");
+        let (name, o) = split_options("scf-rotate-while{cleanup=false max-before-ops=3}").expect("valid step");
         assert_eq!(name, "scf-rotate-while");
         assert_eq!(o.get("cleanup"), Some("false"));
         assert_eq!(o.get("max-before-ops"), Some("3"));
-        let (name, o) = split_options("canonicalize");
+        let (name, o) = split_options("canonicalize").expect("valid step");
         assert_eq!(name, "canonicalize");
         assert!(o.values.is_empty());
     }
@@ -228,7 +228,7 @@ mod tests {
     fn every_o2_step_names_a_registered_pass_with_valid_options() {
         let available = flowgate_registry::all_passes();
         for step in lowering_pipeline(OptLevel::Speed) {
-            let (name, options) = split_options(step);
+            let (name, options) = split_options(step).expect("valid step");
             if name.starts_with("convert-onnx-") {
                 continue; // not built yet; the tools warn when onnx input needs them
             }
