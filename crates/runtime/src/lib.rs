@@ -1,0 +1,27 @@
+//! `flowgate-runtime`: the library compiled ONNX models call.
+//!
+//! Non-scalar ONNX values are opaque handles (`Arc<RtValue>` pointers) in compiled code, and each
+//! ONNX op on them is one `extern "C"` call (`flowgate_rt_*`, see `abi` and README.md). Kernels
+//! are safe Rust functions on [`Tensor`]s; only `abi` touches raw pointers. Errors are sticky and
+//! thread-local (`error`), so compiled code needs no error checks between calls.
+
+#[macro_use]
+mod error;
+#[macro_use]
+mod dispatch;
+
+mod broadcast;
+mod cast;
+mod elementwise;
+mod erf;
+mod value;
+
+pub use broadcast::{broadcast_all, broadcast_pair};
+pub use cast::cast;
+pub use dispatch::Elem;
+pub use elementwise::{binary, clip, unary, where_, BinaryOp, UnaryOp};
+pub use error::{clear_error, has_error, record_error, set_node_names, take_error, RtError, RtResult};
+pub use value::{
+    borrow_handle, checked_numel, fmt_shape, from_handle, into_handle, live_values, DType, Data, Handle, RtValue,
+    Tensor, MAX_BYTES,
+};
