@@ -14,6 +14,8 @@ mod broadcast;
 mod cast;
 mod elementwise;
 mod erf;
+mod movement;
+mod shape;
 mod value;
 
 pub use broadcast::{broadcast_all, broadcast_pair};
@@ -21,6 +23,8 @@ pub use cast::cast;
 pub use dispatch::Elem;
 pub use elementwise::{binary, clip, unary, where_, BinaryOp, UnaryOp};
 pub use error::{clear_error, has_error, record_error, set_node_names, take_error, RtError, RtResult};
+pub use movement::{concat, gather, gather_elements, pad, slice, split, tile, transpose};
+pub use shape::{constant_of_shape, expand, flatten, range, reshape, shape, size, squeeze, unsqueeze};
 pub use value::{
     borrow_handle, checked_numel, fmt_shape, from_handle, into_handle, live_values, DType, Data, Handle, RtValue,
     Tensor, MAX_BYTES,
