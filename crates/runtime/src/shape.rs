@@ -70,7 +70,7 @@ pub fn reshape(x: &Tensor, shape: &Tensor, allowzero: bool) -> RtResult<Tensor> 
     }
     let known = out.iter().try_fold(1usize, |a, &d| a.checked_mul(d)).ok_or_else(fail)?;
     if let Some(i) = infer {
-        if known == 0 || x.len() % known != 0 {
+        if known == 0 || !x.len().is_multiple_of(known) {
             return Err(fail());
         }
         out[i] = x.len() / known;

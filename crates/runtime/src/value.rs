@@ -242,6 +242,32 @@ impl Tensor {
         Ok(Tensor { shape, data })
     }
 
+    /// A tensor from a constant blob, little-endian: i64 dtype, i64 rank, rank x i64 dims, then
+    /// the element data (exactly as many bytes as the shape needs).
+    pub fn from_blob(blob: &[u8]) -> RtResult<Tensor> {
+        let word = |i: usize| -> RtResult<i64> {
+            let b = blob
+                .get(i * 8..i * 8 + 8)
+                .ok_or_else(|| rt_err!("constant blob of {} bytes is truncated", blob.len()))?;
+            let mut a = [0u8; 8];
+            a.copy_from_slice(b);
+            Ok(i64::from_le_bytes(a))
+        };
+        let code = word(0)?;
+        let dtype = DType::from_code(i32::try_from(code).map_err(|_| rt_err!("unsupported element type #{code}"))?)?;
+        let rank = word(1)?;
+        if !(0..=64).contains(&rank) {
+            bail!("constant blob has an invalid rank {rank}");
+        }
+        let mut shape = Vec::with_capacity(rank as usize);
+        for i in 0..rank as usize {
+            let d = word(2 + i)?;
+            shape.push(usize::try_from(d).map_err(|_| rt_err!("constant blob has a negative dimension {d}"))?);
+        }
+        let header = 16 + 8 * rank as usize;
+        Tensor::new(dtype, shape, blob.get(header..).unwrap_or(&[]))
+    }
+
     /// A tensor from typed data; the element count must match the shape.
     pub fn from_data(shape: Vec<usize>, data: Data) -> RtResult<Tensor> {
         let n = checked_numel(&shape, data.dtype().size())?;
@@ -500,6 +526,37 @@ mod tests {
         }
         let t = Tensor::new(DType::I32, vec![2], &[1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]).unwrap();
         assert_eq!(t.as_slice::<i32>(), Some(&[1, -1][..]));
+    }
+
+    #[test]
+    fn blobs_parse_and_validate() {
+        let mut b = Vec::new();
+        for w in [7i64, 2, 2, 1] {
+            b.extend_from_slice(&w.to_le_bytes());
+        }
+        for w in [5i64, -6] {
+            b.extend_from_slice(&w.to_le_bytes());
+        }
+        let t = Tensor::from_blob(&b).unwrap();
+        assert_eq!(t.shape(), &[2, 1]);
+        assert_eq!(t.as_slice::<i64>(), Some(&[5, -6][..]));
+        assert!(Tensor::from_blob(&b[..b.len() - 1]).is_err());
+        assert!(Tensor::from_blob(&b[..12]).is_err());
+        let mut bad = b.clone();
+        bad[0] = 8;
+        assert_eq!(Tensor::from_blob(&bad).unwrap_err().0, "unsupported element type string");
+        let mut neg = b.clone();
+        neg[16..24].copy_from_slice(&(-1i64).to_le_bytes());
+        assert!(Tensor::from_blob(&neg).is_err());
+        let mut huge = b.clone();
+        huge[8..16].copy_from_slice(&(1i64 << 40).to_le_bytes());
+        assert!(Tensor::from_blob(&huge).is_err());
+        let mut scalar = Vec::new();
+        for w in [9i64, 0] {
+            scalar.extend_from_slice(&w.to_le_bytes());
+        }
+        scalar.push(1);
+        assert_eq!(Tensor::from_blob(&scalar).unwrap().as_slice::<bool>(), Some(&[true][..]));
     }
 
     #[test]
