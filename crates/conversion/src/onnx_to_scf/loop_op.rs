@@ -25,6 +25,8 @@ struct Body {
     block: BlockId,
     yield_op: OpId,
     arg_types: Vec<Type>,
+    /// Which body arguments have uses.
+    used: Vec<bool>,
     carried: Vec<Type>,
 }
 
@@ -69,7 +71,15 @@ pub(crate) fn convert(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     for &t in &scan_types {
         init_vals.push(build::sequence_empty(&mut b, op, t, loc)?);
     }
-    let body = Body { op, loc, block, yield_op, arg_types, carried };
+    // Without a condition input the body's condition output is ignored, so a use of the
+    // condition argument only to yield it back does not count.
+    let used = (b.ctx.block_args(block).iter().enumerate())
+        .map(|(k, &a)| {
+            let ignored = |u: &flowgate_ir::Use| k == 1 && !has_cond && u.op == yield_op && u.index == 0;
+            b.ctx.uses(a).iter().any(|u| !ignored(u))
+        })
+        .collect();
+    let body = Body { op, loc, block, yield_op, arg_types, used, carried };
     let finals = if has_m && !has_cond {
         build_for(&mut b, &body, m, &init_vals)?
     } else {
@@ -104,16 +114,42 @@ fn trip_count(b: &mut Builder<'_>, op: OpId, m: Value, loc: Location) -> Result<
     Ok(s)
 }
 
-/// The body's carried arguments: the block arguments (of the carried types) cast to the types
-/// the body declares.
-fn carried_args(
+/// The body's arguments `(i, cond, v...)` from the loop's scalars `i` (`i64`, or the `index`
+/// induction variable when `iv` is set) and `cond` (`i1`; `None` for constant true) and the
+/// carried block arguments: rank-0 tensors for `i` and `cond`, the carried values cast to the
+/// types the body declares. An argument the body never uses gets no ops (its raw value stands
+/// in; nothing reads it).
+fn body_args(
     b: &mut Builder<'_>,
-    op: OpId,
-    args: &[Value],
-    declared: &[Type],
-    loc: Location,
+    body: &Body,
+    i: Value,
+    iv: bool,
+    cond: Option<Value>,
+    carried: &[Value],
 ) -> Result<Vec<Value>, Diagnostic> {
-    args.iter().zip(declared).map(|(&a, &t)| build::coerce(b, op, a, t, loc)).collect()
+    let (op, loc) = (body.op, body.loc);
+    let mut out = Vec::with_capacity(2 + carried.len());
+    out.push(if body.used[0] {
+        let i = if iv { build::index_to_i64(b, i, loc)? } else { i };
+        let t = build::from_elements(b, i, loc);
+        build::coerce_scalar_tensor(b, op, t, body.arg_types[0], loc)?
+    } else {
+        i
+    });
+    out.push(if body.used[1] {
+        let c = match cond {
+            Some(c) => c,
+            None => build::const_bool(b, true, loc),
+        };
+        let t = build::from_elements(b, c, loc);
+        build::coerce_scalar_tensor(b, op, t, body.arg_types[1], loc)?
+    } else {
+        i
+    });
+    for (k, (&a, &t)) in carried.iter().zip(&body.arg_types[2..]).enumerate() {
+        out.push(if body.used[2 + k] { build::coerce(b, op, a, t, loc)? } else { a });
+    }
+    Ok(out)
 }
 
 /// Inline the body after the prologue in `dest` with `(i, cond, v...)` as its arguments, and
@@ -166,14 +202,7 @@ fn build_for(b: &mut Builder<'_>, body: &Body, m: Value, inits: &[Value]) -> Res
     let bargs = b.ctx.block_args(blk).to_vec();
     let n = body.carried.len();
     b.set_insertion_point_to_end(blk);
-    let iv = build::index_to_i64(b, bargs[0], loc)?;
-    let i = build::from_elements(b, iv, loc);
-    let i = build::coerce_scalar_tensor(b, op, i, body.arg_types[0], loc)?;
-    let t = build::const_bool(b, true, loc);
-    let c = build::from_elements(b, t, loc);
-    let c = build::coerce_scalar_tensor(b, op, c, body.arg_types[1], loc)?;
-    let mut args = vec![i, c];
-    args.extend(carried_args(b, op, &bargs[1..=n], &body.arg_types[2..], loc)?);
+    let args = body_args(b, body, bargs[0], true, None, &bargs[1..=n])?;
     let (_, out) = inline_and_yield(b, body, blk, &args, &bargs[1 + n..])?;
     build::scf_yield(b, &out, loc);
     b.ip = ip;
@@ -223,13 +252,8 @@ fn build_while(
     let args = b.ctx.block_args(after).to_vec();
     let n = body.carried.len();
     b.set_insertion_point_to_end(after);
-    let i = build::from_elements(b, args[0], loc);
-    let i = build::coerce_scalar_tensor(b, op, i, body.arg_types[0], loc)?;
-    let c = build::from_elements(b, args[1], loc);
-    let c = build::coerce_scalar_tensor(b, op, c, body.arg_types[1], loc)?;
-    let mut body_args = vec![i, c];
-    body_args.extend(carried_args(b, op, &args[2..2 + n], &body.arg_types[2..], loc)?);
-    let (cond_out, out) = inline_and_yield(b, body, after, &body_args, &args[2 + n..])?;
+    let inner = body_args(b, body, args[0], false, Some(args[1]), &args[2..2 + n])?;
+    let (cond_out, out) = inline_and_yield(b, body, after, &inner, &args[2 + n..])?;
     let one = build::const_i64(b, 1, loc);
     let next_i = build::binary(b, "arith.addi", args[0], one, loc)?;
     // Without a condition input the body's condition output is ignored (seed 000).
