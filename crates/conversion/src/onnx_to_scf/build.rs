@@ -211,12 +211,12 @@ pub(crate) fn onnx1(
     b.create_value(st)
 }
 
-/// `onnx.Constant {value = dense<[v]> : tensor<1xi64>}`.
+/// `onnx.Constant {value = dense<v> : tensor<1xi64>}` (a one-element splat, as upstream prints it).
 pub(crate) fn const_i64_1d(b: &mut Builder<'_>, v: i64, loc: Location) -> Value {
     let i64t = b.ctx.integer_type(64);
     let t = b.ctx.tensor_type(vec![1], i64t);
     let a =
-        b.ctx.intern_attr(AttrKind::DenseElements { ty: t, splat: false, data: DenseElements::Ints(vec![v as i128]) });
+        b.ctx.intern_attr(AttrKind::DenseElements { ty: t, splat: true, data: DenseElements::Ints(vec![v as i128]) });
     onnx1(b, "onnx.Constant", &[], t, &[("value", a)], loc)
 }
 
