@@ -124,6 +124,7 @@ fn lower_function(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
     lower_ops(l, f)?;
     fix_joins(l, f)?;
     erase_novalues(l, f);
+    stop_loops_on_error(l, f)?;
     ownership::insert(l, f)?;
     Ok(())
 }
@@ -379,4 +380,30 @@ fn erase_novalues(l: &mut Lower<'_>, f: OpId) {
             l.ctx.erase_op(op);
         }
     }
+}
+
+/// A `scf.while` whose body calls the runtime also stops when a runtime call failed: after a
+/// run-time error (an index out of range, say) kernels return placeholders, and a loop whose
+/// exit depends on their values could otherwise run on forever. Counted loops end anyway.
+fn stop_loops_on_error(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
+    for w in l.ctx.find_ops(f, "scf.while") {
+        let mut calls_runtime = false;
+        l.ctx.walk(w, &mut |op| {
+            calls_runtime |= l.ctx.is_op(op, "func.call")
+                && l.ctx.attr(op, "callee").and_then(|a| l.ctx.attr_as_symbol_ref(a)).is_some_and(|c| c.starts_with("flowgate_rt_"));
+        });
+        if !calls_runtime {
+            continue;
+        }
+        let Some(before) = l.ctx.entry_block(l.ctx.region(w, 0)) else { continue };
+        let Some(cond) = l.ctx.terminator(before).filter(|&t| l.ctx.is_op(t, "scf.condition")) else { continue };
+        l.ip = InsertPoint::Before(cond);
+        l.loc = l.ctx.op_loc(w);
+        let i1 = l.ctx.i1_type();
+        let ok = l.rt_scalar("ok", &[], i1)?;
+        let c = l.ctx.operand(cond, 0);
+        let both = l.arith("arith.andi", c, ok);
+        l.ctx.set_operand(cond, 0, both);
+    }
+    Ok(())
 }
