@@ -1,0 +1,1074 @@
+#!/usr/bin/env python3
+"""Generate Flowgate's own ONNX control-flow conformance corpus.
+
+Each case is a small model built with `onnx.helper`, plus one or more input sets. The expected
+outputs come from onnxruntime (CPU execution provider); where onnxruntime refuses a model, from
+`onnx.reference.ReferenceEvaluator`, and the case's README line says so. The layout is the ONNX
+backend suite's: `<case>/model.onnx`, `<case>/test_data_set_K/{input,output}_I.pb`.
+
+    python3 scripts/gen-onnx-cf.py [--out testdata/onnx-cf]
+    python3 scripts/gen-onnx-cf.py --memory-model [--memory-out testdata/memory]
+
+Everything is seeded from the case name, onnxruntime runs single-threaded, and nothing records
+a date or a version, so two runs give identical files.
+"""
+
+import argparse
+import itertools
+import os
+import shutil
+import sys
+import zlib
+
+import ml_dtypes
+import numpy as np
+import onnx
+import onnxruntime as ort
+from onnx import TensorProto as TP
+from onnx import helper, numpy_helper
+from onnx.reference import ReferenceEvaluator
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# The IR version each opset shipped with (onnx.helper.VERSION_TABLE); a model stamped with a
+# newer IR than its opset needs would be refused by older consumers for no reason.
+IR_VERSION = {11: 6, 12: 7, 13: 7, 14: 7, 15: 8, 16: 8, 17: 8, 18: 8, 19: 9, 20: 9, 21: 10}
+
+F16, BF16, F32, F64 = TP.FLOAT16, TP.BFLOAT16, TP.FLOAT, TP.DOUBLE
+I8, I16, I32, I64 = TP.INT8, TP.INT16, TP.INT32, TP.INT64
+U8, U16, U32, U64 = TP.UINT8, TP.UINT16, TP.UINT32, TP.UINT64
+BOOL = TP.BOOL
+
+NP_OF = {
+    F16: np.float16, BF16: ml_dtypes.bfloat16, F32: np.float32, F64: np.float64,
+    I8: np.int8, I16: np.int16, I32: np.int32, I64: np.int64,
+    U8: np.uint8, U16: np.uint16, U32: np.uint32, U64: np.uint64, BOOL: np.bool_,
+}
+INT64_MAX = np.iinfo(np.int64).max
+
+MAX_MODEL_BYTES = 200 * 1024
+MAX_TOTAL_BYTES = 5 * 1024 * 1024
+
+
+# ---------------------------------------------------------------------------------------------
+# Graph building
+
+
+def type_proto(elem, shape, kind="tensor"):
+    """`kind` is tensor, seq, opt (optional tensor) or optseq (optional sequence)."""
+    tp = helper.make_tensor_type_proto(elem, shape)
+    if kind in ("seq", "optseq"):
+        tp = helper.make_sequence_type_proto(tp)
+    if kind in ("opt", "optseq"):
+        tp = helper.make_optional_type_proto(tp)
+    return tp
+
+
+def arr(value, elem):
+    return np.asarray(value, dtype=NP_OF[elem])
+
+
+class B:
+    """One graph under construction. Subgraphs share the name counter with their parent, so
+    every value name in a model is unique (no shadowing across scopes)."""
+
+    def __init__(self, opset, name="main", names=None):
+        self.opset = opset
+        self.name = name
+        self.names = names if names is not None else itertools.count()
+        self.nodes, self.inputs, self.outputs, self.inits = [], [], [], []
+
+    def fresh(self, prefix):
+        return f"{prefix}_{next(self.names)}"
+
+    def sub(self, name):
+        return B(self.opset, self.fresh(name), self.names)
+
+    def input(self, elem, shape, name=None, kind="tensor"):
+        name = name or self.fresh("in")
+        self.inputs.append(helper.make_value_info(name, type_proto(elem, shape, kind)))
+        return name
+
+    def output(self, value, elem, shape, name=None, kind="tensor"):
+        """Declares `value` a graph output; with `name`, through an Identity of that name."""
+        if name is not None and name != value:
+            value = self.op("Identity", [value], outs=[name])[0]
+        self.outputs.append(helper.make_value_info(value, type_proto(elem, shape, kind)))
+        return value
+
+    def init(self, value, elem, name=None):
+        name = name or self.fresh("w")
+        self.inits.append(numpy_helper.from_array(arr(value, elem), name))
+        return name
+
+    def const(self, value, elem):
+        return self.op("Constant", [], value=numpy_helper.from_array(arr(value, elem)))
+
+    def op(self, op_type, inputs, outs=1, **attrs):
+        """Adds a node. Returns its output name, or the list of names when `outs` > 1 or is a
+        list of names."""
+        single = outs == 1
+        if isinstance(outs, int):
+            outs = [self.fresh(op_type.lower()) for _ in range(outs)]
+        self.nodes.append(
+            helper.make_node(op_type, list(inputs), list(outs), name=self.fresh(op_type), **attrs)
+        )
+        return outs[0] if single else list(outs)
+
+    def ops(self, op_type, inputs, n, **attrs):
+        """Like `op` with `n` fresh outputs, but always returns a list (a Loop with one output)."""
+        return self.op(op_type, inputs, outs=[self.fresh(op_type.lower()) for _ in range(n)], **attrs)
+
+    def graph(self, doc=None):
+        g = helper.make_graph(self.nodes, self.name, self.inputs, self.outputs, self.inits)
+        if doc:
+            g.doc_string = doc
+        return g
+
+    # -- ops whose form changed between opsets ------------------------------------------------
+
+    def i64s(self, values):
+        return self.const(values, I64)
+
+    def unsqueeze(self, x, axes):
+        if self.opset < 13:
+            return self.op("Unsqueeze", [x], axes=axes)
+        return self.op("Unsqueeze", [x, self.i64s(axes)])
+
+    def squeeze(self, x, axes):
+        if self.opset < 13:
+            return self.op("Squeeze", [x], axes=axes)
+        return self.op("Squeeze", [x, self.i64s(axes)])
+
+    def reduce(self, op_type, x, axes, keepdims=1, noop_with_empty_axes=None):
+        """Axes as an attribute before the opset that made them an input (13 for ReduceSum,
+        18 for the others); `axes=None` leaves them out (reduce all, or no-op)."""
+        attrs = {"keepdims": keepdims}
+        if noop_with_empty_axes is not None:
+            attrs["noop_with_empty_axes"] = noop_with_empty_axes
+        as_input = self.opset >= (13 if op_type == "ReduceSum" else 18)
+        if axes is None:
+            return self.op(op_type, [x], **attrs)
+        if as_input:
+            return self.op(op_type, [x, self.i64s(axes)], **attrs)
+        return self.op(op_type, [x], axes=axes, **attrs)
+
+    def split(self, x, sizes, axis=0):
+        if self.opset < 13:
+            return self.op("Split", [x], outs=len(sizes), axis=axis, split=sizes)
+        return self.op("Split", [x, self.i64s(sizes)], outs=len(sizes), axis=axis)
+
+    def cast(self, x, elem):
+        return self.op("Cast", [x], to=elem)
+
+
+def loop_body(b, carried):
+    """A Loop body builder with its iteration number, incoming condition and carried inputs.
+    `carried` lists (elem, shape[, kind])."""
+    s = b.sub("loop_body")
+    i = s.input(I64, [], s.fresh("iter"))
+    c = s.input(BOOL, [], s.fresh("cond_in"))
+    vs = [s.input(*spec) if len(spec) < 3 else s.input(spec[0], spec[1], kind=spec[2]) for spec in carried]
+    return s, i, c, vs
+
+
+def scan_body(b, states, scans):
+    """A Scan body builder: state inputs, then one slice per scan input."""
+    s = b.sub("scan_body")
+    st = [s.input(e, sh) for e, sh in states]
+    xs = [s.input(e, sh) for e, sh in scans]
+    return s, st, xs
+
+
+# ---------------------------------------------------------------------------------------------
+# Cases
+
+CASES = []
+
+
+def case(name, desc, opset=18, show_shapes=False):
+    """Registers a case. The function gets the main graph builder and a seeded generator, builds
+    the graph and returns its input sets, each a list in graph-input order."""
+
+    def deco(fn):
+        CASES.append((name, desc, opset, show_shapes, fn))
+        return fn
+
+    return deco
+
+
+def randf(rng, shape, elem=F32, lo=-1.0, hi=1.0):
+    return rng.uniform(lo, hi, size=shape).astype(NP_OF[elem])
+
+
+def scalar(v, elem):
+    return np.array(v, dtype=NP_OF[elem])
+
+
+# CASES-BEGIN
+
+
+# -- Loop modes ---------------------------------------------------------------------------------
+
+
+def counting_body(b, x, cond_of=None):
+    """Body carrying acc [2] (acc += x * i) and a counter n (n += 1). `cond_of(s, i, acc)`
+    gives the outgoing condition; default: the incoming one."""
+    s, i, c, (acc, n) = loop_body(b, [(F32, [2]), (I64, [])])
+    fi = s.cast(i, F32)
+    acc2 = s.op("Add", [acc, s.op("Mul", [x, fi])])
+    n2 = s.op("Add", [n, s.const(1, I64)])
+    cond = cond_of(s, i, acc2) if cond_of else s.op("Identity", [c])
+    s.output(cond, BOOL, [])
+    s.output(acc2, F32, [2])
+    s.output(n2, I64, [])
+    return s.graph()
+
+
+def stop_after(k):
+    """Outgoing condition i < k: the body runs k + 1 times."""
+    return lambda s, i, acc: s.op("Less", [i, s.const(k, I64)])
+
+
+def counting_loop(b, m, cond, x, cond_of=None):
+    acc0 = b.init([0.5, -1.0], F32)
+    n0 = b.init(0, I64)
+    acc, n = b.op("Loop", [m, cond, acc0, n0], outs=2, body=counting_body(b, x, cond_of))
+    b.output(acc, F32, [2], "acc")
+    b.output(n, I64, [], "trips")
+
+
+@case("loop_mode_empty_cond", "Loop (\"\", cond): cond a graph input, the body sets cond = i < 4 "
+      "(a while loop that goes false mid-way, 5 trips); second set starts with cond false.")
+def _(b, rng):
+    x = b.input(F32, [2], "x")
+    cond = b.input(BOOL, [], "cond")
+    counting_loop(b, "", cond, x, stop_after(4))
+    xv = randf(rng, [2])
+    return [[xv, scalar(True, BOOL)], [xv, scalar(False, BOOL)]]
+
+
+@case("loop_mode_empty_const_true", "Loop (\"\", 1): cond a Constant true, the body stops "
+      "when acc[0] reaches a limit given as input (do-while).", opset=17)
+def _(b, rng):
+    x = b.input(F32, [2], "x")
+    limit = b.input(F32, [], "limit")
+    cond = b.const(True, BOOL)
+
+    def cond_of(s, i, acc):
+        first = s.op("Gather", [acc, s.const(0, I64)], axis=0)
+        return s.op("Less", [first, limit])
+
+    counting_loop(b, "", cond, x, cond_of)
+    return [[np.array([1.5, 2.0], np.float32), scalar(20.0, F32)],
+            [np.array([1.5, 2.0], np.float32), scalar(-5.0, F32)]]
+
+
+@case("loop_mode_m_empty", "Loop (M, \"\"): M a graph input, no cond (a for loop); the body "
+      "computes a cond (i >= 0, always true). Sets M = 5 and M = 1.")
+def _(b, rng):
+    x = b.input(F32, [2], "x")
+    m = b.input(I64, [], "M")
+    counting_loop(b, m, "", x, lambda s, i, acc: s.op("GreaterOrEqual", [i, s.const(0, I64)]))
+    xv = randf(rng, [2])
+    return [[xv, scalar(5, I64)], [xv, scalar(1, I64)]]
+
+
+@case("loop_mode_m_empty_cond_passthrough", "Loop (M, \"\") with M a Constant node and the "
+      "body's cond output the body's cond input itself.", opset=13)
+def _(b, rng):
+    x = b.input(F32, [2], "x")
+    m = b.const(7, I64)
+    s, i, c, (acc,) = loop_body(b, [(F32, [2])])
+    acc2 = s.op("Sub", [acc, s.op("Mul", [x, s.cast(i, F32)])])
+    s.output(c, BOOL, [])
+    s.output(acc2, F32, [2])
+    (acc,) = b.ops("Loop", [m, "", x], 1, body=s.graph())
+    b.output(acc, F32, [2], "acc")
+    return [[randf(rng, [2])]]
+
+
+@case("loop_mode_m_cond", "Loop (M, cond), both graph inputs, body cond = i < 3: set 0 stops "
+      "on cond (M = 10), set 1 on M (M = 2), set 2 never starts (cond false).", opset=16)
+def _(b, rng):
+    x = b.input(F32, [2], "x")
+    m = b.input(I64, [], "M")
+    cond = b.input(BOOL, [], "cond")
+    counting_loop(b, m, cond, x, stop_after(3))
+    xv = randf(rng, [2])
+    return [[xv, scalar(10, I64), scalar(True, BOOL)], [xv, scalar(2, I64), scalar(True, BOOL)],
+            [xv, scalar(10, I64), scalar(False, BOOL)]]
+
+
+@case("loop_mode_m_cond_false_init", "Loop (M, cond) with M = 5 an initializer and a false "
+      "initial cond: zero trips, the carried values come out unchanged.")
+def _(b, rng):
+    x = b.input(F32, [2], "x")
+    cond = b.input(BOOL, [], "cond")
+    counting_loop(b, b.init(5, I64), cond, x)
+    return [[randf(rng, [2]), scalar(False, BOOL)]]
+
+
+@case("loop_mode_empty_cond_false_init", "Loop (\"\", cond) with a false initial cond computed "
+      "from the input (x[0] > 100): zero trips.", opset=13)
+def _(b, rng):
+    x = b.input(F32, [2], "x")
+    first = b.op("Gather", [x, b.const(0, I64)], axis=0)
+    cond = b.op("Greater", [first, b.const(100.0, F32)])
+    counting_loop(b, "", cond, x, stop_after(4))
+    return [[randf(rng, [2])]]
+
+
+@case("loop_m_zero_initializer", "Loop (M, \"\") with M = 0 an initializer: zero trips.")
+def _(b, rng):
+    x = b.input(F32, [2], "x")
+    counting_loop(b, b.init(0, I64), "", x)
+    return [[randf(rng, [2])]]
+
+
+@case("loop_m_zero_constant_cond", "Loop (M, cond) with M = 0 a Constant node and cond true: "
+      "zero trips.", opset=11)
+def _(b, rng):
+    x = b.input(F32, [2], "x")
+    counting_loop(b, b.const(0, I64), b.const(True, BOOL), x)
+    return [[randf(rng, [2])]]
+
+
+@case("loop_m_runtime_input", "Loop (M, \"\") with M a graph input: sets M = 0, 1 and 4.",
+      opset=17)
+def _(b, rng):
+    m = b.input(I64, [], "M")
+    x = b.input(F32, [2], "x")
+    counting_loop(b, m, "", x)
+    xv = randf(rng, [2])
+    return [[scalar(k, I64), xv] for k in (0, 1, 4)]
+
+
+@case("loop_m_int64_max_cond_stop", "Loop (M, cond) with M = INT64_MAX an initializer; the "
+      "body's cond (i < 6) stops it after 7 trips.")
+def _(b, rng):
+    x = b.input(F32, [2], "x")
+    counting_loop(b, b.init(INT64_MAX, I64), b.const(True, BOOL), x, stop_after(6))
+    return [[randf(rng, [2])]]
+
+
+@case("loop_m_int64_max_input", "Loop (M, cond) with M = INT64_MAX given at run time and a "
+      "data-dependent stop (acc[1] >= 10).", opset=19)
+def _(b, rng):
+    m = b.input(I64, [], "M")
+    x = b.input(F32, [2], "x")
+
+    def cond_of(s, i, acc):
+        second = s.op("Gather", [acc, s.const(1, I64)], axis=0)
+        return s.op("Less", [second, s.const(10.0, F32)])
+
+    counting_loop(b, m, b.const(True, BOOL), x, cond_of)
+    return [[scalar(INT64_MAX, I64), np.array([0.25, 0.75], np.float32)]]
+
+
+@case("loop_while_collatz", "Loop (\"\", cond): a data-dependent while loop (Collatz steps "
+      "with Mod, Equal, Where, integer Div); cond = n != 1 is computed before the loop too, so "
+      "n = 1 gives zero trips.", opset=15)
+def _(b, rng):
+    n0 = b.input(I64, [], "n")
+    one = b.const(1, I64)
+    cond = b.op("Not", [b.op("Equal", [n0, one])])
+    s, i, c, (n, steps) = loop_body(b, [(I64, []), (I64, [])])
+    even = s.op("Equal", [s.op("Mod", [n, s.const(2, I64)]), s.const(0, I64)])
+    half = s.op("Div", [n, s.const(2, I64)])
+    triple = s.op("Add", [s.op("Mul", [n, s.const(3, I64)]), s.const(1, I64)])
+    n2 = s.op("Where", [even, half, triple])
+    s.output(s.op("Not", [s.op("Equal", [n2, s.const(1, I64)])]), BOOL, [])
+    s.output(n2, I64, [])
+    s.output(s.op("Add", [steps, s.const(1, I64)]), I64, [])
+    s.output(n2, I64, [])
+    nf, st, path = b.op("Loop", ["", cond, n0, b.const(0, I64)], outs=3, body=s.graph())
+    b.output(nf, I64, [], "n_final")
+    b.output(st, I64, [], "steps")
+    b.output(path, I64, [None], "path")
+    return [[scalar(6, I64)], [scalar(27, I64)], [scalar(1, I64)]]
+
+
+@case("loop_carried_shape_grows", "Loop (M, \"\") whose carried tensor grows by one element "
+      "per trip (Concat with the iteration number), so its shape differs from its initial "
+      "shape.", opset=18)
+def _(b, rng):
+    m = b.input(I64, [], "M")
+    x0 = b.input(F32, [None], "x0")
+    s, i, c, (acc,) = loop_body(b, [(F32, [None])])
+    v = s.unsqueeze(s.op("Mul", [s.cast(i, F32), s.const(1.5, F32)]), [0])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(s.op("Concat", [acc, v], axis=0), F32, [None])
+    (acc,) = b.ops("Loop", [m, "", x0], 1, body=s.graph())
+    b.output(acc, F32, [None], "acc")
+    return [[scalar(4, I64), randf(rng, [2])], [scalar(0, I64), randf(rng, [3])]]
+
+
+# -- Loop scan outputs --------------------------------------------------------------------------
+
+
+@case("loop_scan_scalar_known_trips", "Loop (M, \"\") with M = 5 a Constant: a scalar scan "
+      "output (i * i as float) and a carried sum.", opset=17)
+def _(b, rng):
+    x = b.input(F32, [], "x")
+    s, i, c, (acc,) = loop_body(b, [(F32, [])])
+    fi = s.cast(i, F32)
+    sq = s.op("Mul", [fi, fi])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(s.op("Add", [acc, sq]), F32, [])
+    s.output(s.op("Add", [sq, x]), F32, [])
+    acc, ys = b.op("Loop", [b.const(5, I64), "", b.const(0.0, F32)], outs=2, body=s.graph())
+    b.output(acc, F32, [], "sum")
+    b.output(ys, F32, [5], "ys")
+    return [[scalar(0.25, F32)]]
+
+
+@case("loop_scan_tensor_known_trips", "Loop (M, \"\") with M = 4 an initializer: a [2, 3] "
+      "tensor scan output (x * i) stacked to [4, 2, 3].", opset=13)
+def _(b, rng):
+    x = b.input(F32, [2, 3], "x")
+    s, i, c, (acc,) = loop_body(b, [(F32, [2, 3])])
+    y = s.op("Mul", [x, s.cast(i, F32)])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(s.op("Add", [acc, y]), F32, [2, 3])
+    s.output(y, F32, [2, 3])
+    acc, ys = b.op("Loop", [b.init(4, I64), "", x], outs=2, body=s.graph())
+    b.output(acc, F32, [2, 3], "acc")
+    b.output(ys, F32, [4, 2, 3], "ys")
+    return [[randf(rng, [2, 3])]]
+
+
+@case("loop_scan_scalar_unknown_trips", "Loop (\"\", cond): an int64 scalar scan output whose "
+      "length depends on the data (doubling until it passes a limit).", opset=18)
+def _(b, rng):
+    v0 = b.input(I64, [], "start")
+    limit = b.input(I64, [], "limit")
+    s, i, c, (v,) = loop_body(b, [(I64, [])])
+    v2 = s.op("Mul", [v, s.const(2, I64)])
+    s.output(s.op("Less", [v2, limit]), BOOL, [])
+    s.output(v2, I64, [])
+    s.output(v, I64, [])
+    vf, ys = b.op("Loop", ["", b.const(True, BOOL), v0], outs=2, body=s.graph())
+    b.output(vf, I64, [], "last")
+    b.output(ys, I64, [None], "ys")
+    return [[scalar(3, I64), scalar(1000, I64)], [scalar(5, I64), scalar(6, I64)]]
+
+
+@case("loop_scan_tensor_unknown_trips", "Loop (M, cond) where cond stops first: a [3] float "
+      "scan output with a trip count known only at run time.", opset=16)
+def _(b, rng):
+    x = b.input(F32, [3], "x")
+    m = b.input(I64, [], "M")
+    s, i, c, (acc,) = loop_body(b, [(F32, [3])])
+    acc2 = s.op("Add", [s.op("Mul", [acc, s.const(0.5, F32)]), x])
+    total = s.reduce("ReduceSum", acc2, [0], keepdims=0)
+    s.output(s.op("Less", [total, s.const(4.0, F32)]), BOOL, [])
+    s.output(acc2, F32, [3])
+    s.output(s.op("Sqrt", [s.op("Abs", [acc2])]), F32, [3])
+    acc, ys = b.op("Loop", [m, b.const(True, BOOL), b.const([0.0, 0.0, 0.0], F32)], outs=2,
+                   body=s.graph())
+    b.output(acc, F32, [3], "acc")
+    b.output(ys, F32, [None, 3], "ys")
+    return [[np.array([0.5, 1.0, 0.75], np.float32), scalar(100, I64)],
+            [np.array([0.5, 1.0, 0.75], np.float32), scalar(2, I64)]]
+
+
+@case("loop_scan_zero_trips_scalar", "Loop (M, \"\") with M = 0: a scalar scan output with "
+      "no trips.", opset=18, show_shapes=True)
+def _(b, rng):
+    x = b.input(F32, [], "x")
+    s, i, c, (acc,) = loop_body(b, [(F32, [])])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(s.op("Add", [acc, x]), F32, [])
+    s.output(s.op("Mul", [acc, x]), F32, [])
+    acc, ys = b.op("Loop", [b.init(0, I64), "", x], outs=2, body=s.graph())
+    b.output(acc, F32, [], "acc")
+    b.output(ys, F32, [None], "ys")
+    return [[scalar(1.5, F32)]]
+
+
+@case("loop_scan_zero_trips_tensor", "Loop (M, \"\") with M a graph input: a [2, 3] tensor "
+      "scan output; set 0 has M = 0, set 1 M = 2.", opset=17, show_shapes=True)
+def _(b, rng):
+    m = b.input(I64, [], "M")
+    x = b.input(F32, [2, 3], "x")
+    s, i, c, (acc,) = loop_body(b, [(F32, [2, 3])])
+    y = s.op("Add", [acc, x])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(y, F32, [2, 3])
+    s.output(s.op("Mul", [y, s.cast(i, F32)]), F32, [2, 3])
+    acc, ys = b.op("Loop", [m, "", x], outs=2, body=s.graph())
+    b.output(acc, F32, [2, 3], "acc")
+    b.output(ys, F32, [None, 2, 3], "ys")
+    xv = randf(rng, [2, 3])
+    return [[scalar(0, I64), xv], [scalar(2, I64), xv]]
+
+
+@case("loop_scan_zero_trips_cond_false", "Loop (M, cond) with a false initial cond and two "
+      "scan outputs, int32 [4] and bool scalar: no trips.", opset=18, show_shapes=True)
+def _(b, rng):
+    x = b.input(I32, [4], "x")
+    cond = b.input(BOOL, [], "cond")
+    s, i, c, (acc,) = loop_body(b, [(I32, [4])])
+    y = s.op("Add", [acc, x])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(y, I32, [4])
+    s.output(y, I32, [4])
+    s.output(s.op("Greater", [i, s.const(1, I64)]), BOOL, [])
+    acc, ys, bs = b.op("Loop", [b.const(3, I64), cond, x], outs=3, body=s.graph())
+    b.output(acc, I32, [4], "acc")
+    b.output(ys, I32, [None, 4], "ys")
+    b.output(bs, BOOL, [None], "flags")
+    xv = rng.integers(-9, 9, size=[4]).astype(np.int32)
+    return [[xv, scalar(False, BOOL)], [xv, scalar(True, BOOL)]]
+
+
+@case("loop_scan_outputs_mixed", "Loop (M, \"\"): two carried values and three scan outputs "
+      "of different dtypes and ranks (float [2, 2], int64 scalar, bool [2]).", opset=16)
+def _(b, rng):
+    x = b.input(F32, [2, 2], "x")
+    s, i, c, (p, k) = loop_body(b, [(F32, [2, 2]), (I64, [])])
+    p2 = s.op("MatMul", [p, x])
+    k2 = s.op("Add", [k, i])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(p2, F32, [2, 2])
+    s.output(k2, I64, [])
+    s.output(p2, F32, [2, 2])
+    s.output(k2, I64, [])
+    row = s.op("Gather", [p2, s.const(0, I64)], axis=0)
+    s.output(s.op("Greater", [row, s.const(0.0, F32)]), BOOL, [2])
+    eye = b.const(np.eye(2), F32)
+    p, k, ps, ks, flags = b.op("Loop", [b.const(3, I64), "", eye, b.const(0, I64)], outs=5,
+                               body=s.graph())
+    b.output(p, F32, [2, 2], "p")
+    b.output(k, I64, [], "k")
+    b.output(ps, F32, [3, 2, 2], "powers")
+    b.output(ks, I64, [3], "ks")
+    b.output(flags, BOOL, [3, 2], "flags")
+    return [[randf(rng, [2, 2])]]
+
+
+@case("loop_scan_shape_from_input", "Loop (M, \"\"): the scan output's per-trip shape comes "
+      "from a dynamic input dimension N (sets N = 3 and N = 1).", opset=18)
+def _(b, rng):
+    x = b.input(F32, ["N"], "x")
+    m = b.input(I64, [], "M")
+    s, i, c, () = loop_body(b, [])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(s.op("Add", [x, s.cast(i, F32)]), F32, ["N"])
+    (ys,) = b.ops("Loop", [m, ""], 1, body=s.graph())
+    b.output(ys, F32, [None, "N"], "ys")
+    return [[randf(rng, [3]), scalar(2, I64)], [randf(rng, [1]), scalar(3, I64)]]
+
+
+# -- Scan ---------------------------------------------------------------------------------------
+
+
+def moved(shape, axis, length):
+    """The shape of a scan output: the per-step shape with the scan dimension at `axis`."""
+    r = len(shape) + 1
+    a = axis % r
+    return shape[:a] + [length] + shape[a:]
+
+
+SCAN_X = [2, 3, 4]  # distinct sizes, so a wrong scan axis cannot go unnoticed
+
+
+def scan_axes_case(in_axis, in_dir, opset):
+    label = {0: "0", 1: "1", -1: "m1"}[in_axis]
+    direction = {0: "forward", 1: "reverse"}[in_dir]
+
+    @case(f"scan_in_axis_{label}_{direction}",
+          f"Scan over a [2, 3, 4] input with scan_input_axes = [{in_axis}] and "
+          f"scan_input_directions = [{in_dir}], a running-sum state, and six scan outputs, one "
+          f"for each scan_output_axes 0 / 1 / -1 and scan_output_directions 0 / 1.", opset=opset)
+    def _(b, rng):
+        x = b.input(F32, SCAN_X, "x")
+        a = in_axis % 3
+        length = SCAN_X[a]
+        step = SCAN_X[:a] + SCAN_X[a + 1:]
+        s, (acc,), (xt,) = scan_body(b, [(F32, step)], [(F32, step)])
+        acc2 = s.op("Add", [acc, xt])
+        s.output(acc2, F32, step)
+        combos = [(ax, d) for ax in (0, 1, -1) for d in (0, 1)]
+        for k, _ in enumerate(combos):
+            s.output(s.op("Mul", [acc2, s.const(float(k + 1), F32)]), F32, step)
+        outs = b.op("Scan", [b.const(np.zeros(step), F32), x], outs=1 + len(combos),
+                    body=s.graph(), num_scan_inputs=1, scan_input_axes=[in_axis],
+                    scan_input_directions=[in_dir],
+                    scan_output_axes=[ax for ax, _ in combos],
+                    scan_output_directions=[d for _, d in combos])
+        b.output(outs[0], F32, step, "sum")
+        for (ax, d), o in zip(combos, outs[1:]):
+            b.output(o, F32, moved(step, ax, length),
+                     f"y_axis_{ {0: '0', 1: '1', -1: 'm1'}[ax] }_{['fwd', 'rev'][d]}".replace(" ", ""))
+        return [[randf(rng, SCAN_X)]]
+
+
+for _axis, _dir, _opset in ((0, 0, 18), (0, 1, 16), (1, 0, 17), (1, 1, 11), (-1, 0, 19), (-1, 1, 21)):
+    scan_axes_case(_axis, _dir, _opset)
+
+
+@case("scan_multi_inputs_mixed_axes", "Scan with three scan inputs on different axes and "
+      "directions ([4, 3] axis 0 forward, [3, 4] axis 1 reverse, [3, 4] axis -1 forward) and "
+      "two states, float and int64; outputs on axis 0 reverse and axis -1 forward.")
+def _(b, rng):
+    x1 = b.input(F32, [4, 3], "x1")
+    x2 = b.input(F32, [3, 4], "x2")
+    x3 = b.input(F32, [3, 4], "x3")
+    s, (acc, n), (a, c, d) = scan_body(b, [(F32, [3]), (I64, [])], [(F32, [3])] * 3)
+    acc2 = s.op("Sub", [s.op("Add", [acc, s.op("Mul", [a, c])]), d])
+    n2 = s.op("Add", [n, s.const(1, I64)])
+    s.output(acc2, F32, [3])
+    s.output(n2, I64, [])
+    # Not acc2 itself: onnxruntime 1.32 returns garbage when a Scan body lists one value as
+    # both a state and a scan output (see the README).
+    s.output(s.op("Identity", [acc2]), F32, [3])
+    s.output(s.op("Add", [a, d]), F32, [3])
+    acc, n, y1, y2 = b.op("Scan", [b.const([0.0, 0.0, 0.0], F32), b.const(0, I64), x1, x2, x3],
+                          outs=4, body=s.graph(), num_scan_inputs=3,
+                          scan_input_axes=[0, 1, -1], scan_input_directions=[0, 1, 0],
+                          scan_output_axes=[0, -1], scan_output_directions=[1, 0])
+    b.output(acc, F32, [3], "acc")
+    b.output(n, I64, [], "n")
+    b.output(y1, F32, [4, 3], "y1")
+    b.output(y2, F32, [3, 4], "y2")
+    return [[randf(rng, [4, 3]), randf(rng, [3, 4]), randf(rng, [3, 4])]]
+
+
+@case("scan_sequence_length_1", "Scan over a sequence of length 1 (input [2, 1, 3], "
+      "scan_input_axes = [1], reverse), scan output on axis 1 reverse.", opset=17)
+def _(b, rng):
+    x = b.input(F32, [2, 1, 3], "x")
+    s, (acc,), (xt,) = scan_body(b, [(F32, [2, 3])], [(F32, [2, 3])])
+    acc2 = s.op("Add", [acc, xt])
+    s.output(acc2, F32, [2, 3])
+    s.output(s.op("Mul", [acc2, xt]), F32, [2, 3])
+    acc, y = b.op("Scan", [b.const(np.ones([2, 3]), F32), x], outs=2, body=s.graph(),
+                  num_scan_inputs=1, scan_input_axes=[1], scan_input_directions=[1],
+                  scan_output_axes=[1], scan_output_directions=[1])
+    b.output(acc, F32, [2, 3], "acc")
+    b.output(y, F32, [2, 1, 3], "y")
+    return [[randf(rng, [2, 1, 3])]]
+
+
+@case("scan_states_only", "Scan with only state variables (running max and product), no scan "
+      "outputs.")
+def _(b, rng):
+    x = b.input(F32, [5, 2], "x")
+    s, (mx, pr), (xt,) = scan_body(b, [(F32, [2]), (F32, [2])], [(F32, [2])])
+    s.output(s.op("Max", [mx, xt]), F32, [2])
+    s.output(s.op("Mul", [pr, xt]), F32, [2])
+    mx, pr = b.op("Scan", [b.const([-1e9, -1e9], F32), b.const([1.0, 1.0], F32), x], outs=2,
+                  body=s.graph(), num_scan_inputs=1)
+    b.output(mx, F32, [2], "max")
+    b.output(pr, F32, [2], "prod")
+    return [[randf(rng, [5, 2], lo=0.5, hi=2.0)]]
+
+
+@case("scan_outputs_only", "Scan with no state: a map over the rows of two inputs "
+      "(y = x * 2 + z), one scan output.", opset=16)
+def _(b, rng):
+    x = b.input(F32, [4, 3], "x")
+    z = b.input(F32, [4, 3], "z")
+    s, (), (xt, zt) = scan_body(b, [], [(F32, [3]), (F32, [3])])
+    s.output(s.op("Add", [s.op("Mul", [xt, s.const(2.0, F32)]), zt]), F32, [3])
+    (y,) = b.ops("Scan", [x, z], 1, body=s.graph(), num_scan_inputs=2)
+    b.output(y, F32, [4, 3], "y")
+    return [[randf(rng, [4, 3]), randf(rng, [4, 3])]]
+
+
+@case("scan_dynamic_length", "Scan over a dynamic sequence length (x [T, 2], sets T = 3 and "
+      "T = 6), int32 state and an int32 scan output.", opset=13)
+def _(b, rng):
+    x = b.input(I32, ["T", 2], "x")
+    s, (acc,), (xt,) = scan_body(b, [(I32, [2])], [(I32, [2])])
+    acc2 = s.op("Add", [acc, xt])
+    s.output(acc2, I32, [2])
+    s.output(s.op("Mul", [acc2, xt]), I32, [2])
+    acc, y = b.op("Scan", [b.const([0, 0], I32), x], outs=2, body=s.graph(), num_scan_inputs=1)
+    b.output(acc, I32, [2], "acc")
+    b.output(y, I32, ["T", 2], "y")
+    return [[rng.integers(-5, 5, size=[3, 2]).astype(np.int32)],
+            [rng.integers(-5, 5, size=[6, 2]).astype(np.int32)]]
+
+
+# -- If -----------------------------------------------------------------------------------------
+
+
+def branch(b):
+    return b.sub("branch")
+
+
+@case("if_different_shapes", "If whose branches give the same rank but different shapes "
+      "([2, 3] vs [3, 2]); cond a graph input, sets true and false.")
+def _(b, rng):
+    cond = b.input(BOOL, [], "cond")
+    x = b.input(F32, [6], "x")
+    t = branch(b)
+    t.output(t.op("Reshape", [x, t.i64s([2, 3])]), F32, [2, 3])
+    e = branch(b)
+    e.output(e.op("Mul", [e.op("Reshape", [x, e.i64s([3, 2])]), e.const(2.0, F32)]), F32, [3, 2])
+    y = b.op("If", [cond], then_branch=t.graph(), else_branch=e.graph())
+    b.output(y, F32, [None, None], "y")
+    xv = randf(rng, [6])
+    return [[scalar(True, BOOL), xv], [scalar(False, BOOL), xv]]
+
+
+@case("if_different_ranks", "If whose branches give different ranks ([6] vs [2, 3]); cond "
+      "computed from the data (ReduceSum(x) > 0); outputs the flattened result and its "
+      "shape.", opset=16)
+def _(b, rng):
+    x = b.input(F32, [2, 3], "x")
+    cond = b.op("Greater", [b.reduce("ReduceSum", x, None, keepdims=0), b.const(0.0, F32)])
+    t = branch(b)
+    t.output(t.op("Flatten", [t.op("Exp", [x])], axis=0), F32, None)
+    e = branch(b)
+    e.output(e.op("Neg", [x]), F32, [2, 3])
+    y = b.op("If", [cond], then_branch=t.graph(), else_branch=e.graph())
+    # A graph output must have a shape field, so the rank shows through Shape(y).
+    b.output(b.op("Reshape", [y, b.i64s([-1])]), F32, [6], "y_flat")
+    b.output(b.op("Shape", [y]), I64, [None], "y_shape")
+    xv = randf(rng, [2, 3])
+    return [[np.abs(xv)], [-np.abs(xv)]]
+
+
+@case("if_two_outputs_dtypes", "If with two outputs of different dtypes (float [3] and int64 "
+      "scalar), each branch computing both.", opset=17)
+def _(b, rng):
+    cond = b.input(BOOL, [], "cond")
+    x = b.input(F32, [3], "x")
+    t = branch(b)
+    t.output(t.op("Add", [x, t.const(1.0, F32)]), F32, [3])
+    t.output(t.op("Size", [x]), I64, [])
+    e = branch(b)
+    e.output(e.op("Mul", [x, x]), F32, [3])
+    e.output(e.cast(e.reduce("ReduceMax", x, [0], keepdims=0), I64), I64, [])
+    y, k = b.op("If", [cond], outs=2, then_branch=t.graph(), else_branch=e.graph())
+    b.output(y, F32, [3], "y")
+    b.output(k, I64, [], "k")
+    xv = randf(rng, [3], lo=-4, hi=4)
+    return [[scalar(True, BOOL), xv], [scalar(False, BOOL), xv]]
+
+
+@case("if_cond_graph_input", "If with the condition a graph input and scalar outputs of "
+      "int32 (opset 11).", opset=11)
+def _(b, rng):
+    cond = b.input(BOOL, [], "cond")
+    a = b.input(I32, [], "a")
+    t = branch(b)
+    t.output(t.op("Sub", [a, t.const(7, I32)]), I32, [])
+    e = branch(b)
+    e.output(e.op("Mul", [a, e.const(3, I32)]), I32, [])
+    y = b.op("If", [cond], then_branch=t.graph(), else_branch=e.graph())
+    b.output(y, I32, [], "y")
+    return [[scalar(True, BOOL), scalar(5, I32)], [scalar(False, BOOL), scalar(5, I32)]]
+
+
+@case("if_cond_one_element_tensor", "If whose condition is a [1] bool tensor computed by "
+      "Less, not a scalar.", opset=13)
+def _(b, rng):
+    x = b.input(F32, [1], "x")
+    cond = b.op("Less", [x, b.const([0.0], F32)])
+    t = branch(b)
+    t.output(t.op("Abs", [x]), F32, [1])
+    e = branch(b)
+    e.output(e.op("Sqrt", [x]), F32, [1])
+    y = b.op("If", [cond], then_branch=t.graph(), else_branch=e.graph())
+    b.output(y, F32, [1], "y")
+    return [[np.array([-2.25], np.float32)], [np.array([6.25], np.float32)]]
+
+
+@case("if_branch_returns_outer_value", "If whose then branch returns a captured outer value "
+      "through Identity and whose else branch returns a Constant.", opset=18)
+def _(b, rng):
+    cond = b.input(BOOL, [], "cond")
+    x = b.input(I64, [2], "x")
+    t = branch(b)
+    t.output(t.op("Identity", [x]), I64, [2])
+    e = branch(b)
+    e.output(e.const([-1, -2], I64), I64, [2])
+    y = b.op("If", [cond], then_branch=t.graph(), else_branch=e.graph())
+    b.output(y, I64, [2], "y")
+    xv = np.array([2**40 + 3, -(2**50)], np.int64)
+    return [[scalar(True, BOOL), xv], [scalar(False, BOOL), xv]]
+
+
+# CASES-END
+
+# ---------------------------------------------------------------------------------------------
+# Oracle, files, verification
+
+
+def kind_of(vi):
+    t = vi.type
+    if t.HasField("sequence_type"):
+        return "seq"
+    if t.HasField("optional_type"):
+        return "opt"
+    return "tensor"
+
+
+def to_proto(value, vi):
+    kind = kind_of(vi)
+    if kind == "seq":
+        return numpy_helper.from_list([np.asarray(v) for v in value], vi.name)
+    if kind == "opt":
+        if isinstance(value, list):
+            return numpy_helper.from_optional([np.asarray(v) for v in value], vi.name)
+        return numpy_helper.from_optional(None if value is None else np.asarray(value), vi.name)
+    return numpy_helper.from_array(np.asarray(value), vi.name)
+
+
+def from_file(path, vi):
+    data = open(path, "rb").read()
+    kind = kind_of(vi)
+    if kind == "seq":
+        p = onnx.SequenceProto()
+        p.ParseFromString(data)
+        return numpy_helper.to_list(p)
+    if kind == "opt":
+        p = onnx.OptionalProto()
+        p.ParseFromString(data)
+        return numpy_helper.to_optional(p)
+    p = onnx.TensorProto()
+    p.ParseFromString(data)
+    return numpy_helper.to_array(p)
+
+
+def run_ort(model, feeds):
+    so = ort.SessionOptions()
+    # One thread: reductions then sum in one fixed order and the outputs do not drift.
+    so.intra_op_num_threads = 1
+    so.inter_op_num_threads = 1
+    so.log_severity_level = 3
+    sess = ort.InferenceSession(model.SerializeToString(), so, providers=["CPUExecutionProvider"])
+    return sess.run(None, feeds)
+
+
+def run_ref(model, feeds):
+    return ReferenceEvaluator(model).run(None, feeds)
+
+
+def same(a, b):
+    """Bit-for-bit equality of two output values (tensors, sequences or optionals)."""
+    if a is None or b is None:
+        return a is None and b is None
+    if isinstance(a, list) or isinstance(b, list):
+        return isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and all(
+            same(x, y) for x, y in zip(a, b))
+    a, b = np.asarray(a), np.asarray(b)
+    if a.dtype != b.dtype or a.shape != b.shape:
+        return False
+    if a.dtype.kind == "f" or a.dtype == ml_dtypes.bfloat16:
+        return np.array_equal(a.astype(np.float64), b.astype(np.float64), equal_nan=True)
+    return np.array_equal(a, b)
+
+
+def close(a, b, rtol=1e-3, atol=1e-5):
+    """The corpus comparison (looser atol): used only to report where the two oracles differ."""
+    if a is None or b is None:
+        return a is None and b is None
+    if isinstance(a, list) or isinstance(b, list):
+        return isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and all(
+            close(x, y, rtol, atol) for x, y in zip(a, b))
+    a, b = np.asarray(a), np.asarray(b)
+    if a.dtype != b.dtype or a.shape != b.shape:
+        return False
+    if a.dtype.kind in "fc" or a.dtype == ml_dtypes.bfloat16:
+        return np.allclose(a.astype(np.float64), b.astype(np.float64), rtol, atol, equal_nan=True)
+    return np.array_equal(a, b)
+
+
+def describe(v):
+    if v is None:
+        return "None"
+    if isinstance(v, list):
+        return "seq[" + ", ".join(describe(x) for x in v) + "]"
+    v = np.asarray(v)
+    return f"{v.dtype}{list(v.shape)}"
+
+
+def feeds_of(model, inputs):
+    names = [vi.name for vi in model.graph.input]
+    if len(names) != len(inputs):
+        raise SystemExit(f"{len(inputs)} inputs given for {len(names)} graph inputs")
+    return dict(zip(names, inputs))
+
+
+def oracle(model, datasets):
+    """Runs every input set through onnxruntime, or through the reference evaluator when
+    onnxruntime refuses. Returns (outputs per set, oracle name, refusal reason, notes)."""
+    notes = []
+    try:
+        outs = [run_ort(model, feeds_of(model, d)) for d in datasets]
+    except Exception as e:  # onnxruntime raises several unrelated exception types
+        reason = str(e).strip().splitlines()[0]
+        reason = reason.replace("[ONNXRuntimeError] : ", "")
+        outs = [run_ref(model, feeds_of(model, d)) for d in datasets]
+        return outs, "reference", reason[:160], notes
+    # Cross-check with the reference evaluator; disagreements are reported, not hidden.
+    try:
+        ref = [run_ref(model, feeds_of(model, d)) for d in datasets]
+        for k, (o, r) in enumerate(zip(outs, ref)):
+            for vi, x, y in zip(model.graph.output, o, r):
+                if not close(x, y):
+                    notes.append(f"set {k} output {vi.name}: onnxruntime {describe(x)}, "
+                                 f"reference evaluator {describe(y)}")
+    except Exception as e:
+        notes.append(f"reference evaluator fails: {str(e).strip().splitlines()[0][:120]}")
+    return outs, "onnxruntime", None, notes
+
+
+def write_case(d, model, datasets, outputs):
+    os.makedirs(d)
+    with open(os.path.join(d, "model.onnx"), "wb") as f:
+        f.write(model.SerializeToString())
+    for k, (ins, outs) in enumerate(zip(datasets, outputs)):
+        dd = os.path.join(d, f"test_data_set_{k}")
+        os.makedirs(dd)
+        for kind, vals, decl in (("input", ins, model.graph.input), ("output", outs, model.graph.output)):
+            for j, (v, vi) in enumerate(zip(vals, decl)):
+                with open(os.path.join(dd, f"{kind}_{j}.pb"), "wb") as f:
+                    f.write(to_proto(v, vi).SerializeToString())
+
+
+def verify_case(d, which):
+    """Reloads the model and the .pb files, reruns the oracle, and checks the outputs match the
+    files bit for bit."""
+    model = onnx.load(os.path.join(d, "model.onnx"))
+    sets = sorted(x for x in os.listdir(d) if x.startswith("test_data_set_"))
+    for s in sets:
+        dd = os.path.join(d, s)
+        ins = [from_file(os.path.join(dd, f"input_{j}.pb"), vi) for j, vi in enumerate(model.graph.input)]
+        want = [from_file(os.path.join(dd, f"output_{j}.pb"), vi) for j, vi in enumerate(model.graph.output)]
+        got = (run_ort if which == "onnxruntime" else run_ref)(model, feeds_of(model, ins))
+        for vi, g, w in zip(model.graph.output, got, want):
+            if not same(np.asarray(g) if not isinstance(g, list) and g is not None else g, w):
+                raise SystemExit(f"{d}/{s}: output {vi.name} does not reproduce: {describe(g)} vs {describe(w)}")
+    return len(sets)
+
+
+def make_model(b, doc):
+    model = helper.make_model(
+        b.graph(doc),
+        opset_imports=[helper.make_opsetid("", b.opset)],
+        ir_version=IR_VERSION[b.opset],
+        producer_name="flowgate-gen-onnx-cf",
+    )
+    onnx.checker.check_model(model, full_check=True)
+    return model
+
+
+def generate(out, only=None):
+    os.makedirs(out, exist_ok=True)
+    names = [c[0] for c in CASES]
+    dup = {n for n in names if names.count(n) > 1}
+    if dup:
+        raise SystemExit(f"duplicate case names: {sorted(dup)}")
+    # Stale cases from an older version of this script would otherwise linger.
+    for entry in sorted(os.listdir(out)):
+        p = os.path.join(out, entry)
+        if os.path.isdir(p) and entry not in names and os.path.exists(os.path.join(p, "model.onnx")):
+            shutil.rmtree(p)
+    lines, report, total = [], [], 0
+    for name, desc, opset, show_shapes, fn in CASES:
+        if only and name not in only:
+            continue
+        b = B(opset)
+        rng = np.random.default_rng(zlib.crc32(name.encode()))
+        datasets = fn(b, rng)
+        try:
+            model = make_model(b, desc)
+        except Exception as e:
+            raise SystemExit(f"{name}: {e}") from e
+        size = model.ByteSize()
+        if size > MAX_MODEL_BYTES:
+            raise SystemExit(f"{name}: model is {size} bytes")
+        outputs, which, reason, notes = oracle(model, datasets)
+        d = os.path.join(out, name)
+        shutil.rmtree(d, ignore_errors=True)
+        write_case(d, model, datasets, outputs)
+        nsets = verify_case(d, which)
+        total += sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(d) for f in fs)
+        line = f"- `{name}` (opset {opset}, {nsets} data set{'s' if nsets > 1 else ''}): {desc}"
+        if show_shapes:
+            shapes = "; ".join(
+                f"set {k}: " + ", ".join(f"{vi.name} {describe(v)}" for vi, v in zip(model.graph.output, o))
+                for k, o in enumerate(outputs))
+            line += f" onnxruntime gives {shapes}." if which == "onnxruntime" else f" Outputs: {shapes}."
+        if which == "onnxruntime":
+            line += " Oracle: onnxruntime."
+        else:
+            line += f" Oracle: onnx.reference.ReferenceEvaluator (onnxruntime refuses: {reason})."
+        # Oracle disagreements go to the report: most are reference-evaluator bugs (README).
+        report.extend(f"{name}: {n}" for n in notes)
+        if which != "onnxruntime":
+            report.append(f"{name}: onnxruntime refuses: {reason}")
+        lines.append(line)
+        print(f"ok {name} [{which}]", flush=True)
+    if total > MAX_TOTAL_BYTES:
+        raise SystemExit(f"corpus is {total} bytes")
+    if not only:
+        write_readme(out, lines)
+    print(f"{len(lines)} cases, {total} bytes")
+    for r in report:
+        print("NOTE", r)
+
+
+README_HEAD = """# Flowgate's own ONNX control-flow corpus
+
+Small models exercising `Loop`, `Scan` and `If` (modes, axes, directions, nesting, captures,
+element types, sequences and optionals), in the layout of the ONNX backend suite:
+`<case>/model.onnx` and `<case>/test_data_set_K/{input,output}_I.pb` (a serialized
+`TensorProto`, or a `SequenceProto` / `OptionalProto` where the graph input or output is a
+sequence or an optional, as `onnx.numpy_helper.from_array / from_list / from_optional` write
+them).
+
+The expected outputs come from onnxruntime (CPU execution provider, one thread). Where
+onnxruntime refuses a model, they come from `onnx.reference.ReferenceEvaluator`, and the line
+says so. Every model passes `onnx.checker.check_model(full_check=True)`; every case was
+verified by reloading its files and rerunning the oracle.
+
+Regenerate (deterministic: a second run gives identical files) with
+
+    python3 scripts/gen-onnx-cf.py [--out testdata/onnx-cf]
+
+in an environment with `onnx==1.23.2`, `onnxruntime` and `numpy`. Run the corpus with
+
+    onnx-run --backend-tests testdata/onnx-cf
+
+## Cases
+
+"""
+
+
+def write_readme(out, lines):
+    with open(os.path.join(out, "README.md"), "w") as f:
+        f.write(README_HEAD)
+        f.write("\n".join(lines) + "\n")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=os.path.join(REPO, "testdata", "onnx-cf"),
+                    help="corpus directory (default: testdata/onnx-cf)")
+    ap.add_argument("--memory-model", action="store_true",
+                    help="write the 10^6-iteration memory model instead of the corpus")
+    ap.add_argument("--memory-out", default=os.path.join(REPO, "testdata", "memory"),
+                    help="directory of the memory model (default: testdata/memory)")
+    ap.add_argument("--only", nargs="*", help="generate only these cases (no README)")
+    ap.add_argument("--list", action="store_true", help="list the case names")
+    args = ap.parse_args()
+    if args.list:
+        for c in CASES:
+            print(c[0])
+        return
+    if args.memory_model:
+        memory_model(args.memory_out)
+        return
+    generate(args.out, args.only)
+
+
+if __name__ == "__main__":
+    main()
