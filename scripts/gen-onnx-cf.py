@@ -1131,6 +1131,324 @@ def _(b, rng):
     return [[randf(rng, [3, 2], lo=0.5, hi=1.5), np.array([2, 0, 3], np.int64)]]
 
 
+# -- Element types ------------------------------------------------------------------------------
+
+TYPE_NAMES = {F16: "float16", BF16: "bfloat16", F32: "float", F64: "double", I8: "int8",
+              I16: "int16", I32: "int32", I64: "int64", U8: "uint8", U16: "uint16",
+              U32: "uint32", U64: "uint64", BOOL: "bool"}
+
+# Start and step values per type: unsigned ones wrap around (well defined), signed ones stay in
+# range (overflow is undefined in onnxruntime's C++), int64/uint64/double use values that a
+# float32 or int32 detour would get wrong.
+TYPE_VALUES = {
+    F32: ([0.5, -1.25, 3.0e-3], [0.125, 2.5, -7.0]),
+    F64: ([1.0 + 2.0**-40, -3.5, 1e300], [2.0**-45, 0.25, 1e299]),
+    I8: ([-120, 5, 100], [3, -7, 6]),
+    I16: ([-32000, 7, 30000], [-200, 1, 250]),
+    I32: ([2**31 - 100, -5, -(2**31) + 40], [-7, 3, 9]),
+    I64: ([2**62 + 1, -(2**53) - 1, 5], [2**40, -3, 2**33]),
+    U8: ([250, 3, 128], [3, 7, 100]),
+    U16: ([65530, 9, 40000], [4, 1000, 9000]),
+    U32: ([2**32 - 5, 7, 3 * 2**30], [2, 2**20, 2**29]),
+    U64: ([2**64 - 100, 2**63 + 1, 7], [9, 2**62, 2**60]),
+}
+
+
+def add_type_case(elem, opset):
+    tn = TYPE_NAMES[elem]
+
+    @case(f"type_{tn}_loop", f"{tn} values carried through a Loop (M = 4) with Add in the "
+          f"body, and stacked as a scan output" + (" (unsigned wrap-around)" if tn.startswith("u") else "")
+          + ".", opset=opset)
+    def _(b, rng):
+        x = b.input(elem, [3], "x")
+        d = b.input(elem, [3], "step")
+        s, i, c, (acc,) = loop_body(b, [(elem, [3])])
+        acc2 = s.op("Add", [acc, d])
+        s.output(s.op("Identity", [c]), BOOL, [])
+        s.output(acc2, elem, [3])
+        s.output(s.op("Identity", [acc2]), elem, [3])
+        acc, ys = b.op("Loop", [b.const(4, I64), "", x], outs=2, body=s.graph())
+        b.output(acc, elem, [3], "acc")
+        b.output(ys, elem, [4, 3], "ys")
+        start, step = TYPE_VALUES[elem]
+        return [[arr(start, elem), arr(step, elem)]]
+
+
+for _elem, _opset in ((F32, 18), (F64, 17), (I8, 18), (I16, 16), (I32, 13), (I64, 18),
+                      (U8, 18), (U16, 15), (U32, 18), (U64, 17)):
+    add_type_case(_elem, _opset)
+
+
+@case("type_float16_loop", "float16 carried through a Loop: Add of a float16 input and of a "
+      "float input Cast to float16 per trip, output as float16 and Cast back to float.")
+def _(b, rng):
+    x = b.input(F16, [4], "x")
+    z = b.input(F32, [4], "z")
+    zh = b.cast(z, F16)
+    s, i, c, (acc,) = loop_body(b, [(F16, [4])])
+    acc2 = s.op("Add", [s.op("Add", [acc, zh]), s.cast(i, F16)])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(acc2, F16, [4])
+    s.output(s.op("Mul", [acc2, acc2]), F16, [4])
+    acc, ys = b.op("Loop", [b.const(3, I64), "", x], outs=2, body=s.graph())
+    b.output(acc, F16, [4], "acc")
+    b.output(b.cast(acc, F32), F32, [4], "acc_f32")
+    b.output(ys, F16, [3, 4], "ys")
+    return [[randf(rng, [4], F16, -4, 4), randf(rng, [4], F32, -2, 2)]]
+
+
+@case("type_bfloat16_loop_cast", "bfloat16 carried through a Loop (M = 3, cond true): the "
+      "input is Cast float -> bfloat16, the body does its arithmetic in float between two "
+      "Casts, the result is Cast back to float (onnxruntime's Python API cannot return a "
+      "bfloat16 output; type_bfloat16_loop_add has those).")
+def _(b, rng):
+    x = b.input(F32, [4], "x")
+    s, i, c, (acc,) = loop_body(b, [(BF16, [4])])
+    wide = s.op("Add", [s.op("Mul", [s.cast(acc, F32), s.const(1.5, F32)]), s.cast(i, F32)])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(s.cast(wide, BF16), BF16, [4])
+    (acc,) = b.ops("Loop", [b.const(3, I64), b.const(True, BOOL), b.cast(x, BF16)], 1,
+                   body=s.graph())
+    b.output(b.cast(acc, F32), F32, [4], "acc_f32")
+    return [[randf(rng, [4], F32, -3, 3)]]
+
+
+@case("type_bfloat16_loop_add", "bfloat16 carried through a Loop (M = 3, cond true) with Add "
+      "in bfloat16 itself; bfloat16 graph inputs and outputs.")
+def _(b, rng):
+    x = b.input(BF16, [4], "x")
+    d = b.input(BF16, [4], "step")
+    s, i, c, (acc,) = loop_body(b, [(BF16, [4])])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(s.op("Add", [acc, d]), BF16, [4])
+    (acc,) = b.ops("Loop", [b.const(3, I64), b.const(True, BOOL), x], 1, body=s.graph())
+    b.output(acc, BF16, [4], "acc")
+    b.output(b.cast(acc, F32), F32, [4], "acc_f32")
+    return [[arr([1.0, -2.5, 100.0, 0.0078125], BF16), arr([0.5, 0.25, 3.0, 1.0], BF16)]]
+
+
+@case("type_bool_loop", "bool carried through a Loop (M = 5): acc = (acc And Not m) Or "
+      "(Not acc And m), stacked as a scan output.", opset=17)
+def _(b, rng):
+    x = b.input(BOOL, [4], "x")
+    m = b.input(BOOL, [4], "m")
+    s, i, c, (acc,) = loop_body(b, [(BOOL, [4])])
+    acc2 = s.op("Or", [s.op("And", [acc, s.op("Not", [m])]), s.op("And", [s.op("Not", [acc]), m])])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(acc2, BOOL, [4])
+    s.output(s.op("Identity", [acc2]), BOOL, [4])
+    acc, ys = b.op("Loop", [b.const(5, I64), "", x], outs=2, body=s.graph())
+    b.output(acc, BOOL, [4], "acc")
+    b.output(ys, BOOL, [5, 4], "ys")
+    return [[np.array([True, False, True, False]), np.array([True, True, False, False])]]
+
+
+ALL_TYPES = [F16, BF16, F32, F64, I8, I16, I32, I64, U8, U16, U32, U64, BOOL]
+
+
+@case("type_cast_every_type_in_loop", "Cast from float to every element type and back inside a "
+      "Loop (M = 2), one scan output per type (non-negative values, fractions truncate).")
+def _(b, rng):
+    x = b.input(F32, [5], "x")
+    s, i, c, () = loop_body(b, [])
+    xi = s.op("Add", [x, s.cast(i, F32)])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    for elem in ALL_TYPES:
+        s.output(s.cast(s.cast(xi, elem), F32), F32, [5])
+    ys = b.op("Loop", [b.const(2, I64), ""], outs=len(ALL_TYPES), body=s.graph())
+    for elem, y in zip(ALL_TYPES, ys):
+        b.output(y, F32, [2, 5], f"via_{TYPE_NAMES[elem]}")
+    return [[np.array([0.0, 1.75, 99.5, 3.3, 0.2], np.float32)]]
+
+
+@case("type_castlike_in_loop", "CastLike in a Loop body: an int32 carried value cast like a "
+      "double input and back like an int32 one.", opset=15)
+def _(b, rng):
+    x = b.input(I32, [3], "x")
+    like = b.input(F64, [], "like")
+    s, i, c, (acc,) = loop_body(b, [(I32, [3])])
+    wide = s.op("Mul", [s.op("CastLike", [acc, like]), s.const(1.5, F64)])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(s.op("CastLike", [wide, acc]), I32, [3])
+    s.output(wide, F64, [3])
+    acc, ys = b.op("Loop", [b.const(3, I64), "", x], outs=2, body=s.graph())
+    b.output(acc, I32, [3], "acc")
+    b.output(ys, F64, [3, 3], "ys")
+    return [[np.array([7, -9, 100], np.int32), scalar(0.0, F64)]]
+
+
+# -- Sequences and optionals --------------------------------------------------------------------
+
+
+@case("seq_insert_in_loop_concat", "A loop-carried sequence: SequenceEmpty, SequenceInsert "
+      "(append) of x * i per trip, then SequenceLength and ConcatFromSequence (axis 0) after "
+      "the Loop.")
+def _(b, rng):
+    x = b.input(F32, [2], "x")
+    m = b.input(I64, [], "M")
+    seq0 = b.op("SequenceEmpty", [], dtype=F32)
+    s, i, c, (sq,) = loop_body(b, [(F32, [2], "seq")])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(s.op("SequenceInsert", [sq, s.op("Mul", [x, s.cast(i, F32)])]), F32, [2], kind="seq")
+    (sq,) = b.ops("Loop", [m, "", seq0], 1, body=s.graph())
+    b.output(b.op("SequenceLength", [sq]), I64, [], "length")
+    b.output(b.op("ConcatFromSequence", [sq], axis=0), F32, [None], "concat")
+    xv = randf(rng, [2])
+    return [[xv, scalar(4, I64)], [xv, scalar(1, I64)]]
+
+
+@case("seq_insert_at_erase", "A loop-carried sequence with SequenceInsert at position 0 "
+      "(prepend); after the Loop SequenceAt(-1), SequenceAt(1), SequenceErase(0) and "
+      "ConcatFromSequence with new_axis = 1.", opset=17)
+def _(b, rng):
+    x = b.input(F32, [3], "x")
+    seq0 = b.op("SequenceConstruct", [x])
+    s, i, c, (sq,) = loop_body(b, [(F32, [3], "seq")])
+    v = s.op("Add", [x, s.cast(i, F32)])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(s.op("SequenceInsert", [sq, v, s.const(0, I64)]), F32, [3], kind="seq")
+    (sq,) = b.ops("Loop", [b.const(4, I64), "", seq0], 1, body=s.graph())
+    b.output(b.op("SequenceAt", [sq, b.const(-1, I64)]), F32, [3], "last")
+    b.output(b.op("SequenceAt", [sq, b.const(1, I32)]), F32, [3], "second")
+    erased = b.op("SequenceErase", [sq, b.const(0, I64)])
+    b.output(b.op("ConcatFromSequence", [erased], axis=0, new_axis=1), F32, [3, None], "stacked")
+    return [[randf(rng, [3])]]
+
+
+@case("seq_output_ragged", "A Loop builds a sequence of tensors of different lengths "
+      "(Range(0, i + 1)) and the graph outputs the sequence itself.", opset=16)
+def _(b, rng):
+    m = b.input(I64, [], "M")
+    seq0 = b.op("SequenceEmpty", [], dtype=I64)
+    s, i, c, (sq,) = loop_body(b, [(I64, [None], "seq")])
+    r = s.op("Range", [s.const(0, I64), s.op("Add", [i, s.const(1, I64)]), s.const(1, I64)])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(s.op("SequenceInsert", [sq, r]), I64, [None], kind="seq")
+    (sq,) = b.ops("Loop", [m, "", seq0], 1, body=s.graph())
+    b.output(sq, I64, [None], "seq", kind="seq")
+    return [[scalar(4, I64)], [scalar(0, I64)]]
+
+
+@case("seq_erase_in_loop", "A sequence input is carried through a Loop that erases its last "
+      "element each trip (SequenceErase without a position) while summing it (SequenceAt -1).")
+def _(b, rng):
+    seq = b.input(F32, [2], "seq", kind="seq")
+    n = b.op("SequenceLength", [seq])
+    s, i, c, (sq, acc) = loop_body(b, [(F32, [2], "seq"), (F32, [2])])
+    last = s.op("SequenceAt", [sq, s.const(-1, I64)])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(s.op("SequenceErase", [sq]), F32, [2], kind="seq")
+    s.output(s.op("Add", [s.op("Mul", [acc, s.const(2.0, F32)]), last]), F32, [2])
+    sq, acc = b.op("Loop", [b.op("Sub", [n, b.const(1, I64)]), "", seq, b.const([0.0, 0.0], F32)],
+                   outs=2, body=s.graph())
+    b.output(sq, F32, [2], "rest", kind="seq")
+    b.output(acc, F32, [2], "acc")
+    return [[[randf(rng, [2]) for _ in range(4)]], [[randf(rng, [2])]]]
+
+
+@case("seq_split_to_sequence_loop", "SplitToSequence (split = 2 along axis 0) and a Loop over "
+      "SequenceLength that sums SequenceAt(i); a second SplitToSequence with keepdims = 0 goes "
+      "out as a sequence.")
+def _(b, rng):
+    x = b.input(F32, [6, 2], "x")
+    parts = b.op("SplitToSequence", [x, b.const(2, I64)], axis=0)
+    n = b.op("SequenceLength", [parts])
+    s, i, c, (acc,) = loop_body(b, [(F32, [2, 2])])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(s.op("Add", [acc, s.op("SequenceAt", [parts, i])]), F32, [2, 2])
+    (acc,) = b.ops("Loop", [n, "", b.const(np.zeros([2, 2]), F32)], 1, body=s.graph())
+    b.output(acc, F32, [2, 2], "acc")
+    b.output(n, I64, [], "n")
+    rows = b.op("SplitToSequence", [x], axis=1, keepdims=0)
+    b.output(rows, F32, [6], "columns", kind="seq")
+    return [[randf(rng, [6, 2])]]
+
+
+@case("seq_split_uneven_construct", "SplitToSequence with split sizes [1, 3] over axis 1 and a "
+      "SequenceConstruct of two inputs, read in a Loop with negative SequenceAt positions.",
+      opset=13)
+def _(b, rng):
+    x = b.input(F32, [2, 4], "x")
+    y = b.input(F32, [2, 4], "y")
+    parts = b.op("SplitToSequence", [x, b.const([1, 3], I64)], axis=1)
+    pair = b.op("SequenceConstruct", [x, y])
+    s, i, c, (acc,) = loop_body(b, [(F32, [2, 4])])
+    neg = s.op("Sub", [s.op("Neg", [i]), s.const(1, I64)])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(s.op("Add", [s.op("Mul", [acc, s.const(0.5, F32)]), s.op("SequenceAt", [pair, neg])]),
+             F32, [2, 4])
+    (acc,) = b.ops("Loop", [b.op("SequenceLength", [pair]), "", b.const(np.zeros([2, 4]), F32)], 1,
+                   body=s.graph())
+    b.output(acc, F32, [2, 4], "acc")
+    b.output(b.op("SequenceAt", [parts, b.const(1, I64)]), F32, [2, 3], "right")
+    return [[randf(rng, [2, 4]), randf(rng, [2, 4])]]
+
+
+@case("optional_in_if", "If whose then branch returns Optional(x) and else branch an empty "
+      "Optional; OptionalHasElement after, and the optional itself as a graph output.")
+def _(b, rng):
+    cond = b.input(BOOL, [], "cond")
+    x = b.input(F32, [3], "x")
+    t = branch(b)
+    t.output(t.op("Optional", [x]), F32, [3], kind="opt")
+    e = branch(b)
+    e.output(e.op("Optional", [], type=type_proto(F32, [3])), F32, [3], kind="opt")
+    o = b.op("If", [cond], then_branch=t.graph(), else_branch=e.graph())
+    b.output(b.op("OptionalHasElement", [o]), BOOL, [], "has")
+    b.output(o, F32, [3], "opt", kind="opt")
+    xv = randf(rng, [3])
+    return [[scalar(True, BOOL), xv], [scalar(False, BOOL), xv]]
+
+
+@case("optional_get_in_loop", "An optional tensor graph input: OptionalHasElement picks, in "
+      "an If, between a Loop over OptionalGetElement and a default (sets: present, absent).")
+def _(b, rng):
+    o = b.input(F32, [2], "maybe_x", kind="opt")
+    has = b.op("OptionalHasElement", [o])
+    t = branch(b)
+    x = t.op("OptionalGetElement", [o])
+    s, i, c, (acc,) = loop_body(t, [(F32, [2])])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(s.op("Add", [acc, s.op("Mul", [x, x])]), F32, [2])
+    (tr,) = t.ops("Loop", [t.const(3, I64), "", x], 1, body=s.graph())
+    t.output(tr, F32, [2])
+    e = branch(b)
+    e.output(e.const([-1.0, -1.0], F32), F32, [2])
+    y = b.op("If", [has], then_branch=t.graph(), else_branch=e.graph())
+    b.output(y, F32, [2], "y")
+    b.output(has, BOOL, [], "has")
+    return [[randf(rng, [2])], [None]]
+
+
+@case("optional_sequence_in_loop", "A Loop builds a sequence that an If wraps in an Optional "
+      "(or leaves empty); OptionalHasElement, OptionalGetElement and ConcatFromSequence "
+      "after.")
+def _(b, rng):
+    cond = b.input(BOOL, [], "cond")
+    x = b.input(F32, [2], "x")
+    seq0 = b.op("SequenceEmpty", [], dtype=F32)
+    s, i, c, (sq,) = loop_body(b, [(F32, [2], "seq")])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(s.op("SequenceInsert", [sq, s.op("Add", [x, s.cast(i, F32)])]), F32, [2], kind="seq")
+    (sq,) = b.ops("Loop", [b.const(3, I64), "", seq0], 1, body=s.graph())
+    t = branch(b)
+    t.output(t.op("Optional", [sq]), F32, [2], kind="optseq")
+    e = branch(b)
+    e.output(e.op("Optional", [], type=type_proto(F32, [2], "seq")), F32, [2], kind="optseq")
+    o = b.op("If", [cond], then_branch=t.graph(), else_branch=e.graph())
+    has = b.op("OptionalHasElement", [o])
+    t2 = branch(b)
+    t2.output(t2.op("ConcatFromSequence", [t2.op("OptionalGetElement", [o])], axis=0), F32, [6])
+    e2 = branch(b)
+    e2.output(e2.const(np.zeros(6), F32), F32, [6])
+    y = b.op("If", [has], then_branch=t2.graph(), else_branch=e2.graph())
+    b.output(has, BOOL, [], "has")
+    b.output(y, F32, [6], "y")
+    xv = randf(rng, [2])
+    return [[scalar(True, BOOL), xv], [scalar(False, BOOL), xv]]
+
+
 # CASES-END
 
 # ---------------------------------------------------------------------------------------------
