@@ -158,7 +158,21 @@ def _(b, rng):
         ]
 
     ops_loop(b, (x, F32), [2, 3, 4], 2, outs)
-    return [[randf(rng, [2, 3, 4])]]
+
+    def expect(xv):
+        v, per_trip = xv, []
+        for i in range(2):
+            v = v * np.float32(0.75) + np.float32(i) / np.float32(4)
+            # A negative pad crops; np.pad only grows, so crop by slicing first.
+            crop = np.pad(v[:, 1:, :-1], ((0, 0), (0, 0), (1, 0)))
+            per_trip.append([
+                np.pad(v, ((0, 1), (1, 0), (0, 2)), constant_values=9.5), crop,
+                np.pad(v, ((0, 0), (0, 0), (2, 1)), constant_values=-1.0),
+                np.tile(v, (1, 2, 1)), v.reshape(1, 24), v.reshape(2, 12), v.reshape(6, 4),
+            ])
+        return [v] + [np.stack(ys) for ys in zip(*per_trip)]
+
+    return [[randf(rng, [2, 3, 4])]], expect
 
 
 @case("body_pow_mod", "Pow (float base and exponent, float base with an int64 exponent, int64 "

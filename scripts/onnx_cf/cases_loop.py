@@ -193,7 +193,15 @@ def _(b, rng):
     b.output(nf, I64, [], "n_final")
     b.output(st, I64, [], "steps")
     b.output(path, I64, [None], "path")
-    return [[scalar(6, I64)], [scalar(27, I64)], [scalar(1, I64)]]
+
+    def expect(n):
+        n, path = int(n), []
+        while n != 1:
+            n = n // 2 if n % 2 == 0 else 3 * n + 1
+            path.append(n)
+        return [n, len(path), np.array(path, np.int64)]
+
+    return [[scalar(6, I64)], [scalar(27, I64)], [scalar(1, I64)]], expect
 
 
 @case("loop_carried_shape_grows", "Loop (M, \"\") whose carried tensor grows by one element "

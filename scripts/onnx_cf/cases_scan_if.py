@@ -101,7 +101,17 @@ def _(b, rng):
     b.output(n, I64, [], "n")
     b.output(y1, F32, [4, 3], "y1")
     b.output(y2, F32, [3, 4], "y2")
-    return [[randf(rng, [4, 3]), randf(rng, [3, 4]), randf(rng, [3, 4])]]
+
+    def expect(v1, v2, v3):
+        acc, ys1, ys2 = np.zeros(3, np.float32), [], []
+        for t in range(4):
+            a, c, d = v1[t], v2[:, 3 - t], v3[:, t]
+            acc = acc + a * c - d
+            ys1.append(acc)
+            ys2.append(a + d)
+        return [acc, 4, np.stack(ys1[::-1]), np.stack(ys2, axis=-1)]
+
+    return [[randf(rng, [4, 3]), randf(rng, [3, 4]), randf(rng, [3, 4])]], expect
 
 
 @case("scan_sequence_length_1", "Scan over a sequence of length 1 (input [2, 1, 3], "
@@ -117,7 +127,12 @@ def _(b, rng):
                   scan_output_axes=[1], scan_output_directions=[1])
     b.output(acc, F32, [2, 3], "acc")
     b.output(y, F32, [2, 1, 3], "y")
-    return [[randf(rng, [2, 1, 3])]]
+
+    def expect(xv):
+        acc = 1 + xv[:, 0, :]
+        return [acc, (acc * xv[:, 0, :])[:, None, :]]
+
+    return [[randf(rng, [2, 1, 3])]], expect
 
 
 @case("scan_states_only", "Scan with only state variables (running max and product), no scan "
