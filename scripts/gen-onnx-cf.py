@@ -89,6 +89,8 @@ def generate(out, only=None):
             line += f" onnxruntime gives {shapes}." if which == "onnxruntime" else f" Outputs: {shapes}."
         if which == "onnxruntime":
             line += " Oracle: onnxruntime."
+            if expect:
+                line += " Also checked against a NumPy model."
         else:
             line += f" Oracle: onnx.reference.ReferenceEvaluator (onnxruntime refuses: {reason})."
         # Oracle disagreements go to the report: most are reference-evaluator bugs (README).
@@ -222,8 +224,9 @@ onnxruntime behaviours marked *avoided*; they are listed so that nobody copies t
   optional output comes out wrapped in a list. The generator cross-checks every onnxruntime
   result against it anyway, on a copy of the model with an explicit true cond, and prints the
   disagreements; with those workarounds the only ones left are its known failures above.
-- Scan axis and direction cases, the RNN and the Mamba cases are also checked against a NumPy
-  model of the same computation.
+- Where neither onnxruntime's semantics nor the reference evaluator could be taken on trust
+  (Scan axes and directions, the while loop, the RNN and Mamba models, negative Pad), the
+  generator also checks onnxruntime against a NumPy model of the case; the line says so.
 """
 
 

@@ -144,7 +144,7 @@ def loop_body(b, carried):
     s = b.sub("loop_body")
     i = s.input(I64, [], s.fresh("iter"))
     c = s.input(BOOL, [], s.fresh("cond_in"))
-    vs = [s.input(*spec) if len(spec) < 3 else s.input(spec[0], spec[1], kind=spec[2]) for spec in carried]
+    vs = [s.input(spec[0], spec[1], kind=spec[2] if len(spec) > 2 else "tensor") for spec in carried]
     return s, i, c, vs
 
 
