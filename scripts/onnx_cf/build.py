@@ -169,7 +169,9 @@ CASES = []
 
 def case(name, desc, opset=18, show_shapes=False):
     """Registers a case. The function gets the main graph builder and a seeded generator, builds
-    the graph and returns its input sets, each a list in graph-input order."""
+    the graph and returns its input sets, each a list in graph-input order; or a pair of those
+    and a NumPy model of the case (inputs -> outputs) that the generator checks the oracle
+    against. `show_shapes` puts the outputs' shapes in the README line."""
 
     def deco(fn):
         CASES.append((name, desc, opset, show_shapes, fn))
