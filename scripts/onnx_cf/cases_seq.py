@@ -185,3 +185,31 @@ def _(b, rng):
     b.output(y, F32, [6], "y")
     xv = randf(rng, [2])
     return [[scalar(True, BOOL), xv], [scalar(False, BOOL), xv]]
+
+
+@case("optional_loop_carried", "A loop-carried optional tensor: it starts empty, each trip "
+      "wraps x, or x plus its old value when it has one (OptionalHasElement, If, "
+      "OptionalGetElement); the final optional is a graph output. Sets M = 3 and M = 0.")
+def _(b, rng):
+    m = b.input(I64, [], "M")
+    x = b.input(F32, [2], "x")
+    o0 = b.op("Optional", [], type=type_proto(F32, [2]))
+    s, i, c, (o,) = loop_body(b, [(F32, [2], "opt")])
+    t = branch(s)
+    t.output(t.op("Optional", [t.op("Add", [t.op("OptionalGetElement", [o]), x])]), F32, [2],
+             kind="opt")
+    e = branch(s)
+    e.output(e.op("Optional", [x]), F32, [2], kind="opt")
+    o2 = s.op("If", [s.op("OptionalHasElement", [o])], then_branch=t.graph(),
+              else_branch=e.graph())
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(o2, F32, [2], kind="opt")
+    (o,) = b.ops("Loop", [m, "", o0], 1, body=s.graph())
+    b.output(b.op("OptionalHasElement", [o]), BOOL, [], "has")
+    b.output(o, F32, [2], "opt", kind="opt")
+    xv = randf(rng, [2])
+
+    def expect(mv, xv):
+        return [mv > 0, xv * np.float32(mv) if mv > 0 else None]
+
+    return [[scalar(3, I64), xv], [scalar(0, I64), xv]], expect
