@@ -188,6 +188,29 @@ def scalar(v, elem):
     return np.array(v, dtype=NP_OF[elem])
 
 
+# The op types the compiler supports (issue 10); a case using anything else is a generator bug.
+ALLOWED_OPS = set("""
+    Loop Scan If Add Sub Mul Div Sqrt Exp Reciprocal Ceil Relu Not Equal Cast CastLike Identity
+    Constant ConstantOfShape Shape Size Reshape Squeeze Unsqueeze Transpose Expand Concat Split
+    Slice GatherElements Range MatMul Neg Abs Log Tanh Sigmoid Floor Pow Mod Max Min Greater Less
+    GreaterOrEqual LessOrEqual And Or Xor Where Gather ReduceSum ReduceMean ReduceMax ReduceMin
+    ReduceProd Softmax ArgMax Flatten Tile Pad SequenceEmpty SequenceConstruct SequenceInsert
+    SequenceAt SequenceLength SequenceErase ConcatFromSequence SplitToSequence Optional
+    OptionalHasElement OptionalGetElement
+""".split())
+
+
+def op_types(graph, acc=None):
+    """Every op type in `graph` and its subgraphs."""
+    acc = set() if acc is None else acc
+    for node in graph.node:
+        acc.add(node.op_type)
+        for a in node.attribute:
+            if a.type == onnx.AttributeProto.GRAPH:
+                op_types(a.g, acc)
+    return acc
+
+
 def make_model(b, doc):
     model = helper.make_model(
         b.graph(doc),
@@ -196,4 +219,7 @@ def make_model(b, doc):
         producer_name="flowgate-gen-onnx-cf",
     )
     onnx.checker.check_model(model, full_check=True)
+    extra = op_types(model.graph) - ALLOWED_OPS
+    if extra:
+        raise ValueError(f"op types outside the supported set: {sorted(extra)}")
     return model
