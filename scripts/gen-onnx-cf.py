@@ -206,15 +206,17 @@ Found while generating this corpus (onnx 1.23.2, onnxruntime 1.32.0). No case de
 onnxruntime behaviours marked *avoided*; they are listed so that nobody copies them by accident.
 
 - **Zero-trip Loop scan outputs** (`loop_scan_zero_trips_*`): onnxruntime gives leading dim 0
-  and takes the other dims from the body's declared output shape: `[0]` for a scalar,
-  `[0, 2, 3]` for a declared `[2, 3]`, `[0, 0, 0]` when the body declares symbolic dims
-  `[a, b]`, and `[0]` (rank 1, with a warning) when the body output has no shape at all.
+  and takes the other dims from the body output's shape as declared or inferred, so `[0]` for a
+  scalar and `[0, 2, 3]` for a known `[2, 3]`; dims it does not know become 0 (`[0, 0, 0]` in
+  `loop_scan_zero_trips_symbolic_dims`), and an unknown rank gives `[0]` (rank 1, with a
+  warning; no case, as a graph input needs a shape).
 - *Avoided*: in Loop mode `(M, "")` onnxruntime still obeys the body's cond output: a body
   returning false stops the loop after one trip, where the ONNX spec says that output is
   ignored and M trips run. In `loop_mode_m_empty` the body's cond is always true.
 - *Avoided*: a Scan body that lists the same value as a state output and as a scan output
-  gets wrong results in onnxruntime (the final state stays at its initial value, the scan
-  output holds each step's state before the update). The cases put an Identity between them.
+  gets wrong results in onnxruntime: the state never advances, so every step sees the initial
+  state, and the final state comes out as the initial one or as uninitialized memory. The cases
+  put an Identity between them.
   The same aliasing in a Loop body is computed correctly (`loop_scan_zero_trips_cond_false`,
   `loop_scan_outputs_mixed` do it on purpose).
 - *Avoided*: onnxruntime runs float16 Add/Mul through float32 and drops the casts between
