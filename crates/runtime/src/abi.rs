@@ -142,6 +142,12 @@ pub extern "C" fn flowgate_rt_live_values() -> i64 {
     live_values()
 }
 
+/// A null handle: an absent optional input (`_or_null` arguments), as compiled code spells it.
+#[no_mangle]
+pub extern "C" fn flowgate_rt_null() -> Handle {
+    std::ptr::null_mut()
+}
+
 #[no_mangle]
 pub extern "C" fn flowgate_rt_ok() -> u8 {
     u8::from(!has_error())

@@ -9,6 +9,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("flowgate_rt_release", flowgate_rt_release as *const u8),
         ("flowgate_rt_live_values", flowgate_rt_live_values as *const u8),
         ("flowgate_rt_ok", flowgate_rt_ok as *const u8),
+        ("flowgate_rt_null", flowgate_rt_null as *const u8),
         ("flowgate_rt_box_i64", flowgate_rt_box_i64 as *const u8),
         ("flowgate_rt_box_f64", flowgate_rt_box_f64 as *const u8),
         ("flowgate_rt_box_f32", flowgate_rt_box_f32 as *const u8),

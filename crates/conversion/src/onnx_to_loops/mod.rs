@@ -268,11 +268,12 @@ fn lower_ops(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
         }
         for (r, n) in results.into_iter().zip(new) {
             let ot = l.onnx_type(r);
-            l.orig.insert(n, ot);
+            // A value passed through (Identity, a cast, an extract) keeps the ONNX type it had.
+            l.orig.entry(n).or_insert(ot);
             let want = types::lowered_type(l.ctx, ot).unwrap_or(ot);
             let node = l.node_id(op);
             let n = l.coerce(node, n, want)?;
-            l.orig.insert(n, ot);
+            l.orig.entry(n).or_insert(ot);
             l.ctx.replace_all_uses(r, n);
         }
         l.ctx.erase_op(op);
@@ -390,7 +391,10 @@ fn stop_loops_on_error(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
         let mut calls_runtime = false;
         l.ctx.walk(w, &mut |op| {
             calls_runtime |= l.ctx.is_op(op, "func.call")
-                && l.ctx.attr(op, "callee").and_then(|a| l.ctx.attr_as_symbol_ref(a)).is_some_and(|c| c.starts_with("flowgate_rt_"));
+                && l.ctx
+                    .attr(op, "callee")
+                    .and_then(|a| l.ctx.attr_as_symbol_ref(a))
+                    .is_some_and(|c| c.starts_with("flowgate_rt_"));
         });
         if !calls_runtime {
             continue;
