@@ -210,7 +210,7 @@ fn binary(
     if result_scalar && !l.is_handle(a) && !l.is_handle(b) {
         if let Some(e) = l.elem(a) {
             if let Some(v) = f(l, a, b, e)? {
-                let ot = l.onnx_type(a);
+                let ot = l.onnx_type(l.ctx.result(op, 0));
                 l.orig.insert(v, ot);
                 return Ok(v);
             }
