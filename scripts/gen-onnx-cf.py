@@ -21,6 +21,8 @@ import sys
 import zlib
 
 import numpy as np
+import onnx
+import onnx.numpy_helper
 
 # The pieces live in scripts/onnx_cf/: build (graph builder, case registry), oracle (running,
 # comparing, files) and one cases_* module per topic.
@@ -152,6 +154,10 @@ def memory_model(out):
     # The same bytes under the name the memory test uses.
     shutil.copyfile(os.path.join(out, "model.onnx"), os.path.join(out, "loop_1m.onnx"))
     verify_case(out, which)
+    # The input of the memory test itself (scripts/memory-test.sh): M = 10^6.
+    m1e6 = onnx.numpy_helper.from_array(np.array(1000000, dtype=np.int64), "M")
+    with open(os.path.join(out, "M_1e6.pb"), "wb") as f:
+        f.write(m1e6.SerializeToString())
     with open(os.path.join(out, "README.md"), "w") as f:
         f.write(MEMORY_README)
     print(f"memory model written to {out}")

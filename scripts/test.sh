@@ -8,7 +8,9 @@
 #
 # On a fresh Debian bookworm machine, as root, it installs LLVM 22's lit/FileCheck
 # (llvm-22-tools), upstream mlir-opt/mlir-runner (mlir-22-tools) and cmake through apt, only
-# when they are missing. No Python package is needed by the tests (lit comes with
+# when they are missing. After the cargo tests it runs the ONNX conformance suites
+# (testdata/onnx-backend-cf, testdata/onnx-cf) through `onnx-run --backend-tests` and the
+# memory test (scripts/memory-test.sh). No Python package is needed by the tests (lit comes with
 # llvm-22-tools); onnx/numpy/onnxruntime are for benchmarks and data generation only.
 #
 # Every stage runs even if an earlier one failed; the exit status is non-zero if any failed.
@@ -126,6 +128,15 @@ if [ "$MODE" = all ]; then
     command -v cargo >/dev/null 2>&1 || export PATH="$HOME/.cargo/bin:$PATH"
     stage "cargo build --workspace" cargo build --workspace
     stage "cargo test --workspace" cargo test --workspace
+    # ONNX conformance through the JIT (DESIGN.md §9): the 38 backend control-flow tests, our
+    # own corpus, and the bounded-memory run of a 10^6-trip Loop.
+    stage "onnx-run --backend-tests testdata/onnx-backend-cf" \
+      target/debug/onnx-run --backend-tests testdata/onnx-backend-cf
+    stage "onnx-run --backend-tests testdata/onnx-cf" target/debug/onnx-run --backend-tests testdata/onnx-cf
+    if [ -d testdata/onnx-node ]; then
+      stage "onnx-run --backend-tests testdata/onnx-node" target/debug/onnx-run --backend-tests testdata/onnx-node
+    fi
+    stage "memory test" bash scripts/memory-test.sh target/debug/onnx-run
   else
     echo "error: cargo not found" >&2
     FAILED_STAGES+=("cargo")

@@ -4,9 +4,9 @@
 use crate::data::{self, Kind};
 use anyhow::{anyhow, bail, Result};
 use flowgate_codegen_cranelift::jit::{self, Compiled};
-use flowgate_codegen_cranelift::pipeline::lower_module;
+use flowgate_codegen_cranelift::pipeline::{lowering_pipeline, run_lowering, StepOutcome};
 use flowgate_codegen_cranelift::OptLevel;
-use flowgate_ir::{Context, SourceMgr};
+use flowgate_ir::{Context, Diagnostic, LocKind, Location};
 use flowgate_onnx_import::ModelProto;
 use flowgate_runtime::{Frame, RtValue};
 use std::path::Path;
@@ -50,11 +50,20 @@ pub fn compile(path: &Path, o: &Options) -> std::result::Result<CompiledModel, S
         eprintln!("{w}");
     }
     let module = imported.module;
-    let lowered =
-        lower_module(&mut ctx, module, SourceMgr::new(), &flowgate_registry::all_passes(), o.opt, o.print_pipeline)?;
-    let lowering_time = lowered.pipeline_time;
+    let lower_start = Instant::now();
+    let passes = flowgate_registry::all_passes();
+    run_lowering(&mut ctx, module, &lowering_pipeline(o.opt), &passes, &mut |pass, outcome| {
+        if o.print_pipeline {
+            match outcome {
+                StepOutcome::Ran => eprintln!("pass: {pass}"),
+                StepOutcome::NotRegistered => eprintln!("pass: {pass} (not registered, not run)"),
+            }
+        }
+    })
+    .map_err(|d| render(&ctx, &file, &d))?;
+    let lowering_time = lower_start.elapsed();
     let compiled = jit::compile(&ctx, module, o.opt, &flowgate_runtime::symbols()).map_err(|e| match e {
-        flowgate_codegen_cranelift::CodegenError::Unsupported(d) => lowered.sources.render(&ctx, &d),
+        flowgate_codegen_cranelift::CodegenError::Unsupported(d) => render(&ctx, &file, &d),
         other => format!("{file}: error: {other}\n"),
     })?;
     let main =
@@ -162,4 +171,28 @@ fn call(
         .map(|(k, r)| r.ok_or_else(|| anyhow!("internal error: output {k} was not set")))
         .collect::<Result<_>>()?;
     Ok((out, elapsed))
+}
+
+/// A diagnostic about an imported node, located the way the importer locates them:
+/// `model.onnx: graph main/Loop_3/body: node 'Add_2': error: ...`.
+fn render(ctx: &Context, file: &str, d: &Diagnostic) -> String {
+    let mut out = format!("{}: error: {}\n", where_(ctx, file, d.loc), d.message);
+    for n in &d.notes {
+        out.push_str(&format!("{}: note: {}\n", where_(ctx, file, n.loc), n.message));
+    }
+    out
+}
+
+fn where_(ctx: &Context, file: &str, loc: Location) -> String {
+    match ctx.loc_kind(loc) {
+        LocKind::Name { name, child: Some(c) } => match ctx.loc_kind(*c) {
+            LocKind::Name { name: path, .. } => format!("{file}: graph {}: node '{}'", ctx.str(*path), ctx.str(*name)),
+            _ => format!("{file}: node '{}'", ctx.str(*name)),
+        },
+        LocKind::Name { name, child: None } => format!("{file}: node '{}'", ctx.str(*name)),
+        _ => match flowgate_ir::describe_loc(ctx, loc) {
+            s if s.is_empty() => file.to_string(),
+            s => format!("{file}: {s}"),
+        },
+    }
 }

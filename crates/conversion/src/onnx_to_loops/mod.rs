@@ -308,8 +308,7 @@ fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
     if let Some(r) = sequence::lower(l, op, &short)? {
         return Ok(r);
     }
-    let what = emit::node_description(l.ctx, op);
-    Err(l.err(op, format!("{what}: op type '{short}' is not supported by convert-onnx-to-loops")))
+    Err(l.err(op, format!("op type '{short}' is not supported by convert-onnx-to-loops")))
 }
 
 /// Where a value flows into a block argument or result (yields, loop inits, returns), bring it
