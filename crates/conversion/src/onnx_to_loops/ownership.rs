@@ -42,6 +42,10 @@ pub(crate) fn insert(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
             }
         }
         for op in l.ctx.block_ops(b).collect::<Vec<_>>() {
+            // A null handle (an absent optional input) owns nothing.
+            if callee(l.ctx, op) == Some("flowgate_rt_null") {
+                continue;
+            }
             for &r in l.ctx.results(op) {
                 if types::is_ptr(l.ctx, l.ctx.value_type(r)) {
                     owned.push((r, Some(op)));

@@ -1,0 +1,30 @@
+// RUN: %onnx-opt %s -split-input-file -convert-onnx-to-loops -verify-diagnostics
+// UNSUPPORTED: upstream-as-flowgate
+
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @unknown_op(%x: tensor<2x2xf32>) -> tensor<f32> {
+    // expected-error @+1 {{op type 'Det' is not supported by convert-onnx-to-loops}}
+    %0 = "onnx.Det"(%x) : (tensor<2x2xf32>) -> tensor<f32>
+    return %0 : tensor<f32>
+  }
+}
+
+// -----
+
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @pad_mode(%x: tensor<2xf32>, %p: tensor<2xi64>) -> tensor<?xf32> {
+    // expected-error @+1 {{Pad mode 'reflect' is not supported (only 'constant')}}
+    %0 = "onnx.Pad"(%x, %p) {mode = "reflect"} : (tensor<2xf32>, tensor<2xi64>) -> tensor<?xf32>
+    return %0 : tensor<?xf32>
+  }
+}
+
+// -----
+
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @string_constant() -> tensor<1x!onnx.unknown> {
+    // expected-error @+1 {{Constant: only the value, value_float(s) and value_int(s) attributes are supported}}
+    %0 = "onnx.Constant"() {value_string = "a"} : () -> tensor<1x!onnx.unknown>
+    return %0 : tensor<1x!onnx.unknown>
+  }
+}
