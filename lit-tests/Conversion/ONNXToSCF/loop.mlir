@@ -205,3 +205,39 @@ func.func @carried_sequence(%m: tensor<i64>, %c: tensor<i1>, %s: !onnx.seq<tenso
   }) : (tensor<i64>, tensor<i1>, !onnx.seq<tensor<f32>>) -> !onnx.seq<tensor<*xf32>>
   return %r : !onnx.seq<tensor<*xf32>>
 }
+
+// Single-element rank-1 trip count, condition and body scalars: the rank-0 forms are reached
+// through the unranked type.
+// CHECK-LABEL: func.func @rank1_scalars(
+// CHECK-SAME:      %[[M:.*]]: tensor<1xi64>, %[[C:.*]]: tensor<1xi1>, %[[X:.*]]: tensor<2xf32>)
+// CHECK-NEXT:    %[[MU:.*]] = tensor.cast %[[M]] : tensor<1xi64> to tensor<*xi64>
+// CHECK-NEXT:    %[[M0:.*]] = tensor.cast %[[MU]] : tensor<*xi64> to tensor<i64>
+// CHECK-NEXT:    %[[MS:.*]] = tensor.extract %[[M0]][] : tensor<i64>
+// CHECK-NEXT:    %[[CU:.*]] = tensor.cast %[[C]] : tensor<1xi1> to tensor<*xi1>
+// CHECK-NEXT:    %[[C0:.*]] = tensor.cast %[[CU]] : tensor<*xi1> to tensor<i1>
+// CHECK-NEXT:    %[[CS:.*]] = tensor.extract %[[C0]][] : tensor<i1>
+// CHECK:         scf.while
+// CHECK:         } do {
+// CHECK-NEXT:    ^bb0(%[[I:.*]]: i64, %[[CI:.*]]: i1, %[[V:.*]]: tensor<2xf32>):
+// CHECK-NEXT:      %[[IT:.*]] = tensor.from_elements %[[I]] : tensor<i64>
+// CHECK-NEXT:      %[[IU:.*]] = tensor.cast %[[IT]] : tensor<i64> to tensor<*xi64>
+// CHECK-NEXT:      %[[I1:.*]] = tensor.cast %[[IU]] : tensor<*xi64> to tensor<1xi64>
+// CHECK-NEXT:      %[[CT:.*]] = tensor.from_elements %[[CI]] : tensor<i1>
+// CHECK-NEXT:      %[[CTU:.*]] = tensor.cast %[[CT]] : tensor<i1> to tensor<*xi1>
+// CHECK-NEXT:      %[[C1:.*]] = tensor.cast %[[CTU]] : tensor<*xi1> to tensor<1xi1>
+// CHECK-NEXT:      "onnx.Cast"(%[[I1]])
+// CHECK:           %[[N:.*]] = "onnx.Not"(%[[C1]]) : (tensor<1xi1>) -> tensor<1xi1>
+// CHECK:           %[[NU:.*]] = tensor.cast %[[N]] : tensor<1xi1> to tensor<*xi1>
+// CHECK-NEXT:      %[[N0:.*]] = tensor.cast %[[NU]] : tensor<*xi1> to tensor<i1>
+// CHECK-NEXT:      %[[NS:.*]] = tensor.extract %[[N0]][] : tensor<i1>
+// CHECK-NEXT:      scf.yield %{{.*}}, %[[NS]], %{{.*}} : i64, i1, tensor<2xf32>
+func.func @rank1_scalars(%m: tensor<1xi64>, %c: tensor<1xi1>, %x: tensor<2xf32>) -> tensor<2xf32> {
+  %r = "onnx.Loop"(%m, %c, %x) ({
+  ^bb0(%i: tensor<1xi64>, %cin: tensor<1xi1>, %v: tensor<2xf32>):
+    %f = "onnx.Cast"(%i) {to = 1 : i64} : (tensor<1xi64>) -> tensor<1xf32>
+    %w = "onnx.Add"(%v, %f) : (tensor<2xf32>, tensor<1xf32>) -> tensor<2xf32>
+    %stop = "onnx.Not"(%cin) : (tensor<1xi1>) -> tensor<1xi1>
+    "onnx.Yield"(%stop, %w) : (tensor<1xi1>, tensor<2xf32>) -> ()
+  }) : (tensor<1xi64>, tensor<1xi1>, tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}

@@ -118,7 +118,10 @@ fn build_scan_loop(b: &mut Builder<'_>, op: OpId, s: ScanLoop, loc: Location) ->
     let len = build::dim(b, s.inputs[0], s.in_axes[0], loc);
     let c0 = build::const_index(b, 0, loc);
     let c1 = build::const_index(b, 1, loc);
-    let last = if s.in_dirs.contains(&1) { Some(build::binary(b, "arith.subi", len, c1, loc)?) } else { None };
+    // A body argument nothing reads gets no ops: no slice, no cast (its raw value stands in).
+    let used: Vec<bool> = b.ctx.block_args(s.body).iter().map(|&a| b.ctx.has_uses(a)).collect();
+    let reversed = (0..m).any(|j| used[n + j] && s.in_dirs[j] == 1);
+    let last = if reversed { Some(build::binary(b, "arith.subi", len, c1, loc)?) } else { None };
     let iter_types: Vec<Type> = inits.iter().map(|&v| b.ctx.value_type(v)).collect();
     let it = b.ctx.index_type();
     let mut block_types = vec![it];
@@ -135,10 +138,14 @@ fn build_scan_loop(b: &mut Builder<'_>, op: OpId, s: ScanLoop, loc: Location) ->
     let mut fwd = None;
     let mut rev = None;
     let mut args = Vec::with_capacity(n + m);
-    for (&a, &t) in bargs[1..=n].iter().zip(&arg_types) {
-        args.push(build::coerce(b, op, a, t, loc)?);
+    for (i, (&a, &t)) in bargs[1..=n].iter().zip(&arg_types).enumerate() {
+        args.push(if used[i] { build::coerce(b, op, a, t, loc)? } else { a });
     }
     for j in 0..m {
+        if !used[n + j] {
+            args.push(bargs[0]);
+            continue;
+        }
         let idx = match (s.in_dirs[j], last) {
             (1, Some(last)) => match rev {
                 Some(v) => v,
