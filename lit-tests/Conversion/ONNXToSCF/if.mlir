@@ -1,5 +1,7 @@
 // RUN: %onnx-opt %s --convert-onnx-to-scf | FileCheck %s --implicit-check-not=onnx.If --implicit-check-not=onnx.Yield
 // RUN: %onnx-opt %s --convert-onnx-to-scf | %onnx-opt | FileCheck %s --implicit-check-not=onnx.If
+// Flowgate only: upstream mlir-opt has no onnx dialect.
+// UNSUPPORTED: upstream-as-flowgate
 
 // onnx.If becomes scf.if on the extracted condition; each onnx.Yield becomes scf.yield.
 // Results take the declared type when it holds both branches' values, else the join of the

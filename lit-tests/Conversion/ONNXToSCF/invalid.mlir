@@ -1,4 +1,6 @@
 // RUN: %onnx-opt %s -split-input-file -verify-diagnostics --convert-onnx-to-scf
+// Flowgate only: upstream mlir-opt has no onnx dialect.
+// UNSUPPORTED: upstream-as-flowgate
 
 // What the conversion rejects: each error names the node (its location) and fails the pass.
 

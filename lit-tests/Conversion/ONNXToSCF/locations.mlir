@@ -1,4 +1,6 @@
 // RUN: %onnx-opt %s --convert-onnx-to-scf --mlir-print-debuginfo --mlir-print-local-scope | FileCheck %s
+// Flowgate only: upstream mlir-opt has no onnx dialect.
+// UNSUPPORTED: upstream-as-flowgate
 
 // Every op the conversion creates carries the location of the onnx op it replaces (the ONNX
 // node and its graph path), so later diagnostics still name the node; the body ops keep theirs.

@@ -1,5 +1,7 @@
 // RUN: %onnx-opt %s --convert-onnx-to-scf | FileCheck %s --implicit-check-not=onnx.Loop --implicit-check-not=onnx.Yield
 // RUN: %onnx-opt %s --convert-onnx-to-scf | %onnx-opt | FileCheck %s --implicit-check-not=onnx.Loop
+// Flowgate only: upstream mlir-opt has no onnx dialect.
+// UNSUPPORTED: upstream-as-flowgate
 
 // onnx.Loop in each operating mode of seed 000. scf.for when M is given without a condition
 // input; otherwise scf.while carrying (i: i64, cond: i1, v..., scan accumulators...).

@@ -1,5 +1,7 @@
 // RUN: %onnx-opt %s --convert-onnx-to-scf | FileCheck %s --implicit-check-not=onnx.Scan --implicit-check-not=onnx.Yield
 // RUN: %onnx-opt %s --convert-onnx-to-scf | %onnx-opt | FileCheck %s --implicit-check-not=onnx.Scan
+// Flowgate only: upstream mlir-opt has no onnx dialect.
+// UNSUPPORTED: upstream-as-flowgate
 
 // Scan opset 8 (`onnx_opset = 8`): a leading sequence_lens operand (omitted here), a batch
 // axis 0 on states and scan inputs, sequence axis 1 on scan inputs, and one `directions` list.

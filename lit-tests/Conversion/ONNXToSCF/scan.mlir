@@ -1,5 +1,7 @@
 // RUN: %onnx-opt %s --convert-onnx-to-scf | FileCheck %s --implicit-check-not=onnx.Scan --implicit-check-not=onnx.Yield
 // RUN: %onnx-opt %s --convert-onnx-to-scf | %onnx-opt | FileCheck %s --implicit-check-not=onnx.Scan
+// Flowgate only: upstream mlir-opt has no onnx dialect.
+// UNSUPPORTED: upstream-as-flowgate
 
 // onnx.Scan (opset 9+) becomes scf.for over the scan axis, carrying the states and one
 // sequence per scan output; each attribute (input/output axes, negative too, and directions)
