@@ -36,3 +36,8 @@
 // OPT:           scf.if
 // OPT:           %[[O:.*]] = "onnx.Optional"(%{{.*}}) : (!onnx.seq<tensor<*xf32>>) -> !onnx.opt<!onnx.seq<tensor<*xf32>>>
 // OPT:         "onnx.OptionalGetElement"(%{{.*}}) : (!onnx.opt<!onnx.seq<tensor<*xf32>>>) -> !onnx.seq<tensor<*xf32>>
+
+// The pass runs on any op: a module or each function.
+// RUN: %onnx-opt %testdata/onnx-backend-cf/test_if/model.onnx --pass-pipeline='builtin.module(convert-onnx-to-scf)' | FileCheck %s --check-prefix=ANCHOR --implicit-check-not=onnx.If
+// RUN: %onnx-opt %testdata/onnx-backend-cf/test_if/model.onnx --pass-pipeline='builtin.module(func.func(convert-onnx-to-scf))' | FileCheck %s --check-prefix=ANCHOR --implicit-check-not=onnx.If
+// ANCHOR: scf.if
