@@ -74,8 +74,8 @@ pub(crate) fn convert(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     // Without a condition input the body's condition output is ignored, so a use of the
     // condition argument only to yield it back does not count.
     let used = (b.ctx.block_args(block).iter().enumerate())
-        .map(|(k, &a)| {
-            let ignored = |u: &flowgate_ir::Use| k == 1 && !has_cond && u.op == yield_op && u.index == 0;
+        .map(|(pos, &a)| {
+            let ignored = |u: &flowgate_ir::Use| pos == 1 && !has_cond && u.op == yield_op && u.index == 0;
             b.ctx.uses(a).iter().any(|u| !ignored(u))
         })
         .collect();
