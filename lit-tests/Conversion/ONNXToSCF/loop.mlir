@@ -208,15 +208,16 @@ func.func @carried_sequence(%m: tensor<i64>, %c: tensor<i1>, %s: !onnx.seq<tenso
   return %r : !onnx.seq<tensor<*xf32>>
 }
 
-// Single-element rank-1 trip count, condition and body scalars: the rank-0 forms are reached
-// through the unranked type.
+// Single-element rank-1 trip count, condition and body scalars: the trip count and condition
+// are gathered down to rank 0; the body's rank-1 scalars are reached from rank 0 through the
+// unranked type.
 // CHECK-LABEL: func.func @rank1_scalars(
 // CHECK-SAME:      %[[M:.*]]: tensor<1xi64>, %[[C:.*]]: tensor<1xi1>, %[[X:.*]]: tensor<2xf32>)
-// CHECK-NEXT:    %[[MU:.*]] = tensor.cast %[[M]] : tensor<1xi64> to tensor<*xi64>
-// CHECK-NEXT:    %[[M0:.*]] = tensor.cast %[[MU]] : tensor<*xi64> to tensor<i64>
+// CHECK-NEXT:    %[[Z:.*]] = "onnx.Constant"() {value = dense<0> : tensor<i64>}
+// CHECK-NEXT:    %[[M0:.*]] = "onnx.Gather"(%[[M]], %[[Z]]) {axis = 0 : i64} : (tensor<1xi64>, tensor<i64>) -> tensor<i64>
 // CHECK-NEXT:    %[[MS:.*]] = tensor.extract %[[M0]][] : tensor<i64>
-// CHECK-NEXT:    %[[CU:.*]] = tensor.cast %[[C]] : tensor<1xi1> to tensor<*xi1>
-// CHECK-NEXT:    %[[C0:.*]] = tensor.cast %[[CU]] : tensor<*xi1> to tensor<i1>
+// CHECK-NEXT:    %[[Z2:.*]] = "onnx.Constant"() {value = dense<0> : tensor<i64>}
+// CHECK-NEXT:    %[[C0:.*]] = "onnx.Gather"(%[[C]], %[[Z2]]) {axis = 0 : i64} : (tensor<1xi1>, tensor<i64>) -> tensor<i1>
 // CHECK-NEXT:    %[[CS:.*]] = tensor.extract %[[C0]][] : tensor<i1>
 // CHECK:         scf.while
 // CHECK:         } do {
@@ -229,8 +230,8 @@ func.func @carried_sequence(%m: tensor<i64>, %c: tensor<i1>, %s: !onnx.seq<tenso
 // CHECK-NEXT:      %[[C1:.*]] = tensor.cast %[[CTU]] : tensor<*xi1> to tensor<1xi1>
 // CHECK-NEXT:      "onnx.Cast"(%[[I1]])
 // CHECK:           %[[N:.*]] = "onnx.Not"(%[[C1]]) : (tensor<1xi1>) -> tensor<1xi1>
-// CHECK:           %[[NU:.*]] = tensor.cast %[[N]] : tensor<1xi1> to tensor<*xi1>
-// CHECK-NEXT:      %[[N0:.*]] = tensor.cast %[[NU]] : tensor<*xi1> to tensor<i1>
+// CHECK:           %[[Z3:.*]] = "onnx.Constant"() {value = dense<0> : tensor<i64>}
+// CHECK-NEXT:      %[[N0:.*]] = "onnx.Gather"(%[[N]], %[[Z3]]) {axis = 0 : i64} : (tensor<1xi1>, tensor<i64>) -> tensor<i1>
 // CHECK-NEXT:      %[[NS:.*]] = tensor.extract %[[N0]][] : tensor<i1>
 // CHECK-NEXT:      scf.yield %{{.*}}, %[[NS]], %{{.*}} : i64, i1, tensor<2xf32>
 func.func @rank1_scalars(%m: tensor<1xi64>, %c: tensor<1xi1>, %x: tensor<2xf32>) -> tensor<2xf32> {
