@@ -238,6 +238,19 @@ pub(crate) fn const_i64_0d(b: &mut Builder<'_>, v: i64, loc: Location) -> Value 
     onnx1(b, "onnx.Constant", &[], t, &[("value", a)], loc)
 }
 
+/// `onnx.Constant {value = dense<0> : t}`: zeros (`false` for bool) of a statically shaped
+/// tensor type.
+pub(crate) fn zeros(b: &mut Builder<'_>, op: OpId, t: Type, loc: Location) -> Result<Value, Diagnostic> {
+    let e = tensor_element(b.ctx, t).filter(|_| b.ctx.shape(t).is_some());
+    let data = match e {
+        Some(e) if b.ctx.is_float(e) => DenseElements::Floats(vec![0f64.to_bits()]),
+        Some(e) if b.ctx.is_integer(e) => DenseElements::Ints(vec![0]),
+        _ => return Err(err(b.ctx, op, format!("cannot make zeros of type {}", show(b.ctx, t)))),
+    };
+    let a = b.ctx.intern_attr(AttrKind::DenseElements { ty: t, splat: true, data });
+    Ok(onnx1(b, "onnx.Constant", &[], t, &[("value", a)], loc))
+}
+
 /// `onnx.SequenceEmpty {dtype}`: an empty sequence of tensors of type `elem`.
 pub(crate) fn sequence_empty(b: &mut Builder<'_>, op: OpId, elem: Type, loc: Location) -> Result<Value, Diagnostic> {
     let code = tensor_element(b.ctx, elem).and_then(|e| flowgate_onnx::dtype::dtype_code(b.ctx, e));
