@@ -368,6 +368,11 @@ pub(crate) fn convert_v8(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> 
             let t = slice_ty(b.ctx, lt, "sequence_lens".to_string())?;
             let lb = take(&mut b, l, t);
             let l64 = build::scalar_of(&mut b, op, lb, "an entry of sequence_lens", loc)?;
+            let lt = b.ctx.value_type(l64);
+            if !b.ctx.is_signless_integer(lt) {
+                let shown = build::show(b.ctx, lt);
+                return Err(err(b.ctx, op, format!("sequence_lens must hold int64 values, but holds {shown}")));
+            }
             Some(build::index_cast(&mut b, l64, it, loc)?)
         }
         None => None,
