@@ -1,5 +1,7 @@
 // RUN: %onnx-opt %s --convert-onnx-to-scf | FileCheck %s --implicit-check-not=onnx.If --implicit-check-not=onnx.Yield
 // RUN: %onnx-opt %s --convert-onnx-to-scf | %onnx-opt | FileCheck %s --implicit-check-not=onnx.If
+// Flowgate only: upstream mlir-opt has no onnx dialect.
+// UNSUPPORTED: upstream-as-flowgate
 
 // onnx.If becomes scf.if on the extracted condition; each onnx.Yield becomes scf.yield.
 // Results take the declared type when it holds both branches' values, else the join of the
@@ -90,12 +92,12 @@ func.func @different_ranks(%c: tensor<i1>, %x: tensor<f32>, %y: tensor<2x3xf32>)
   return %r : tensor<*xf32>
 }
 
-// Two results of different element types; a single-element rank-1 condition reaches the
-// rank-0 extract through the unranked type.
+// Two results of different element types; a single-element rank-1 condition is reduced to
+// rank 0 by gathering its element 0.
 // CHECK-LABEL: func.func @two_dtypes(
 // CHECK-SAME:      %[[C:.*]]: tensor<1xi1>, %[[X:.*]]: tensor<2xf32>, %[[I:.*]]: tensor<i64>)
-// CHECK-NEXT:    %[[U:.*]] = tensor.cast %[[C]] : tensor<1xi1> to tensor<*xi1>
-// CHECK-NEXT:    %[[S:.*]] = tensor.cast %[[U]] : tensor<*xi1> to tensor<i1>
+// CHECK-NEXT:    %[[Z:.*]] = "onnx.Constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+// CHECK-NEXT:    %[[S:.*]] = "onnx.Gather"(%[[C]], %[[Z]]) {axis = 0 : i64} : (tensor<1xi1>, tensor<i64>) -> tensor<i1>
 // CHECK-NEXT:    %[[B:.*]] = tensor.extract %[[S]][] : tensor<i1>
 // CHECK-NEXT:    %[[R:.*]]:2 = scf.if %[[B]] -> (tensor<2xf32>, tensor<i64>) {
 // CHECK-NEXT:      scf.yield %[[X]], %[[I]] : tensor<2xf32>, tensor<i64>
@@ -154,4 +156,29 @@ func.func @optionals(%c: tensor<i1>, %x: tensor<2xf32>) -> !onnx.opt<tensor<2xf3
     "onnx.Yield"(%f) : (!onnx.opt<tensor<2xf32>>) -> ()
   }) : (tensor<i1>) -> !onnx.opt<tensor<2xf32>>
   return %r : !onnx.opt<tensor<2xf32>>
+}
+
+// An unranked condition is cast to rank 0; a rank-2 one is gathered twice.
+// CHECK-LABEL: func.func @other_conditions(
+// CHECK-SAME:      %[[U:.*]]: tensor<*xi1>, %[[C2:.*]]: tensor<1x?xi1>
+// CHECK-NEXT:    %[[U0:.*]] = tensor.cast %[[U]] : tensor<*xi1> to tensor<i1>
+// CHECK-NEXT:    %[[UB:.*]] = tensor.extract %[[U0]][] : tensor<i1>
+// CHECK-NEXT:    scf.if %[[UB]]
+// CHECK:         %[[Z:.*]] = "onnx.Constant"() {value = dense<0> : tensor<i64>}
+// CHECK-NEXT:    %[[G1:.*]] = "onnx.Gather"(%[[C2]], %[[Z]]) {axis = 0 : i64} : (tensor<1x?xi1>, tensor<i64>) -> tensor<?xi1>
+// CHECK-NEXT:    %[[G2:.*]] = "onnx.Gather"(%[[G1]], %[[Z]]) {axis = 0 : i64} : (tensor<?xi1>, tensor<i64>) -> tensor<i1>
+// CHECK-NEXT:    %[[B2:.*]] = tensor.extract %[[G2]][] : tensor<i1>
+// CHECK-NEXT:    scf.if %[[B2]]
+func.func @other_conditions(%u: tensor<*xi1>, %c2: tensor<1x?xi1>, %x: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
+  %r = "onnx.If"(%u) ({
+    "onnx.Yield"(%x) : (tensor<2xf32>) -> ()
+  }, {
+    "onnx.Yield"(%x) : (tensor<2xf32>) -> ()
+  }) : (tensor<*xi1>) -> tensor<2xf32>
+  %s = "onnx.If"(%c2) ({
+    "onnx.Yield"(%x) : (tensor<2xf32>) -> ()
+  }, {
+    "onnx.Yield"(%x) : (tensor<2xf32>) -> ()
+  }) : (tensor<1x?xi1>) -> tensor<2xf32>
+  return %r, %s : tensor<2xf32>, tensor<2xf32>
 }

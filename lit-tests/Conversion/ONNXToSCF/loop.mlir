@@ -1,11 +1,15 @@
 // RUN: %onnx-opt %s --convert-onnx-to-scf | FileCheck %s --implicit-check-not=onnx.Loop --implicit-check-not=onnx.Yield
 // RUN: %onnx-opt %s --convert-onnx-to-scf | %onnx-opt | FileCheck %s --implicit-check-not=onnx.Loop
+// Flowgate only: upstream mlir-opt has no onnx dialect.
+// UNSUPPORTED: upstream-as-flowgate
 
 // onnx.Loop in each operating mode of seed 000. scf.for when M is given without a condition
-// input; otherwise scf.while carrying (i: i64, cond: i1, v..., scan accumulators...).
+// input and the body's condition output is always true; otherwise scf.while carrying
+// (i: i64, cond: i1, v..., scan accumulators...).
 
-// ("", ""): no bound and no condition input; the body's condition output is ignored, so the
-// loop runs until something outside the model stops it. It is still emitted.
+// ("", ""): no bound and no condition input. The body's condition output still decides, as
+// in onnxruntime and ONNX's reference evaluator (the seed's C code says it is ignored): here
+// the loop stops after one trip.
 // CHECK-LABEL: func.func @mode_none_none(
 // CHECK-SAME:      %[[X:.*]]: tensor<2xf32>)
 // CHECK:         %[[TRUE:.*]] = arith.constant true
@@ -15,12 +19,12 @@
 // CHECK-NEXT:    } do {
 // CHECK-NEXT:    ^bb0(%[[I2:.*]]: i64, %[[C2:.*]]: i1, %[[V2:.*]]: tensor<2xf32>):
 // CHECK-NEXT:      %[[CT:.*]] = tensor.from_elements %[[C2]] : tensor<i1>
-// CHECK-NEXT:      "onnx.Not"(%[[CT]])
+// CHECK-NEXT:      %[[NOT:.*]] = "onnx.Not"(%[[CT]])
 // CHECK-NEXT:      %[[A:.*]] = "onnx.Add"(%[[V2]], %[[V2]])
 // CHECK-NEXT:      %[[ONE:.*]] = arith.constant 1 : i64
 // CHECK-NEXT:      %[[NEXT:.*]] = arith.addi %[[I2]], %[[ONE]] : i64
-// CHECK-NEXT:      %[[T2:.*]] = arith.constant true
-// CHECK-NEXT:      scf.yield %[[NEXT]], %[[T2]], %[[A]] : i64, i1, tensor<2xf32>
+// CHECK-NEXT:      %[[NS:.*]] = tensor.extract %[[NOT]][] : tensor<i1>
+// CHECK-NEXT:      scf.yield %[[NEXT]], %[[NS]], %[[A]] : i64, i1, tensor<2xf32>
 // CHECK-NEXT:    }
 // CHECK-NEXT:    return %[[W]]#2 : tensor<2xf32>
 func.func @mode_none_none(%x: tensor<2xf32>) -> tensor<2xf32> {
@@ -86,7 +90,8 @@ func.func @mode_none_true(%x: tensor<2xf32>) -> tensor<2xf32> {
   return %r : tensor<2xf32>
 }
 
-// (M, ""): a for loop from 0 to M (a negative M runs no trip, as scf.for compares signed);
+// (M, "") whose body yields its condition argument back (always true): a for loop from 0 to M
+// (a negative M runs no trip, as scf.for compares signed);
 // the iteration number is the induction variable as a rank-0 int64 tensor. The scan output is
 // accumulated in a sequence and stacked after the loop.
 // CHECK-LABEL: func.func @mode_m_none(
@@ -204,4 +209,104 @@ func.func @carried_sequence(%m: tensor<i64>, %c: tensor<i1>, %s: !onnx.seq<tenso
     "onnx.Yield"(%cin, %w) : (tensor<i1>, !onnx.seq<tensor<*xf32>>) -> ()
   }) : (tensor<i64>, tensor<i1>, !onnx.seq<tensor<f32>>) -> !onnx.seq<tensor<*xf32>>
   return %r : !onnx.seq<tensor<*xf32>>
+}
+
+// Single-element rank-1 trip count, condition and body scalars: the trip count and condition
+// are gathered down to rank 0; the body's rank-1 scalars are reached from rank 0 through the
+// unranked type.
+// CHECK-LABEL: func.func @rank1_scalars(
+// CHECK-SAME:      %[[M:.*]]: tensor<1xi64>, %[[C:.*]]: tensor<1xi1>, %[[X:.*]]: tensor<2xf32>)
+// CHECK-NEXT:    %[[Z:.*]] = "onnx.Constant"() {value = dense<0> : tensor<i64>}
+// CHECK-NEXT:    %[[M0:.*]] = "onnx.Gather"(%[[M]], %[[Z]]) {axis = 0 : i64} : (tensor<1xi64>, tensor<i64>) -> tensor<i64>
+// CHECK-NEXT:    %[[MS:.*]] = tensor.extract %[[M0]][] : tensor<i64>
+// CHECK-NEXT:    %[[Z2:.*]] = "onnx.Constant"() {value = dense<0> : tensor<i64>}
+// CHECK-NEXT:    %[[C0:.*]] = "onnx.Gather"(%[[C]], %[[Z2]]) {axis = 0 : i64} : (tensor<1xi1>, tensor<i64>) -> tensor<i1>
+// CHECK-NEXT:    %[[CS:.*]] = tensor.extract %[[C0]][] : tensor<i1>
+// CHECK:         scf.while
+// CHECK:         } do {
+// CHECK-NEXT:    ^bb0(%[[I:.*]]: i64, %[[CI:.*]]: i1, %[[V:.*]]: tensor<2xf32>):
+// CHECK-NEXT:      %[[IT:.*]] = tensor.from_elements %[[I]] : tensor<i64>
+// CHECK-NEXT:      %[[IU:.*]] = tensor.cast %[[IT]] : tensor<i64> to tensor<*xi64>
+// CHECK-NEXT:      %[[I1:.*]] = tensor.cast %[[IU]] : tensor<*xi64> to tensor<1xi64>
+// CHECK-NEXT:      %[[CT:.*]] = tensor.from_elements %[[CI]] : tensor<i1>
+// CHECK-NEXT:      %[[CTU:.*]] = tensor.cast %[[CT]] : tensor<i1> to tensor<*xi1>
+// CHECK-NEXT:      %[[C1:.*]] = tensor.cast %[[CTU]] : tensor<*xi1> to tensor<1xi1>
+// CHECK-NEXT:      "onnx.Cast"(%[[I1]])
+// CHECK:           %[[N:.*]] = "onnx.Not"(%[[C1]]) : (tensor<1xi1>) -> tensor<1xi1>
+// CHECK:           %[[Z3:.*]] = "onnx.Constant"() {value = dense<0> : tensor<i64>}
+// CHECK-NEXT:      %[[N0:.*]] = "onnx.Gather"(%[[N]], %[[Z3]]) {axis = 0 : i64} : (tensor<1xi1>, tensor<i64>) -> tensor<i1>
+// CHECK-NEXT:      %[[NS:.*]] = tensor.extract %[[N0]][] : tensor<i1>
+// CHECK-NEXT:      scf.yield %{{.*}}, %[[NS]], %{{.*}} : i64, i1, tensor<2xf32>
+func.func @rank1_scalars(%m: tensor<1xi64>, %c: tensor<1xi1>, %x: tensor<2xf32>) -> tensor<2xf32> {
+  %r = "onnx.Loop"(%m, %c, %x) ({
+  ^bb0(%i: tensor<1xi64>, %cin: tensor<1xi1>, %v: tensor<2xf32>):
+    %f = "onnx.Cast"(%i) {to = 1 : i64} : (tensor<1xi64>) -> tensor<1xf32>
+    %w = "onnx.Add"(%v, %f) : (tensor<2xf32>, tensor<1xf32>) -> tensor<2xf32>
+    %stop = "onnx.Not"(%cin) : (tensor<1xi1>) -> tensor<1xi1>
+    "onnx.Yield"(%stop, %w) : (tensor<1xi1>, tensor<2xf32>) -> ()
+  }) : (tensor<1xi64>, tensor<1xi1>, tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+
+// ("", "") whose condition output is the condition argument: it is true whenever the body
+// runs, so the loop carries a constant true and never stops by itself (it is still emitted).
+// CHECK-LABEL: func.func @mode_none_none_forever(
+// CHECK:         %[[TRUE:.*]] = arith.constant true
+// CHECK:         scf.while (%{{.*}} = %{{.*}}, %[[C:.*]] = %[[TRUE]], %{{.*}} = %{{.*}})
+// CHECK-NEXT:      scf.condition(%[[C]])
+// CHECK:         } do {
+// CHECK:           %[[T2:.*]] = arith.constant true
+// CHECK-NEXT:      scf.yield %{{.*}}, %[[T2]], %{{.*}} : i64, i1, tensor<2xf32>
+func.func @mode_none_none_forever(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %m = "onnx.NoValue"() : () -> none
+  %c = "onnx.NoValue"() : () -> none
+  %r = "onnx.Loop"(%m, %c, %x) ({
+  ^bb0(%i: tensor<i64>, %cin: tensor<i1>, %v: tensor<2xf32>):
+    %w = "onnx.Add"(%v, %v) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+    "onnx.Yield"(%cin, %w) : (tensor<i1>, tensor<2xf32>) -> ()
+  }) : (none, none, tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+
+// (M, "") whose condition output is computed: onnxruntime stops when it is false, so this is
+// a while loop on cond && i < M, not a for loop.
+// CHECK-LABEL: func.func @mode_m_none_computed_condition(
+// CHECK-SAME:      %[[M:.*]]: tensor<i64>, %[[X:.*]]: tensor<2xf32>)
+// CHECK:         %[[MS:.*]] = tensor.extract %[[M]][] : tensor<i64>
+// CHECK-NEXT:    %[[TRUE:.*]] = arith.constant true
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : i64
+// CHECK-NEXT:    scf.while (%[[I:.*]] = %[[ZERO]], %[[C:.*]] = %[[TRUE]], %{{.*}} = %[[X]])
+// CHECK-NEXT:      %[[LT:.*]] = arith.cmpi slt, %[[I]], %[[MS]] : i64
+// CHECK-NEXT:      %[[GO:.*]] = arith.andi %[[C]], %[[LT]] : i1
+// CHECK-NEXT:      scf.condition(%[[GO]])
+// CHECK:         } do {
+// CHECK:           %[[LESS:.*]] = "onnx.Less"
+// CHECK:           %[[LS:.*]] = tensor.extract %[[LESS]][] : tensor<i1>
+// CHECK-NEXT:      scf.yield %{{.*}}, %[[LS]], %{{.*}} : i64, i1, tensor<2xf32>
+func.func @mode_m_none_computed_condition(%m: tensor<i64>, %x: tensor<2xf32>) -> tensor<2xf32> {
+  %c = "onnx.NoValue"() : () -> none
+  %r = "onnx.Loop"(%m, %c, %x) ({
+  ^bb0(%i: tensor<i64>, %cin: tensor<i1>, %v: tensor<2xf32>):
+    %w = "onnx.Add"(%v, %v) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+    %mx = "onnx.ReduceMax"(%w) {keepdims = 0 : i64} : (tensor<2xf32>) -> tensor<f32>
+    %lim = "onnx.Constant"() {value = dense<1.0e+01> : tensor<f32>} : () -> tensor<f32>
+    %go = "onnx.Less"(%mx, %lim) : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    "onnx.Yield"(%go, %w) : (tensor<i1>, tensor<2xf32>) -> ()
+  }) : (tensor<i64>, none, tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+
+// (M, "") whose condition output is a constant true: a for loop.
+// CHECK-LABEL: func.func @mode_m_none_constant_true(
+// CHECK:         scf.for
+// CHECK-NOT:     scf.while
+func.func @mode_m_none_constant_true(%m: tensor<i64>, %x: tensor<2xf32>) -> tensor<2xf32> {
+  %c = "onnx.NoValue"() : () -> none
+  %r = "onnx.Loop"(%m, %c, %x) ({
+  ^bb0(%i: tensor<i64>, %cin: tensor<i1>, %v: tensor<2xf32>):
+    %t = "onnx.Constant"() {value = dense<true> : tensor<i1>} : () -> tensor<i1>
+    %w = "onnx.Add"(%v, %v) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+    "onnx.Yield"(%t, %w) : (tensor<i1>, tensor<2xf32>) -> ()
+  }) : (tensor<i64>, none, tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
 }

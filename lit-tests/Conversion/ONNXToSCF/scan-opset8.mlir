@@ -1,7 +1,9 @@
 // RUN: %onnx-opt %s --convert-onnx-to-scf | FileCheck %s --implicit-check-not=onnx.Scan --implicit-check-not=onnx.Yield
 // RUN: %onnx-opt %s --convert-onnx-to-scf | %onnx-opt | FileCheck %s --implicit-check-not=onnx.Scan
+// Flowgate only: upstream mlir-opt has no onnx dialect.
+// UNSUPPORTED: upstream-as-flowgate
 
-// Scan opset 8 (`onnx_opset = 8`): a leading sequence_lens operand (omitted here), a batch
+// Scan opset 8 (`onnx_opset = 8`): a leading sequence_lens operand (omitted but in the last case), a batch
 // axis 0 on states and scan inputs, sequence axis 1 on scan inputs, and one `directions` list.
 
 // An outer scf.for over the batch axis 0 slices each state and scan input with Gather; the
@@ -64,4 +66,42 @@ func.func @opset8_reverse(%x: tensor<?x?x3xf32>, %y: tensor<?x?xf32>) -> tensor<
     "onnx.Yield"(%m) : (tensor<3xf32>) -> ()
   }) {directions = [1, 0], num_scan_inputs = 2 : i64, onnx_opset = 8 : i64} : (none, tensor<?x?x3xf32>, tensor<?x?xf32>) -> tensor<?x?x3xf32>
   return %r : tensor<?x?x3xf32>
+}
+
+// With sequence_lens, batch entry b runs sequence_lens[b] steps (a reversed input starts at
+// sequence_lens[b] - 1) and its scan output is padded with zeros up to the sequence axis's
+// length, as onnxruntime does.
+// CHECK-LABEL: func.func @opset8_sequence_lens(
+// CHECK-SAME:      %[[LENS:.*]]: tensor<2xi64>, %[[S:.*]]: tensor<2x3xf32>, %[[X:.*]]: tensor<2x4x3xf32>)
+// CHECK:         %[[BATCH:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<2x4x3xf32>
+// CHECK-NEXT:    %[[ZERO:.*]] = "onnx.Constant"() {value = dense<0.000000e+00> : tensor<3xf32>} : () -> tensor<3xf32>
+// CHECK:         scf.for %[[B:.*]] = %{{.*}} to %[[BATCH]]
+// CHECK:           %[[BI:.*]] = tensor.from_elements %{{.*}} : tensor<i64>
+// CHECK:           %[[XB:.*]] = "onnx.Gather"(%[[X]], %[[BI]]) {axis = 0 : i64} : (tensor<2x4x3xf32>, tensor<i64>) -> tensor<4x3xf32>
+// CHECK-NEXT:      %[[LB:.*]] = "onnx.Gather"(%[[LENS]], %[[BI]]) {axis = 0 : i64} : (tensor<2xi64>, tensor<i64>) -> tensor<i64>
+// CHECK-NEXT:      %[[L64:.*]] = tensor.extract %[[LB]][] : tensor<i64>
+// CHECK-NEXT:      %[[L:.*]] = arith.index_cast %[[L64]] : i64 to index
+// CHECK:           %[[LAST:.*]] = arith.subi %[[L]], %{{.*}} : index
+// CHECK-NEXT:      %[[IN:.*]]:2 = scf.for %[[T:[^ ]*]] = %{{.*}} to %[[L]] step
+// CHECK-NEXT:        arith.subi %[[LAST]], %[[T]] : index
+// CHECK:             scf.yield
+// CHECK-NEXT:      }
+// CHECK-NEXT:      %[[MAXAX:.*]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[MAX:.*]] = tensor.dim %[[XB]], %[[MAXAX]] : tensor<4x3xf32>
+// CHECK-NEXT:      %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[FROM:.*]] = arith.maxsi %[[L]], %[[C0]] : index
+// CHECK-NEXT:      %[[STEP:.*]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[PAD:.*]] = scf.for %{{.*}} = %[[FROM]] to %[[MAX]] step %[[STEP]] iter_args(%[[ACC:.*]] = %[[IN]]#1) -> (!onnx.seq<tensor<3xf32>>) {
+// CHECK-NEXT:        %[[ACC2:.*]] = "onnx.SequenceInsert"(%[[ACC]], %[[ZERO]])
+// CHECK-NEXT:        scf.yield %[[ACC2]]
+// CHECK-NEXT:      }
+// CHECK-NEXT:      "onnx.SequenceInsert"(%{{.*}}, %[[IN]]#0)
+// CHECK-NEXT:      "onnx.ConcatFromSequence"(%[[PAD]]) {axis = 0 : i64, new_axis = 1 : i64} : (!onnx.seq<tensor<3xf32>>) -> tensor<?x3xf32>
+func.func @opset8_sequence_lens(%lens: tensor<2xi64>, %s: tensor<2x3xf32>, %x: tensor<2x4x3xf32>) -> (tensor<2x3xf32>, tensor<2x4x3xf32>) {
+  %r:2 = "onnx.Scan"(%lens, %s, %x) ({
+  ^bb0(%acc: tensor<3xf32>, %e: tensor<3xf32>):
+    %a = "onnx.Add"(%acc, %e) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    "onnx.Yield"(%a, %a) : (tensor<3xf32>, tensor<3xf32>) -> ()
+  }) {directions = [1], num_scan_inputs = 1 : i64, onnx_opset = 8 : i64} : (tensor<2xi64>, tensor<2x3xf32>, tensor<2x4x3xf32>) -> (tensor<2x3xf32>, tensor<2x4x3xf32>)
+  return %r#0, %r#1 : tensor<2x3xf32>, tensor<2x4x3xf32>
 }

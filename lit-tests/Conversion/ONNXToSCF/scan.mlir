@@ -1,5 +1,7 @@
 // RUN: %onnx-opt %s --convert-onnx-to-scf | FileCheck %s --implicit-check-not=onnx.Scan --implicit-check-not=onnx.Yield
 // RUN: %onnx-opt %s --convert-onnx-to-scf | %onnx-opt | FileCheck %s --implicit-check-not=onnx.Scan
+// Flowgate only: upstream mlir-opt has no onnx dialect.
+// UNSUPPORTED: upstream-as-flowgate
 
 // onnx.Scan (opset 9+) becomes scf.for over the scan axis, carrying the states and one
 // sequence per scan output; each attribute (input/output axes, negative too, and directions)
@@ -188,4 +190,24 @@ func.func @scalar_slices(%s: tensor<f32>, %x: tensor<5xf32>) -> (tensor<f32>, te
     "onnx.Yield"(%a, %a) : (tensor<f32>, tensor<f32>) -> ()
   }) {num_scan_inputs = 1 : i64} : (tensor<f32>, tensor<5xf32>) -> (tensor<f32>, tensor<5xf32>)
   return %r#0, %r#1 : tensor<f32>, tensor<5xf32>
+}
+
+// A scan input the body never reads is not sliced (it still sets nothing else: the trip count
+// comes from the first scan input).
+// CHECK-LABEL: func.func @unused_input(
+// CHECK-SAME:      %[[S:.*]]: tensor<2xf32>, %[[X:.*]]: tensor<5x2xf32>, %[[Y:.*]]: tensor<5x3xf32>)
+// CHECK:         %[[LEN:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<5x2xf32>
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %[[LEN]]
+// CHECK-NEXT:      arith.index_cast
+// CHECK-NEXT:      tensor.from_elements
+// CHECK-NEXT:      %[[E:.*]] = "onnx.Gather"(%[[X]], %{{.*}}) {axis = 0 : i64}
+// CHECK-NEXT:      "onnx.Add"(%{{.*}}, %[[E]])
+// CHECK-NEXT:      scf.yield
+func.func @unused_input(%s: tensor<2xf32>, %x: tensor<5x2xf32>, %y: tensor<5x3xf32>) -> tensor<2xf32> {
+  %r = "onnx.Scan"(%s, %x, %y) ({
+  ^bb0(%acc: tensor<2xf32>, %e: tensor<2xf32>, %f: tensor<3xf32>):
+    %a = "onnx.Add"(%acc, %e) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+    "onnx.Yield"(%a) : (tensor<2xf32>) -> ()
+  }) {num_scan_inputs = 2 : i64, scan_input_directions = [0, 1]} : (tensor<2xf32>, tensor<5x2xf32>, tensor<5x3xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
 }

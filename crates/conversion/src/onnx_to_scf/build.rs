@@ -98,10 +98,11 @@ fn single_element_shape(s: &[i64]) -> bool {
     s.iter().all(|&d| d == 1 || d == DYNAMIC)
 }
 
-/// The scalar held by a single-element tensor (`what` names it in errors). A rank-0 tensor is
-/// read with `tensor.extract %t[]`; a ranked single-element one (`tensor<1xi1>`, ONNX allows
-/// them for conditions) or an unranked one is first cast to rank 0 through the unranked type,
-/// so only the rank-0 form of `tensor.extract` is ever emitted.
+/// The scalar held by a single-element tensor (`what` names it in errors), read with the
+/// rank-0 form of `tensor.extract`. A ranked single-element tensor (`tensor<1xi1>`: ONNX allows
+/// them for conditions and trip counts) is first reduced to rank 0 by gathering element 0 of
+/// each dimension, which a dynamic dimension of size 0 turns into a run-time index error
+/// instead of a read out of bounds; an unranked one is cast to rank 0.
 pub(crate) fn scalar_of(
     b: &mut Builder<'_>,
     op: OpId,
@@ -113,18 +114,26 @@ pub(crate) fn scalar_of(
     let Some(e) = tensor_element(b.ctx, t) else {
         return Err(err(b.ctx, op, format!("{what} must be a single-element tensor, but is {}", show(b.ctx, t))));
     };
-    let rank0 = b.ctx.tensor_type(vec![], e);
-    let v = match b.ctx.shape(t) {
-        Some([]) => v,
-        Some(s) if single_element_shape(s) => {
-            let u = unranked(b.ctx, e);
-            let v = tensor_cast(b, v, u, loc);
-            tensor_cast(b, v, rank0, loc)
+    let v = match b.ctx.shape(t).map(<[i64]>::to_vec) {
+        Some(s) if single_element_shape(&s) => {
+            let mut v = v;
+            if !s.is_empty() {
+                let zero = const_i64_0d(b, 0, loc);
+                // Each gather removes the leading dimension.
+                for i in 1..=s.len() {
+                    let ty = b.ctx.tensor_type(s[i..].to_vec(), e);
+                    v = gather(b, v, zero, 0, ty, loc);
+                }
+            }
+            v
         }
         Some(_) => {
             return Err(err(b.ctx, op, format!("{what} must be a single-element tensor, but is {}", show(b.ctx, t))))
         }
-        None => tensor_cast(b, v, rank0, loc),
+        None => {
+            let rank0 = b.ctx.tensor_type(vec![], e);
+            tensor_cast(b, v, rank0, loc)
+        }
     };
     let st = OperationState::new(b.ctx, "tensor.extract", loc).operands(&[v]).results(&[e]);
     Ok(b.create_value(st))
@@ -218,6 +227,28 @@ pub(crate) fn const_i64_1d(b: &mut Builder<'_>, v: i64, loc: Location) -> Value 
     let a =
         b.ctx.intern_attr(AttrKind::DenseElements { ty: t, splat: true, data: DenseElements::Ints(vec![v as i128]) });
     onnx1(b, "onnx.Constant", &[], t, &[("value", a)], loc)
+}
+
+/// `onnx.Constant {value = dense<v> : tensor<i64>}`: a rank-0 index for `onnx.Gather`.
+pub(crate) fn const_i64_0d(b: &mut Builder<'_>, v: i64, loc: Location) -> Value {
+    let i64t = b.ctx.integer_type(64);
+    let t = b.ctx.tensor_type(vec![], i64t);
+    let a =
+        b.ctx.intern_attr(AttrKind::DenseElements { ty: t, splat: true, data: DenseElements::Ints(vec![v as i128]) });
+    onnx1(b, "onnx.Constant", &[], t, &[("value", a)], loc)
+}
+
+/// `onnx.Constant {value = dense<0> : t}`: zeros (`false` for bool) of a statically shaped
+/// tensor type.
+pub(crate) fn zeros(b: &mut Builder<'_>, op: OpId, t: Type, loc: Location) -> Result<Value, Diagnostic> {
+    let e = tensor_element(b.ctx, t).filter(|_| b.ctx.shape(t).is_some());
+    let data = match e {
+        Some(e) if b.ctx.is_float(e) => DenseElements::Floats(vec![0f64.to_bits()]),
+        Some(e) if b.ctx.is_integer(e) => DenseElements::Ints(vec![0]),
+        _ => return Err(err(b.ctx, op, format!("cannot make zeros of type {}", show(b.ctx, t)))),
+    };
+    let a = b.ctx.intern_attr(AttrKind::DenseElements { ty: t, splat: true, data });
+    Ok(onnx1(b, "onnx.Constant", &[], t, &[("value", a)], loc))
 }
 
 /// `onnx.SequenceEmpty {dtype}`: an empty sequence of tensors of type `elem`.

@@ -1,5 +1,4 @@
-//! `onnx.Loop(M, cond, v...)` to `scf.for` (M given, no condition input) or `scf.while`
-//! (every other mode of seed 000).
+//! `onnx.Loop(M, cond, v...)` to `scf.for` or `scf.while`, for every mode of seed 000.
 //!
 //! ```text
 //! for:   %ub = arith.index_cast (tensor.extract %M[])
@@ -8,6 +7,12 @@
 //!          scf.condition(%c && %i < M) ...                           // just %c without M
 //!        } do { body; scf.yield %i + 1, extract(cond_out)|true, v'..., accs' }
 //! ```
+//! The body's condition output decides whether to go on even without a condition input: the
+//! seed's C code says it is ignored then, but onnxruntime (`LoopImpl::Execute` reads it after
+//! every iteration) and ONNX's reference evaluator (`op_loop.py`) both stop when it is false,
+//! and onnxruntime is the oracle. So `scf.for` is used only for `(M, "")` with a condition
+//! output that is true whenever the body runs (the condition argument, through `Identity`s,
+//! or a constant true); every other loop is an `scf.while` carrying the condition.
 //! Carried values take the join of their initial, body-argument, yielded and result types, with
 //! casts where a type differs. Scan outputs are `!onnx.seq<T>` accumulators (SequenceEmpty,
 //! SequenceInsert per iteration) stacked by ConcatFromSequence along a new axis 0 after the
@@ -15,7 +20,9 @@
 
 use super::build::{self, err};
 use super::types::{join_all, stacked};
-use flowgate_ir::{BlockId, Builder, Context, Diagnostic, Location, OpId, OperationState, Type, Value};
+use flowgate_ir::{
+    AttrKind, BlockId, Builder, Context, DenseElements, Diagnostic, Location, OpId, OperationState, Type, Value,
+};
 
 /// The Loop being converted: its location, body block, yield, the body's declared argument
 /// types and the carried types.
@@ -27,6 +34,8 @@ struct Body {
     arg_types: Vec<Type>,
     /// Which body arguments have uses.
     used: Vec<bool>,
+    /// Whether the body's condition output decides the next trip (else it is always true).
+    read_cond: bool,
     carried: Vec<Type>,
 }
 
@@ -71,16 +80,17 @@ pub(crate) fn convert(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     for &t in &scan_types {
         init_vals.push(build::sequence_empty(&mut b, op, t, loc)?);
     }
-    // Without a condition input the body's condition output is ignored, so a use of the
-    // condition argument only to yield it back does not count.
+    // Without a condition input, a condition output that is always true need not be read; a
+    // use of the condition argument only to yield it back then does not count.
+    let read_cond = has_cond || !always_true(b.ctx, block, yield_op);
     let used = (b.ctx.block_args(block).iter().enumerate())
-        .map(|(k, &a)| {
-            let ignored = |u: &flowgate_ir::Use| k == 1 && !has_cond && u.op == yield_op && u.index == 0;
+        .map(|(pos, &a)| {
+            let ignored = |u: &flowgate_ir::Use| pos == 1 && !read_cond && u.op == yield_op && u.index == 0;
             b.ctx.uses(a).iter().any(|u| !ignored(u))
         })
         .collect();
-    let body = Body { op, loc, block, yield_op, arg_types, used, carried };
-    let finals = if has_m && !has_cond {
+    let body = Body { op, loc, block, yield_op, arg_types, used, read_cond, carried };
+    let finals = if has_m && !read_cond {
         build_for(&mut b, &body, m, &init_vals)?
     } else {
         let m = if has_m { Some(m) } else { None };
@@ -98,6 +108,32 @@ pub(crate) fn convert(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     }
     b.ctx.erase_op(op);
     Ok(())
+}
+
+/// Is the body's condition output true whenever the body runs? It is when it is the condition
+/// argument (the loop only runs while that is true), possibly through `onnx.Identity`, or an
+/// `onnx.Constant` true.
+fn always_true(ctx: &Context, block: BlockId, yield_op: OpId) -> bool {
+    let Some(&first) = ctx.operands(yield_op).first() else { return false };
+    let mut v = first;
+    // Bounded, so a malformed cycle of Identities cannot hang the pass.
+    for _ in 0..64 {
+        if ctx.block_args(block).get(1) == Some(&v) {
+            return true;
+        }
+        let Some(def) = ctx.defining_op(v) else { return false };
+        if ctx.is_op(def, "onnx.Identity") && ctx.operands(def).len() == 1 {
+            v = ctx.operand(def, 0);
+            continue;
+        }
+        if !ctx.is_op(def, "onnx.Constant") {
+            return false;
+        }
+        let value = ctx.attr(def, "value").map(|a| ctx.attr_kind(a));
+        return matches!(value, Some(AttrKind::DenseElements { data: DenseElements::Ints(xs), .. })
+            if !xs.is_empty() && xs.iter().all(|&x| x != 0));
+    }
+    false
 }
 
 /// The trip count `M` as an `i64` scalar.
@@ -256,10 +292,10 @@ fn build_while(
     let (cond_out, out) = inline_and_yield(b, body, after, &inner, &args[2 + n..])?;
     let one = build::const_i64(b, 1, loc);
     let next_i = build::binary(b, "arith.addi", args[0], one, loc)?;
-    // Without a condition input the body's condition output is ignored (seed 000).
-    let next_c = match cond {
-        Some(_) => build::scalar_of(b, op, cond_out, "the body's condition output", loc)?,
-        None => build::const_bool(b, true, loc),
+    let next_c = if body.read_cond {
+        build::scalar_of(b, op, cond_out, "the body's condition output", loc)?
+    } else {
+        build::const_bool(b, true, loc)
     };
     let mut yielded = vec![next_i, next_c];
     yielded.extend(out);

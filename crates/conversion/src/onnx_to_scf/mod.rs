@@ -8,7 +8,9 @@
 //! where a sequence or optional value changes its static type.
 //!
 //! Innermost constructs are converted first, so each conversion sees bodies that are already
-//! structured; regions are not isolated, so captured values need no plumbing.
+//! structured; regions are not isolated, so captured values need no plumbing. Like
+//! `convert-scf-to-cf` the pass runs on any op (a module or a single function) and converts
+//! what is nested in it.
 
 mod build;
 mod if_op;
@@ -39,10 +41,6 @@ impl Pass for ConvertONNXToSCFPass {
 
     fn name(&self) -> &'static str {
         "ConvertONNXToSCFPass"
-    }
-
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
     }
 
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {

@@ -26,6 +26,9 @@ struct ScanLoop {
     inputs: Vec<Value>,
     in_axes: Vec<i64>,
     in_dirs: Vec<i64>,
+    /// The trip count (`index`) when it is not the first scan input's length along its axis
+    /// (opset 8 with `sequence_lens`).
+    len: Option<Value>,
     body: BlockId,
     yield_op: OpId,
 }
@@ -115,10 +118,16 @@ fn build_scan_loop(b: &mut Builder<'_>, op: OpId, s: ScanLoop, loc: Location) ->
         let t = b.ctx.value_type(s.inputs[0]);
         return Err(err(b.ctx, op, format!("scan input #0 must be a tensor, but is {}", build::show(b.ctx, t))));
     }
-    let len = build::dim(b, s.inputs[0], s.in_axes[0], loc);
+    let len = match s.len {
+        Some(len) => len,
+        None => build::dim(b, s.inputs[0], s.in_axes[0], loc),
+    };
     let c0 = build::const_index(b, 0, loc);
     let c1 = build::const_index(b, 1, loc);
-    let last = if s.in_dirs.contains(&1) { Some(build::binary(b, "arith.subi", len, c1, loc)?) } else { None };
+    // A body argument nothing reads gets no ops: no slice, no cast (its raw value stands in).
+    let used: Vec<bool> = b.ctx.block_args(s.body).iter().map(|&a| b.ctx.has_uses(a)).collect();
+    let reversed = (0..m).any(|j| used[n + j] && s.in_dirs[j] == 1);
+    let last = if reversed { Some(build::binary(b, "arith.subi", len, c1, loc)?) } else { None };
     let iter_types: Vec<Type> = inits.iter().map(|&v| b.ctx.value_type(v)).collect();
     let it = b.ctx.index_type();
     let mut block_types = vec![it];
@@ -135,10 +144,14 @@ fn build_scan_loop(b: &mut Builder<'_>, op: OpId, s: ScanLoop, loc: Location) ->
     let mut fwd = None;
     let mut rev = None;
     let mut args = Vec::with_capacity(n + m);
-    for (&a, &t) in bargs[1..=n].iter().zip(&arg_types) {
-        args.push(build::coerce(b, op, a, t, loc)?);
+    for (i, (&a, &t)) in bargs[1..=n].iter().zip(&arg_types).enumerate() {
+        args.push(if used[i] { build::coerce(b, op, a, t, loc)? } else { a });
     }
     for j in 0..m {
+        if !used[n + j] {
+            args.push(bargs[0]);
+            continue;
+        }
         let idx = match (s.in_dirs[j], last) {
             (1, Some(last)) => match rev {
                 Some(v) => v,
@@ -214,7 +227,8 @@ pub(crate) fn convert(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     let state_hints: Vec<Type> = results[..n].iter().map(|&r| ctx.value_type(r)).collect();
 
     let mut b = Builder::before(ctx, op);
-    let spec = ScanLoop { states: operands[..n].to_vec(), state_hints, inputs, in_axes, in_dirs, body, yield_op };
+    let spec =
+        ScanLoop { states: operands[..n].to_vec(), state_hints, inputs, in_axes, in_dirs, len: None, body, yield_op };
     let r = build_scan_loop(&mut b, op, spec, loc)?;
     for (&old, &new) in results.iter().zip(&r.states) {
         build::replace_result(&mut b, op, old, new, loc);
@@ -246,19 +260,19 @@ pub(crate) fn convert(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
 /// inputs, sequence axis 1 on inputs, one `directions` list for the inputs, and outputs
 /// stacked along axis 1 (after the batch axis), always forward.
 ///
-/// onnxruntime runs batch `b` for `sequence_lens[b]` steps (each in `1..=max`), reverse inputs
-/// starting at `sequence_lens[b] - 1`, and zero-fills the scan outputs past the end. Zero
-/// filling needs ops the output of this pass may not hold, so a `sequence_lens` operand is
-/// rejected.
+/// With `sequence_lens`, batch entry `b` runs `sequence_lens[b]` steps, as onnxruntime does:
+/// reverse inputs start at `sequence_lens[b] - 1`, and the scan outputs past the end are
+/// zero-filled up to the longest length (the inputs' sequence axis). The zeros are an
+/// `onnx.Constant` of the per-step output type, so those outputs need a static shape. A length
+/// above the maximum fails at run time in the Gather of the first missing step; onnxruntime
+/// also rejects lengths below 1, which here run no step.
 pub(crate) fn convert_v8(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     let loc = ctx.op_loc(op);
     let operands = ctx.operands(op).to_vec();
     let Some((&lens, rest)) = operands.split_first() else {
         return Err(err(ctx, op, "expects a sequence_lens operand"));
     };
-    if !build::is_none(ctx, ctx.value_type(lens)) {
-        return Err(err(ctx, op, "Scan-8 with sequence_lens is not supported (only the omitted form, where every sequence has the full length)"));
-    }
+    let lens = if build::is_none(ctx, ctx.value_type(lens)) { None } else { Some(lens) };
     let m = num_scan_inputs(ctx, op, rest.len())?;
     let n = rest.len() - m;
     let results = ctx.results(op).to_vec();
@@ -294,6 +308,17 @@ pub(crate) fn convert_v8(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> 
             err(ctx, op, format!("scan output #{j} must be a tensor, but is {}", build::show(ctx, t)))
         })?;
         per_batch.push(s);
+        let static_shape = ctx.shape(t).is_some_and(|s| s.iter().all(|&d| d != flowgate_ir::DYNAMIC));
+        if lens.is_some() && !static_shape {
+            return Err(err(
+                ctx,
+                op,
+                format!(
+                    "Scan-8 with sequence_lens zero-fills scan outputs, which needs a static shape, but scan output #{j} is {}",
+                    build::show(ctx, t)
+                ),
+            ));
+        }
     }
 
     let mut b = Builder::before(ctx, op);
@@ -303,6 +328,12 @@ pub(crate) fn convert_v8(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> 
         return Err(err(b.ctx, op, format!("scan input #0 must be a tensor, but is {}", build::show(b.ctx, first_ty))));
     }
     let batch = build::dim(&mut b, inputs[0], 0, loc);
+    let mut zeros = Vec::with_capacity(k);
+    if lens.is_some() {
+        for &t in &yields[n..] {
+            zeros.push(build::zeros(&mut b, op, t, loc)?);
+        }
+    }
     let mut inits = Vec::with_capacity(per_batch.len());
     for &t in &per_batch {
         inits.push(build::sequence_empty(&mut b, op, t, loc)?);
@@ -331,22 +362,43 @@ pub(crate) fn convert_v8(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> 
         let t = slice_ty(b.ctx, t, format!("scan input #{j}"))?;
         input_b.push(take(&mut b, v, t));
     }
+    let len = match lens {
+        Some(l) => {
+            let lt = b.ctx.value_type(l);
+            let t = slice_ty(b.ctx, lt, "sequence_lens".to_string())?;
+            let lb = take(&mut b, l, t);
+            let l64 = build::scalar_of(&mut b, op, lb, "an entry of sequence_lens", loc)?;
+            let lt = b.ctx.value_type(l64);
+            if !b.ctx.is_signless_integer(lt) {
+                let shown = build::show(b.ctx, lt);
+                return Err(err(b.ctx, op, format!("sequence_lens must hold int64 values, but holds {shown}")));
+            }
+            Some(build::index_cast(&mut b, l64, it, loc)?)
+        }
+        None => None,
+    };
+    let max = input_b[0];
     let spec = ScanLoop {
         states: state_b,
         state_hints: hints,
         inputs: input_b,
         in_axes: vec![0; m],
         in_dirs: dirs,
+        len,
         body,
         yield_op,
     };
     let r = build_scan_loop(&mut b, op, spec, loc)?;
+    let accs = match len {
+        Some(len) if k > 0 => pad(&mut b, len, max, &r.accs, &zeros, loc)?,
+        _ => r.accs,
+    };
     let mut yielded = Vec::with_capacity(n + k);
     for (i, &v) in r.states.iter().enumerate() {
         yielded.push(build::sequence_insert(&mut b, bargs[1 + i], v, loc));
     }
     for j in 0..k {
-        let v = build::stack(&mut b, r.accs[j], 0, per_batch[n + j], loc);
+        let v = build::stack(&mut b, accs[j], 0, per_batch[n + j], loc);
         yielded.push(build::sequence_insert(&mut b, bargs[1 + n + j], v, loc));
     }
     build::scf_yield(&mut b, &yielded, loc);
@@ -361,4 +413,38 @@ pub(crate) fn convert_v8(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> 
     }
     b.ctx.erase_op(op);
     Ok(())
+}
+
+/// `scf.for %t = max(len, 0) to dim(seq_input, 0)` appending each output's zeros: the rows
+/// after a short sequence (a negative length, which onnxruntime rejects, still gives the
+/// full number of rows).
+fn pad(
+    b: &mut Builder<'_>,
+    len: Value,
+    seq_input: Value,
+    accs: &[Value],
+    zeros: &[Value],
+    loc: Location,
+) -> Result<Vec<Value>, Diagnostic> {
+    let max = build::dim(b, seq_input, 0, loc);
+    let c0 = build::const_index(b, 0, loc);
+    let len = build::binary(b, "arith.maxsi", len, c0, loc)?;
+    let c1 = build::const_index(b, 1, loc);
+    let types: Vec<Type> = accs.iter().map(|&v| b.ctx.value_type(v)).collect();
+    let it = b.ctx.index_type();
+    let mut block_types = vec![it];
+    block_types.extend_from_slice(&types);
+    let (region, blk) = build::region_with_block(b.ctx, &block_types, loc);
+    let mut operands = vec![len, max, c1];
+    operands.extend_from_slice(accs);
+    let st = OperationState::new(b.ctx, "scf.for", loc).operands(&operands).results(&types).regions(&[region]);
+    let for_op = b.create(st);
+    let ip = b.ip;
+    let args = b.ctx.block_args(blk).to_vec();
+    b.set_insertion_point_to_end(blk);
+    let out: Vec<Value> =
+        args[1..].iter().zip(zeros).map(|(&acc, &z)| build::sequence_insert(b, acc, z, loc)).collect();
+    build::scf_yield(b, &out, loc);
+    b.ip = ip;
+    Ok(b.ctx.results(for_op).to_vec())
 }
