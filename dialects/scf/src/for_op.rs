@@ -1,9 +1,10 @@
 //! `scf.for`: a counted loop over a signless integer or index range, with loop-carried values.
 
-use crate::trip_count::LoopDomain;
+use crate::rewrite::{inline_before, rebuild_with};
+use crate::trip_count::{trip_count, LoopDomain};
 use crate::util::*;
 use flowgate_ir::asm::{Argument, OpParser, OpPrinter, PResult, TokKind};
-use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits};
+use flowgate_ir::{Builder, Context, Count, Diagnostic, OpDef, OpId, RewritePattern, Traits};
 
 pub(crate) fn def() -> OpDef {
     OpDef {
@@ -12,7 +13,7 @@ pub(crate) fn def() -> OpDef {
         parse: Some(parse),
         print: Some(print),
         verify: Some(verify),
-        canonicalize: Some(crate::canonicalize::for_patterns),
+        canonicalize: Some(patterns),
         implicit_terminator: Some("scf.yield"),
         operands: Count::AtLeast(3),
         regions: Count::Exactly(1),
@@ -199,4 +200,109 @@ fn verify_loop_like(
         }
     }
     Ok(())
+}
+
+// ----- canonicalization: loops of zero or one trip, forwarded or dead loop-carried values -----
+
+fn patterns() -> Vec<Box<dyn RewritePattern>> {
+    vec![Box::new(ForTrivialTripCount), Box::new(ForRemoveIterArgs)]
+}
+
+/// The trip count of a loop whose bounds and step are constants, computed in the loop's own
+/// width and signedness (see `trip_count`).
+fn constant_trip_count(ctx: &Context, op: OpId) -> Option<u128> {
+    let ops = ctx.operands(op);
+    let (lb, ub, step) = (constant_int(ctx, ops[0])?, constant_int(ctx, ops[1])?, constant_int(ctx, ops[2])?);
+    let domain = LoopDomain::of(ctx, ctx.value_type(ops[0]), ctx.has_attr(op, "unsignedCmp"))?;
+    trip_count(domain, lb, ub, step)
+}
+
+/// A loop that runs zero times yields its inits; one that runs once is its body with `iv = lb`.
+struct ForTrivialTripCount;
+
+impl RewritePattern for ForTrivialTripCount {
+    fn root(&self) -> Option<&'static str> {
+        Some("scf.for")
+    }
+
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &mut *b.ctx;
+        if ctx.operand(op, 0) == ctx.operand(op, 1) {
+            // The same value as both bounds: no iteration whatever it is.
+            let inits = ctx.operands(op)[3..].to_vec();
+            ctx.replace_op(op, &inits);
+            return true;
+        }
+        let Some(trips) = constant_trip_count(ctx, op) else { return false };
+        let inits = ctx.operands(op)[3..].to_vec();
+        if trips == 0 {
+            ctx.replace_op(op, &inits);
+            return true;
+        }
+        if trips != 1 {
+            return false;
+        }
+        let mut args = vec![ctx.operand(op, 0)];
+        args.extend(inits);
+        let body = ctx.region(op, 0);
+        let yielded = inline_before(ctx, body, op, &args);
+        ctx.replace_op(op, &yielded);
+        true
+    }
+}
+
+/// Remove loop-carried values that are only forwarded (the body yields the iter_arg itself or
+/// the init value), or that are dead (neither the iter_arg nor the result is used).
+struct ForRemoveIterArgs;
+
+impl RewritePattern for ForRemoveIterArgs {
+    fn root(&self) -> Option<&'static str> {
+        Some("scf.for")
+    }
+
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &mut *b.ctx;
+        let body = ctx.region(op, 0);
+        let (Some(block), Some(term)) = (ctx.entry_block(body), region_terminator(ctx, body)) else {
+            return false;
+        };
+        let inits = ctx.operands(op)[3..].to_vec();
+        let iter_args = ctx.block_args(block).get(1..).unwrap_or(&[]).to_vec();
+        let yielded = ctx.operands(term).to_vec();
+        let results = ctx.results(op).to_vec();
+        if yielded.len() != inits.len() || iter_args.len() != inits.len() {
+            return false;
+        }
+        let mut keep = vec![true; inits.len()];
+        for i in 0..inits.len() {
+            let forwarded = yielded[i] == iter_args[i] || yielded[i] == inits[i];
+            let dead = !ctx.has_uses(results[i]) && !ctx.has_uses(iter_args[i]);
+            if forwarded || dead {
+                keep[i] = false;
+            }
+        }
+        if keep.iter().all(|&k| k) {
+            return false;
+        }
+        for i in (0..inits.len()).rev() {
+            if keep[i] {
+                continue;
+            }
+            // The value is the init on every iteration and after the loop.
+            ctx.replace_all_uses(results[i], inits[i]);
+            ctx.replace_all_uses(iter_args[i], inits[i]);
+        }
+        let mut operands = ctx.operands(op)[..3].to_vec();
+        operands.extend(inits.iter().zip(&keep).filter(|(_, &k)| k).map(|(&v, _)| v));
+        let new = rebuild_with(ctx, op, &operands, &keep);
+        let new_body = ctx.region(new, 0);
+        if let Some(nb) = ctx.entry_block(new_body) {
+            for i in (0..keep.len()).rev() {
+                if !keep[i] {
+                    ctx.erase_block_arg(nb, i + 1);
+                }
+            }
+        }
+        true
+    }
 }

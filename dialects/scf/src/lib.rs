@@ -3,19 +3,20 @@
 //! `reduce.return`, `execute_region` and `index_switch`. The seeds' `loop.*` spelling parses as
 //! the same ops.
 
-mod canonicalize;
-mod canonicalize_more;
+mod execute_region;
 mod for_op;
 mod if_op;
-mod misc;
+mod index_switch;
 mod parallel;
+mod rewrite;
 mod trip_count;
 mod util;
 mod while_op;
+mod yield_op;
 
 use flowgate_ir::{Context, DialectDef};
 
-pub use misc::switch_cases;
+pub use index_switch::switch_cases;
 pub use parallel::{parallel_operands, ParallelOperands};
 pub use trip_count::{trip_count, LoopDomain};
 
@@ -38,7 +39,9 @@ pub fn register(ctx: &mut Context) {
     ctx.register_op(for_op::def());
     ctx.register_op(if_op::def());
     ctx.register_ops(while_op::defs());
-    ctx.register_ops(misc::defs());
+    ctx.register_op(yield_op::def());
+    ctx.register_op(execute_region::def());
+    ctx.register_op(index_switch::def());
     ctx.register_ops(parallel::defs());
     for op in OPS {
         ctx.register_op_alias(&format!("loop.{op}"), &format!("scf.{op}"));

@@ -2,7 +2,7 @@
 
 use crate::util::*;
 use flowgate_ir::asm::{Argument, Delimiter, OpParser, OpPrinter, PResult, TokKind};
-use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits};
+use flowgate_ir::{Builder, Context, Count, Diagnostic, OpDef, OpId, RewritePattern, Traits};
 
 pub(crate) fn defs() -> Vec<OpDef> {
     vec![
@@ -12,7 +12,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
             parse: Some(parse_parallel),
             print: Some(print_parallel),
             verify: Some(verify_parallel),
-            canonicalize: Some(crate::canonicalize_more::parallel_patterns),
+            canonicalize: Some(patterns),
             implicit_terminator: Some("scf.reduce"),
             regions: Count::Exactly(1),
             successors: Count::Exactly(0),
@@ -376,4 +376,32 @@ fn verify_reduce_return(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         ));
     }
     Ok(())
+}
+
+// ----- canonicalization: loops with an empty dimension -----
+
+fn patterns() -> Vec<Box<dyn RewritePattern>> {
+    vec![Box::new(ParallelZeroTrip)]
+}
+
+/// An `scf.parallel` with a dimension of constant `lb >= ub` runs no iteration.
+struct ParallelZeroTrip;
+
+impl RewritePattern for ParallelZeroTrip {
+    fn root(&self) -> Option<&'static str> {
+        Some("scf.parallel")
+    }
+
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &mut *b.ctx;
+        let Some(g) = parallel_operands(ctx, op) else { return false };
+        let empty = g.lbs.iter().zip(&g.ubs).any(|(&l, &u)| {
+            l == u || matches!((constant_int(ctx, l), constant_int(ctx, u)), (Some(a), Some(b)) if a >= b)
+        });
+        if !empty || g.inits.len() != ctx.results(op).len() {
+            return false;
+        }
+        ctx.replace_op(op, &g.inits);
+        true
+    }
 }

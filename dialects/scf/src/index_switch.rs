@@ -1,118 +1,25 @@
-//! `scf.yield`, `scf.execute_region` and `scf.index_switch`.
+//! `scf.index_switch`: one region per case value of an `index`, and a default region.
 
+use crate::rewrite::inline_before;
 use crate::util::*;
-use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult};
-use flowgate_ir::{AttrKind, Context, Count, Diagnostic, OpDef, OpId, Traits};
+use flowgate_ir::asm::{OpParser, OpPrinter, PResult};
+use flowgate_ir::{AttrKind, Builder, Context, Count, Diagnostic, OpDef, OpId, RewritePattern, Traits};
 use std::collections::HashSet;
 
-pub(crate) fn defs() -> Vec<OpDef> {
-    vec![
-        OpDef {
-            traits: Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE,
-            parse: Some(parse_yield),
-            print: Some(print_yield),
-            verify: Some(verify_yield),
-            results: Count::Exactly(0),
-            regions: Count::Exactly(0),
-            successors: Count::Exactly(0),
-            ..OpDef::new("scf.yield")
-        },
-        OpDef {
-            traits: Traits::RECURSIVE_EFFECTS,
-            inherent_attrs: &["no_inline"],
-            parse: Some(parse_execute_region),
-            print: Some(print_execute_region),
-            verify: Some(verify_execute_region),
-            canonicalize: Some(crate::canonicalize_more::execute_region_patterns),
-            operands: Count::Exactly(0),
-            regions: Count::Exactly(1),
-            successors: Count::Exactly(0),
-            ..OpDef::new("scf.execute_region")
-        },
-        OpDef {
-            traits: Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
-            inherent_attrs: &["cases"],
-            parse: Some(parse_switch),
-            print: Some(print_switch),
-            verify: Some(verify_switch),
-            canonicalize: Some(crate::canonicalize_more::switch_patterns),
-            implicit_terminator: Some("scf.yield"),
-            operands: Count::Exactly(1),
-            regions: Count::AtLeast(1),
-            successors: Count::Exactly(0),
-            ..OpDef::new("scf.index_switch")
-        },
-    ]
-}
-
-/// `scf.yield [%a, %b : t1, t2]`
-fn parse_yield(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    p.parse_optional_attr_dict()?;
-    let vals = p.parse_operand_list(Delimiter::None)?;
-    if !vals.is_empty() {
-        let loc = p.current_loc();
-        let tys = p.parse_colon_type_list()?;
-        p.add_operands(&vals, &tys, loc)?;
+pub(crate) fn def() -> OpDef {
+    OpDef {
+        traits: Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
+        inherent_attrs: &["cases"],
+        parse: Some(parse_switch),
+        print: Some(print_switch),
+        verify: Some(verify_switch),
+        canonicalize: Some(patterns),
+        implicit_terminator: Some("scf.yield"),
+        operands: Count::Exactly(1),
+        regions: Count::AtLeast(1),
+        successors: Count::Exactly(0),
+        ..OpDef::new("scf.index_switch")
     }
-    Ok(())
-}
-
-fn print_yield(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    p.print_optional_attr_dict(op, &[]);
-    let vals = ctx.operands(op);
-    if !vals.is_empty() {
-        p.write(" ");
-        p.print_operands(vals);
-        p.write(" : ");
-        p.print_value_types(vals);
-    }
-}
-
-fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let parents = ["scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while"];
-    check_parent(ctx, op, &parents).map(|_| ())
-}
-
-/// `scf.execute_region [-> (t)] [no_inline] {...}`
-fn parse_execute_region(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let tys = p.parse_optional_arrow_type_list()?;
-    p.add_result_types(&tys);
-    if p.accept_keyword("no_inline") {
-        let u = p.ctx().unit_attr();
-        p.add_attr("no_inline", u);
-    }
-    p.add_region(&[])?;
-    p.parse_optional_attr_dict()
-}
-
-fn print_execute_region(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    p.print_optional_arrow_type_list(&ctx.result_types(op));
-    if ctx.has_attr(op, "no_inline") {
-        p.write(" no_inline");
-    }
-    p.write(" ");
-    p.print_region(ctx.region(op, 0), false, true);
-    p.print_optional_attr_dict(op, &["no_inline"]);
-}
-
-fn verify_execute_region(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let body = ctx.region(op, 0);
-    if ctx.is_region_empty(body) {
-        return Err(Diagnostic::op_error(ctx, op, "region needs to have at least one block"));
-    }
-    if !entry_args(ctx, body).is_empty() {
-        return Err(Diagnostic::op_error(ctx, op, "region cannot have any arguments"));
-    }
-    let results = ctx.result_types(op);
-    for &b in ctx.region_blocks(body) {
-        if let Some(t) = ctx.last_op(b).filter(|&t| ctx.is_op(t, "scf.yield")) {
-            let ys = types(ctx, ctx.operands(t));
-            check_edge(ctx, op, ("Operation scf.yield", "parent"), Some(t), &ys, &results)?;
-        }
-    }
-    Ok(())
 }
 
 /// The `cases` values of an `scf.index_switch`, in case-region order.
@@ -238,4 +145,33 @@ fn verify_switch(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         }
     }
     Ok(())
+}
+
+// ----- canonicalization: a constant flag picks its region -----
+
+fn patterns() -> Vec<Box<dyn RewritePattern>> {
+    vec![Box::new(SwitchConstantCase)]
+}
+
+/// `scf.index_switch` on a constant runs one region: inline it.
+struct SwitchConstantCase;
+
+impl RewritePattern for SwitchConstantCase {
+    fn root(&self) -> Option<&'static str> {
+        Some("scf.index_switch")
+    }
+
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &mut *b.ctx;
+        let Some(v) = constant_int(ctx, ctx.operand(op, 0)) else { return false };
+        let cases = switch_cases(ctx, op);
+        let regions = ctx.regions(op).to_vec();
+        if cases.len() + 1 != regions.len() {
+            return false;
+        }
+        let idx = cases.iter().position(|&c| i128::from(c) == v).map_or(0, |i| i + 1);
+        let yielded = inline_before(ctx, regions[idx], op, &[]);
+        ctx.replace_op(op, &yielded);
+        true
+    }
 }
