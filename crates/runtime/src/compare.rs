@@ -63,8 +63,11 @@ fn compare_vecs<T: Elem>(e: &[T], a: &[T], rtol: f64, atol: f64) -> Result<(), S
 }
 
 fn fmt_elem<T: Elem>(x: T) -> String {
-    if T::DTYPE.is_float() {
+    if T::DTYPE == crate::value::DType::F64 {
         format!("{}", x.to_f64())
+    } else if T::DTYPE.is_float() {
+        // Every f32, f16 and bf16 value is an f32: print its shortest round-trip form.
+        format!("{}", x.to_f64() as f32)
     } else if T::DTYPE == crate::value::DType::Bool {
         format!("{}", x.to_i128() != 0)
     } else {
