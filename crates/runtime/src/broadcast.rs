@@ -2,7 +2,7 @@
 //! element, which turn broadcasting, transposes, slices and expands into one gather.
 
 use crate::error::RtResult;
-use crate::value::{checked_numel, fmt_shape};
+use crate::value::{checked_numel, fmt_shape, try_vec};
 
 /// The broadcast shape of `a` and `b`.
 pub fn broadcast_pair(a: &[usize], b: &[usize]) -> RtResult<Vec<usize>> {
@@ -48,7 +48,7 @@ pub fn strided_indices(out_shape: &[usize], strides: &[isize], base: isize) -> R
         bail!("internal error: {} strides for a rank-{} shape", strides.len(), out_shape.len());
     }
     let n = checked_numel(out_shape, 8)?;
-    let mut out = Vec::with_capacity(n);
+    let mut out = try_vec(n)?;
     if n == 0 {
         return Ok(out);
     }
@@ -61,11 +61,13 @@ pub fn strided_indices(out_shape: &[usize], strides: &[isize], base: isize) -> R
     let mut offset = base;
     let last = rank - 1;
     let (inner, inner_stride) = (out_shape[last], strides[last]);
+    // Wrapping arithmetic: every index actually produced is in range, but the running offset may
+    // step past the end (e.g. a huge step taken once) before it is discarded.
     loop {
         let mut o = offset;
         for _ in 0..inner {
             out.push(o.max(0) as usize);
-            o += inner_stride;
+            o = o.wrapping_add(inner_stride);
         }
         // Advance the odometer over the outer dimensions.
         let mut k = last;
@@ -75,11 +77,11 @@ pub fn strided_indices(out_shape: &[usize], strides: &[isize], base: isize) -> R
             }
             k -= 1;
             idx[k] += 1;
-            offset += strides[k];
+            offset = offset.wrapping_add(strides[k]);
             if idx[k] < out_shape[k] {
                 break;
             }
-            offset -= strides[k] * out_shape[k] as isize;
+            offset = offset.wrapping_sub(strides[k].wrapping_mul(out_shape[k] as isize));
             idx[k] = 0;
         }
     }

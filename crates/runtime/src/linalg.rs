@@ -10,7 +10,7 @@ use half::{bf16, f16};
 use crate::broadcast::{broadcast_indices, broadcast_pair};
 use crate::dispatch::Elem;
 use crate::error::RtResult;
-use crate::value::{checked_numel, fmt_shape, DType, Data, Tensor};
+use crate::value::{checked_numel, fmt_shape, try_filled, try_vec, DType, Data, Tensor};
 
 /// The matrix problem after promotion: batch offsets into `a` and `b` per output batch.
 struct Plan {
@@ -100,7 +100,7 @@ macro_rules! gemm_float {
         fn $name(p: &Plan, a: &[$t], b: &[$t]) -> RtResult<Vec<$t>> {
             check_bounds(p, a.len(), b.len())?;
             let mn = p.m * p.n;
-            let mut c: Vec<$t> = vec![0.0; p.a_batches.len() * mn];
+            let mut c: Vec<$t> = try_filled(0.0, p.a_batches.len() * mn)?;
             if mn == 0 {
                 return Ok(c);
             }
@@ -137,7 +137,7 @@ gemm_float!(gemm_f64, f64, matrixmultiply::dgemm);
 
 fn gemm_int<T: Elem>(p: &Plan, a: &[T], b: &[T]) -> RtResult<Data> {
     check_bounds(p, a.len(), b.len())?;
-    let mut c = Vec::with_capacity(p.a_batches.len() * p.m * p.n);
+    let mut c = try_vec(p.a_batches.len() * p.m * p.n)?;
     for (&oa, &ob) in p.a_batches.iter().zip(&p.b_batches) {
         for i in 0..p.m {
             for j in 0..p.n {

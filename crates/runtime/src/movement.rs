@@ -6,7 +6,7 @@ use crate::broadcast::{norm_axis, strided_indices, strides};
 use crate::dispatch::Elem;
 use crate::error::RtResult;
 use crate::shape::norm_axes;
-use crate::value::{checked_numel, fmt_shape, take_vec, Data, Tensor};
+use crate::value::{checked_numel, fmt_shape, take_vec, try_vec, Data, Tensor};
 
 /// Marks an output element that comes from no source element (Pad's constant).
 const PAD: usize = usize::MAX;
@@ -17,7 +17,7 @@ fn table_indices(out_shape: &[usize], tables: &[Vec<usize>]) -> RtResult<Vec<usi
     checked_numel(out_shape, 8)?;
     let mut cur = vec![0usize];
     for table in tables {
-        let mut next = Vec::with_capacity(cur.len() * table.len());
+        let mut next = try_vec(cur.len() * table.len())?;
         for &base in &cur {
             for &t in table {
                 next.push(if base == PAD || t == PAD { PAD } else { base + t });
@@ -120,6 +120,9 @@ pub(crate) fn narrow(x: &Tensor, axis: usize, start: usize, len: usize) -> RtRes
     Tensor::from_data(out, x.data().take(&idx)?)
 }
 
+/// The most outputs Split makes from an empty dimension.
+const MAX_EMPTY_SPLIT: usize = 1 << 16;
+
 /// The sizes Split produces along a dimension of `dim`: the `split` input, or `num_outputs`
 /// chunks of `ceil(dim / n)` with a smaller last one (Split-18).
 pub(crate) fn split_sizes(dim: usize, split: Option<&Tensor>, num_outputs: i64) -> RtResult<Vec<usize>> {
@@ -144,6 +147,11 @@ pub(crate) fn split_sizes(dim: usize, split: Option<&Tensor>, num_outputs: i64) 
                 .ok()
                 .filter(|&n| n > 0)
                 .ok_or_else(|| rt_err!("Split needs a positive number of outputs, got {num_outputs}"))?;
+            // Every output is a real node output, so a count beyond the dimension (or beyond
+            // any plausible node for an empty dimension) is a caller bug, not a huge allocation.
+            if n > dim.max(MAX_EMPTY_SPLIT) {
+                bail!("cannot split a dimension of {dim} into {n} outputs");
+            }
             let chunk = dim.div_ceil(n);
             let before_last = chunk * (n - 1);
             if before_last > dim {
@@ -234,8 +242,9 @@ pub fn slice(
         out[a] = count as usize;
         if count > 0 {
             base += start * st[a] as i128;
-            s[a] = (step * st[a] as i128) as isize;
         }
+        // A single element never steps (and a huge step would not fit an isize).
+        s[a] = if count > 1 { (step * st[a] as i128) as isize } else { 0 };
     }
     let idx = strided_indices(&out, &s, base as isize)?;
     Tensor::from_data(out, x.data().take(&idx)?)
@@ -270,7 +279,7 @@ pub fn gather(x: &Tensor, indices: &Tensor, axis: i64) -> RtResult<Tensor> {
     checked_numel(&out, x.dtype().size().max(8))?;
     let outer: usize = x.shape()[..a].iter().product();
     let inner: usize = x.shape()[a + 1..].iter().product();
-    let mut idx = Vec::with_capacity(outer * ind.len() * inner);
+    let mut idx = try_vec(outer * ind.len() * inner)?;
     for o in 0..outer {
         for &i in &ind {
             let b = (o * dim + i) * inner;
@@ -313,18 +322,17 @@ pub fn tile(x: &Tensor, repeats: &Tensor) -> RtResult<Tensor> {
     if reps.len() != x.rank() {
         bail!("Tile repeats has {} entries but the input has rank {}", reps.len(), x.rank());
     }
-    let st = strides(x.shape());
     let mut out = Vec::with_capacity(reps.len());
-    let mut tables = Vec::with_capacity(reps.len());
-    for (k, &r) in reps.iter().enumerate() {
+    for (&d, &r) in x.shape().iter().zip(&reps) {
         let r = usize::try_from(r).map_err(|_| rt_err!("Tile repeats must be non-negative, got {reps:?}"))?;
-        let d = x.shape()[k];
-        let o = d.checked_mul(r).ok_or_else(|| rt_err!("cannot allocate the Tile result"))?;
-        out.push(o);
-        checked_numel(&out, 8)?;
-        tables.push((0..o).map(|i| (i % d.max(1)) * st[k]).collect());
+        out.push(d.checked_mul(r).ok_or_else(|| rt_err!("cannot allocate the Tile result"))?);
     }
-    checked_numel(&out, x.dtype().size())?;
+    if checked_numel(&out, x.dtype().size())? == 0 {
+        return Tensor::zeros(x.dtype(), out);
+    }
+    let st = strides(x.shape());
+    let tables: Vec<Vec<usize>> =
+        out.iter().enumerate().map(|(k, &o)| (0..o).map(|i| (i % x.shape()[k].max(1)) * st[k]).collect()).collect();
     let idx = table_indices(&out, &tables)?;
     Tensor::from_data(out, x.data().take(&idx)?)
 }
@@ -347,19 +355,24 @@ pub fn pad(x: &Tensor, pads: &Tensor, value: Option<&Tensor>, axes: Option<&Tens
         begin[a] = p[k];
         end[a] = p[k + axes.len()];
     }
-    let st = strides(x.shape());
     let mut out = Vec::with_capacity(r);
-    let mut tables = Vec::with_capacity(r);
     for k in 0..r {
-        let d = x.shape()[k] as i128;
-        let o = d + i128::from(begin[k]) + i128::from(end[k]);
-        let o = usize::try_from(o)
-            .map_err(|_| rt_err!("Pad would make dimension {k} of shape {} negative", fmt_shape(x.shape())))?;
-        out.push(o);
-        checked_numel(&out, 8)?;
-        let b = i128::from(begin[k]);
-        tables.push(
-            (0..o)
+        let o = x.shape()[k] as i128 + i128::from(begin[k]) + i128::from(end[k]);
+        out.push(
+            usize::try_from(o)
+                .map_err(|_| rt_err!("Pad would make dimension {k} of shape {} negative", fmt_shape(x.shape())))?,
+        );
+    }
+    if checked_numel(&out, x.dtype().size())? == 0 {
+        // Still check the constant's type, as for a non-empty result.
+        let data = dispatch!(x.data(), v => pad_vec(v, &[], value)?);
+        return Tensor::from_data(out, data);
+    }
+    let st = strides(x.shape());
+    let tables: Vec<Vec<usize>> = (0..r)
+        .map(|k| {
+            let (d, b) = (x.shape()[k] as i128, i128::from(begin[k]));
+            (0..out[k])
                 .map(|i| {
                     let src = i as i128 - b;
                     if (0..d).contains(&src) {
@@ -368,10 +381,9 @@ pub fn pad(x: &Tensor, pads: &Tensor, value: Option<&Tensor>, axes: Option<&Tens
                         PAD
                     }
                 })
-                .collect(),
-        );
-    }
-    checked_numel(&out, x.dtype().size())?;
+                .collect()
+        })
+        .collect();
     let idx = table_indices(&out, &tables)?;
     let data = dispatch!(x.data(), v => pad_vec(v, &idx, value)?);
     Tensor::from_data(out, data)
@@ -512,6 +524,12 @@ mod tests {
         assert!(tile(&x, &i64s(&[1])).is_err());
         assert!(tile(&x, &i64s(&[-1, 1])).is_err());
         assert!(tile(&x, &i64s(&[1 << 40, 1 << 40])).is_err());
+        // An empty result with a huge other dimension allocates nothing.
+        let e = tile(&iota(&[0, 2]), &i64s(&[1, 1 << 50])).unwrap();
+        assert_eq!(e.shape(), &[0, 1 << 51]);
+        let e = pad(&iota(&[0, 2]), &i64s(&[0, 0, 0, 1 << 50]), None, None).unwrap();
+        assert_eq!(e.shape(), &[0, (1 << 50) + 2]);
+        assert!(pad(&iota(&[0, 2]), &i64s(&[0, 0, 0, i64::MAX]), None, None).is_err());
         let p = pad(&x, &i64s(&[1, 0, 0, 1]), Some(&Tensor::scalar(9i32)), None).unwrap();
         assert_eq!(p.shape(), &[3, 3]);
         assert_eq!(vals(&p), vec![9, 9, 9, 0, 1, 9, 2, 3, 9]);

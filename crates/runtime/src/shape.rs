@@ -3,7 +3,7 @@
 use crate::broadcast::{broadcast_indices, broadcast_pair, norm_axis};
 use crate::dispatch::Elem;
 use crate::error::RtResult;
-use crate::value::{checked_numel, fmt_shape, DType, Data, Tensor};
+use crate::value::{checked_numel, fmt_shape, try_filled, try_vec, DType, Data, Tensor};
 
 /// Formats i64 values as onnxruntime prints shapes: `{4,-1}`.
 fn fmt_i64s(v: &[i64]) -> String {
@@ -160,7 +160,7 @@ pub fn constant_of_shape(shape: &Tensor, value: Option<&Tensor>) -> RtResult<Ten
         bail!("ConstantOfShape value must have one element, got shape {}", fmt_shape(value.shape()));
     }
     let n = checked_numel(&dims, value.dtype().size())?;
-    let data = dispatch!(value.data(), v => Elem::into_data(vec![v[0]; n]));
+    let data = dispatch!(value.data(), v => Elem::into_data(try_filled(v[0], n)?));
     Tensor::from_data(dims, data)
 }
 
@@ -222,7 +222,7 @@ fn range_vec<T: Elem>(start: T, limit: T, delta: T) -> RtResult<Data> {
         bail!("cannot allocate a Range of {n} elements");
     }
     let n = n as usize;
-    let mut v = Vec::with_capacity(n);
+    let mut v = try_vec(n)?;
     let mut x = start;
     for _ in 0..n {
         v.push(x);

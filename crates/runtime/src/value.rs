@@ -148,6 +148,9 @@ pub enum Data {
 /// it keeps every later size computation far from overflow).
 pub const MAX_BYTES: usize = 1 << 40;
 
+/// Bound on the product of a shape's non-zero dimensions (see [`checked_numel`]).
+const MAX_DIM_PRODUCT: usize = 1 << 60;
+
 /// Formats a shape as onnxruntime does: `{2,3}`.
 pub fn fmt_shape(shape: &[usize]) -> String {
     let mut s = String::from("{");
@@ -164,10 +167,13 @@ pub fn fmt_shape(shape: &[usize]) -> String {
 /// The element count of `shape`, refusing shapes whose element or byte count overflows or
 /// exceeds [`MAX_BYTES`] (for elements of `elem_size` bytes).
 pub fn checked_numel(shape: &[usize], elem_size: usize) -> RtResult<usize> {
-    let n = shape
-        .iter()
-        .try_fold(1usize, |acc, &d| acc.checked_mul(d))
-        .ok_or_else(|| rt_err!("cannot allocate a tensor of shape {}", fmt_shape(shape)))?;
+    // The product of the non-zero dimensions is bounded too, so that no partial product of a
+    // shape (outer/inner sizes, strides) can overflow even when another dimension is 0.
+    let nonzero = shape.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d.max(1))).filter(|&p| p <= MAX_DIM_PRODUCT);
+    if nonzero.is_none() {
+        bail!("cannot allocate a tensor of shape {}", fmt_shape(shape));
+    }
+    let n: usize = shape.iter().product();
     match n.checked_mul(elem_size.max(1)) {
         Some(bytes) if bytes <= MAX_BYTES => Ok(n),
         _ => Err(rt_err!(
@@ -193,8 +199,8 @@ impl Data {
     }
 
     /// `n` zero elements (false for bool).
-    pub fn zeros(dtype: DType, n: usize) -> Data {
-        dispatch_dtype!(dtype, T => T::into_data(vec![T::from_i128(0); n]))
+    pub fn zeros(dtype: DType, n: usize) -> RtResult<Data> {
+        Ok(dispatch_dtype!(dtype, T => T::into_data(try_filled(T::from_i128(0), n)?)))
     }
 
     /// Elements at `indices` (each must be in bounds; callers compute them from the shape).
@@ -207,12 +213,29 @@ fn elem_dtype<T: Elem>(_: &[T]) -> DType {
     T::DTYPE
 }
 
+/// An empty Vec with room for `n` elements, or an error when the allocator refuses (instead of
+/// the abort a plain `Vec::with_capacity` would give).
+pub(crate) fn try_vec<T>(n: usize) -> RtResult<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n)
+        .map_err(|_| rt_err!("cannot allocate {} bytes", n.saturating_mul(std::mem::size_of::<T>())))?;
+    Ok(v)
+}
+
+/// `n` copies of `x`, as [`try_vec`].
+pub(crate) fn try_filled<T: Clone>(x: T, n: usize) -> RtResult<Vec<T>> {
+    let mut v = try_vec(n)?;
+    v.resize(n, x);
+    Ok(v)
+}
+
 /// `v[i]` for each index, as an error (never a panic) if one is out of bounds.
 pub(crate) fn take_vec<T: Elem>(v: &[T], indices: &[usize]) -> RtResult<Vec<T>> {
-    indices
-        .iter()
-        .map(|&i| v.get(i).copied().ok_or_else(|| rt_err!("internal error: element index {i} out of bounds")))
-        .collect()
+    let mut out = try_vec(indices.len())?;
+    for &i in indices {
+        out.push(*v.get(i).ok_or_else(|| rt_err!("internal error: element index {i} out of bounds"))?);
+    }
+    Ok(out)
 }
 
 /// A dense tensor. The fields are private so that `shape` always matches the element count.
@@ -294,7 +317,7 @@ impl Tensor {
     /// An empty tensor of `dtype` and `shape` (the shape must contain a 0) or zeros otherwise.
     pub fn zeros(dtype: DType, shape: Vec<usize>) -> RtResult<Tensor> {
         let n = checked_numel(&shape, dtype.size())?;
-        Ok(Tensor { shape, data: Data::zeros(dtype, n) })
+        Ok(Tensor { shape, data: Data::zeros(dtype, n)? })
     }
 
     /// The placeholder a failed kernel returns: float32 of shape [0].
