@@ -18,6 +18,8 @@ pub enum Scalar {
     Index,
     F32,
     F64,
+    /// `!llvm.ptr`: an opaque pointer, such as a runtime value handle (crates/runtime).
+    Ptr,
 }
 
 impl Scalar {
@@ -26,7 +28,7 @@ impl Scalar {
             Scalar::Int(1) | Scalar::Int(8) => types::I8,
             Scalar::Int(16) => types::I16,
             Scalar::Int(32) => types::I32,
-            Scalar::Int(_) | Scalar::Index => types::I64,
+            Scalar::Int(_) | Scalar::Index | Scalar::Ptr => types::I64,
             Scalar::F32 => types::F32,
             Scalar::F64 => types::F64,
         }
@@ -57,6 +59,7 @@ impl Scalar {
             Scalar::Int(16) => "int16_t",
             Scalar::Int(32) => "int32_t",
             Scalar::Int(_) | Scalar::Index => "int64_t",
+            Scalar::Ptr => "void *",
             Scalar::F32 => "float",
             Scalar::F64 => "double",
         }
@@ -67,6 +70,7 @@ impl Scalar {
         match self {
             Scalar::Int(w) => format!("i{w}"),
             Scalar::Index => "index".into(),
+            Scalar::Ptr => "ptr".into(),
             Scalar::F32 => "f32".into(),
             Scalar::F64 => "f64".into(),
         }
@@ -120,6 +124,7 @@ pub fn scalar_of(ctx: &Context, ty: Type) -> Option<Scalar> {
         TypeKind::Index => Some(Scalar::Index),
         TypeKind::Float(FloatKind::F32) => Some(Scalar::F32),
         TypeKind::Float(FloatKind::F64) => Some(Scalar::F64),
+        TypeKind::Opaque { dialect, body } if dialect == "llvm" && body == "ptr" => Some(Scalar::Ptr),
         _ => None,
     }
 }

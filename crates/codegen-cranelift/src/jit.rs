@@ -227,3 +227,47 @@ pub fn clif(ctx: &Context, module: OpId) -> Result<String> {
     let table = declare_functions(ctx, module, &mut jit)?;
     crate::module::clif_text(ctx, &table, &mut jit)
 }
+
+/// A module compiled in memory, with extra symbols (the runtime's) bound. The code stays
+/// valid until this is dropped.
+pub struct Compiled {
+    jit: Option<JITModule>,
+    entries: Vec<(String, *const u8)>,
+    pub compile_time: Duration,
+    pub function_times: Vec<(String, Duration)>,
+}
+
+impl Compiled {
+    /// The address of the defined function `name` (its C ABI entry).
+    pub fn function(&self, name: &str) -> Option<*const u8> {
+        self.entries.iter().find(|(n, _)| n == name).map(|(_, p)| *p)
+    }
+}
+
+impl Drop for Compiled {
+    fn drop(&mut self) {
+        if let Some(jit) = self.jit.take() {
+            // SAFETY: the pointers handed out by `function` are documented to die with `self`.
+            unsafe { jit.free_memory() };
+        }
+    }
+}
+
+/// JIT-compile every function of `module`, binding `symbols` (name, address) for its imports
+/// besides libm and the C library.
+pub fn compile(ctx: &Context, module: OpId, opt: OptLevel, symbols: &[(&'static str, *const u8)]) -> Result<Compiled> {
+    let start = Instant::now();
+    let isa = host_isa(opt)?;
+    let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
+    let mut known = crate::libm::symbols();
+    known.extend_from_slice(symbols);
+    builder.symbols(known.iter().copied());
+    let mut jit = JITModule::new(builder);
+    let table = declare_functions(ctx, module, &mut jit)?;
+    let function_times = define_functions(ctx, &table, &mut jit)?;
+    check_imports(&jit, &known)?;
+    jit.finalize_definitions().map_err(|err| CodegenError::internal("module", err))?;
+    let entries =
+        table.iter().filter(|e| e.defined).map(|e| (e.name.clone(), jit.get_finalized_function(e.id))).collect();
+    Ok(Compiled { jit: Some(jit), entries, compile_time: start.elapsed(), function_times })
+}

@@ -122,6 +122,19 @@ pub fn load_and_lower(
     sm.add(name, text);
     let module = parse_source(ctx, name, text, ParserConfig::default()).map_err(|d| sm.render(ctx, &d))?;
     flowgate_ir::verify::verify(ctx, module).map_err(|d| sm.render(ctx, &d))?;
+    lower_module(ctx, module, sm, available, opt, print_pipeline)
+}
+
+/// The lowering pipeline of `opt` over a module already built and verified (an imported ONNX
+/// model), as [`load_and_lower`] runs it; `sm` renders diagnostics.
+pub fn lower_module(
+    ctx: &mut Context,
+    module: OpId,
+    sm: SourceMgr,
+    available: &[PassInfo],
+    opt: OptLevel,
+    print_pipeline: bool,
+) -> std::result::Result<Lowered, String> {
     let mut missing: Vec<&str> = Vec::new();
     let mut has_onnx_ops = false;
     ctx.walk(module, &mut |op| has_onnx_ops |= ctx.op_name(op).starts_with("onnx."));

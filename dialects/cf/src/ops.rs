@@ -249,11 +249,13 @@ pub fn print_switch(p: &mut OpPrinter<'_>, op: OpId) {
     p.write("default: ");
     p.print_successor_and_use_list(op, 0);
     let (vty, vals) = case_values(ctx, op).unwrap_or((ctx.value_type(flag), Vec::new()));
-    // Upstream prints case values as unsigned (`255` for `-1 : i8`).
+    // Upstream prints case values as unsigned (`255` for `-1 : i8`), but reads them as signed
+    // 64-bit numbers: at 64 bits an unsigned spelling above INT64_MAX cannot be read back
+    // (upstream fails on its own output), so those print signed.
     let width = ctx.int_width(vty).unwrap_or(64);
     let mask = if width >= 128 { u128::MAX } else { (1u128 << width) - 1 };
     for (i, v) in vals.iter().enumerate() {
-        let v = (*v as u128) & mask;
+        let v = if width >= 64 { v.to_string() } else { ((*v as u128) & mask).to_string() };
         if i + 1 >= ctx.successors(op).len() {
             break;
         }

@@ -1,6 +1,7 @@
 //! Canonicalization patterns for `scf.if` and `scf.for`, after upstream's: constant conditions,
 //! unused results, forwarded or dead loop-carried values, and loops of zero or one trip.
 
+use crate::trip_count::{trip_count, LoopDomain};
 use crate::util::{constant_int, region_terminator};
 use flowgate_ir::{Builder, Context, OpId, OperationState, RegionId, RewritePattern, Value};
 
@@ -109,17 +110,13 @@ impl RewritePattern for IfRemoveUnusedResults {
     }
 }
 
-/// Constant `(lb, ub, step)` of a loop, compared signed or unsigned as the loop says.
-fn constant_bounds(ctx: &Context, op: OpId) -> Option<(i128, i128, i128)> {
+/// The trip count of a loop whose bounds and step are constants, computed in the loop's own
+/// width and signedness (see `trip_count`).
+fn constant_trip_count(ctx: &Context, op: OpId) -> Option<u128> {
     let ops = ctx.operands(op);
-    let (mut lb, mut ub, step) = (constant_int(ctx, ops[0])?, constant_int(ctx, ops[1])?, constant_int(ctx, ops[2])?);
-    if ctx.has_attr(op, "unsignedCmp") {
-        let w = ctx.int_width(ctx.value_type(ops[0])).unwrap_or(64);
-        let mask = if w >= 128 { -1 } else { (1i128 << w) - 1 };
-        lb &= mask;
-        ub &= mask;
-    }
-    Some((lb, ub, step))
+    let (lb, ub, step) = (constant_int(ctx, ops[0])?, constant_int(ctx, ops[1])?, constant_int(ctx, ops[2])?);
+    let domain = LoopDomain::of(ctx, ctx.value_type(ops[0]), ctx.has_attr(op, "unsignedCmp"))?;
+    trip_count(domain, lb, ub, step)
 }
 
 /// A loop that runs zero times yields its inits; one that runs once is its body with `iv = lb`.
@@ -138,13 +135,13 @@ impl RewritePattern for ForTrivialTripCount {
             ctx.replace_op(op, &inits);
             return true;
         }
-        let Some((lb, ub, step)) = constant_bounds(ctx, op) else { return false };
+        let Some(trips) = constant_trip_count(ctx, op) else { return false };
         let inits = ctx.operands(op)[3..].to_vec();
-        if lb >= ub {
+        if trips == 0 {
             ctx.replace_op(op, &inits);
             return true;
         }
-        if step <= 0 || lb.saturating_add(step) < ub {
+        if trips != 1 {
             return false;
         }
         let mut args = vec![ctx.operand(op, 0)];

@@ -1,5 +1,6 @@
 //! `scf.for`: a counted loop over a signless integer or index range, with loop-carried values.
 
+use crate::trip_count::LoopDomain;
 use crate::util::*;
 use flowgate_ir::asm::{Argument, OpParser, OpPrinter, PResult, TokKind};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits};
@@ -120,7 +121,9 @@ fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     }
     check_one_block(ctx, op, 0, "region")?;
     check_implicit_terminator(ctx, op, "scf.yield")?;
-    if constant_int(ctx, ops[2]).is_some_and(|s| s <= 0) {
+    let domain = LoopDomain::of(ctx, bound_types[0], ctx.has_attr(op, "unsignedCmp"));
+    let step_ok = |s: i128| domain.map_or(s > 0, |d| d.step_is_positive(s));
+    if constant_int(ctx, ops[2]).is_some_and(|s| !step_ok(s)) {
         return Err(Diagnostic::op_error(ctx, op, "constant step operand must be positive"));
     }
     let body = ctx.region(op, 0);

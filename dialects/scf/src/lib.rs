@@ -9,6 +9,7 @@ mod for_op;
 mod if_op;
 mod misc;
 mod parallel;
+mod trip_count;
 mod util;
 mod while_op;
 
@@ -16,6 +17,7 @@ use flowgate_ir::{Context, DialectDef};
 
 pub use misc::switch_cases;
 pub use parallel::{parallel_operands, ParallelOperands};
+pub use trip_count::{trip_count, LoopDomain};
 
 /// Every op name of the dialect, without the `scf.` prefix.
 pub const OPS: &[&str] = &[

@@ -1,8 +1,10 @@
 // RUN: %onnx-opt %s -split-input-file -convert-scf-to-cf | FileCheck %s --implicit-check-not=scf.
 
-// scf.index_switch lowers as upstream MLIR 22's -convert-scf-to-cf does it:
-//   %v = arith.index_cast %flag : index to i32
-//   cf.switch %v : i32, [ default: ^default, c0: ^case0, c1: ^case1, ... ]
+// scf.index_switch lowers as upstream MLIR 22's -convert-scf-to-cf does it, but for the
+// width of the flag: upstream casts it to i32, so that case 2^32 matches 0 (issue 11); we
+// keep all 64 bits:
+//   %v = arith.index_cast %flag : index to i64
+//   cf.switch %v : i64, [ default: ^default, c0: ^case0, c1: ^case1, ... ]
 //   (default listed first, then the cases in source order)
 //   ^case0, ^case1, ..., ^default: the regions in source order, each ending
 //   in cf.br ^cont(%yielded...)
@@ -11,8 +13,8 @@
 
 // CHECK-LABEL: func.func @index_switch(
 // CHECK-SAME:      %[[FLAG:.*]]: index, %[[A:.*]]: i32) -> i32
-// CHECK-NEXT:    %[[V:.*]] = arith.index_cast %[[FLAG]] : index to i32
-// CHECK-NEXT:    cf.switch %[[V]] : i32, [
+// CHECK-NEXT:    %[[V:.*]] = arith.index_cast %[[FLAG]] : index to i64
+// CHECK-NEXT:    cf.switch %[[V]] : i64, [
 // CHECK-NEXT:      default: ^bb3,
 // CHECK-NEXT:      2: ^bb1,
 // CHECK-NEXT:      5: ^bb2
@@ -47,15 +49,13 @@ func.func @index_switch(%flag: index, %a: i32) -> i32 {
 
 // -----
 
-// Upstream prints the i32 case value -1 as 4294967295 (same bits); either
-// spelling is accepted here.
 // CHECK-LABEL: func.func @index_switch_no_results(
 // CHECK-SAME:      %[[FLAG:.*]]: index, %[[M:.*]]: memref<i64>)
-// CHECK-NEXT:    %[[V:.*]] = arith.index_cast %[[FLAG]] : index to i32
-// CHECK-NEXT:    cf.switch %[[V]] : i32, [
+// CHECK-NEXT:    %[[V:.*]] = arith.index_cast %[[FLAG]] : index to i64
+// CHECK-NEXT:    cf.switch %[[V]] : i64, [
 // CHECK-NEXT:      default: ^bb3,
 // CHECK-NEXT:      7: ^bb1,
-// CHECK-NEXT:      {{-1|4294967295}}: ^bb2
+// CHECK-NEXT:      -1: ^bb2
 // CHECK-NEXT:    ]
 // CHECK-NEXT:  ^bb1:
 // CHECK-NEXT:    %[[K:.*]] = arith.constant 7 : i64
@@ -87,8 +87,8 @@ func.func @index_switch_no_results(%flag: index, %m: memref<i64>) {
 // Only a default region: a switch with no cases.
 // CHECK-LABEL: func.func @index_switch_default_only(
 // CHECK-SAME:      %[[FLAG:.*]]: index, %[[A:.*]]: f64, %[[B:.*]]: i1) -> (f64, i1)
-// CHECK-NEXT:    %[[V:.*]] = arith.index_cast %[[FLAG]] : index to i32
-// CHECK-NEXT:    cf.switch %[[V]] : i32, [
+// CHECK-NEXT:    %[[V:.*]] = arith.index_cast %[[FLAG]] : index to i64
+// CHECK-NEXT:    cf.switch %[[V]] : i64, [
 // CHECK-NEXT:      default: ^bb1]
 // CHECK-NEXT:  ^bb1:
 // CHECK-NEXT:    %[[N:.*]] = arith.negf %[[A]] : f64
@@ -102,4 +102,42 @@ func.func @index_switch_default_only(%flag: index, %a: f64, %b: i1) -> (f64, i1)
     scf.yield %n, %b : f64, i1
   }
   return %r#0, %r#1 : f64, i1
+}
+
+// -----
+
+// Case values beyond i32 stay distinct: 2^32, -1, INT64_MIN and 0.
+// CHECK-LABEL: func.func @index_switch_wide_cases(
+// CHECK-SAME:      %[[FLAG:.*]]: index) -> i64
+// CHECK-NEXT:    %[[V:.*]] = arith.index_cast %[[FLAG]] : index to i64
+// CHECK-NEXT:    cf.switch %[[V]] : i64, [
+// CHECK-NEXT:      default: ^bb5,
+// CHECK-NEXT:      4294967296: ^bb1,
+// CHECK-NEXT:      -1: ^bb2,
+// CHECK-NEXT:      -9223372036854775808: ^bb3,
+// CHECK-NEXT:      0: ^bb4
+// CHECK-NEXT:    ]
+func.func @index_switch_wide_cases(%flag: index) -> i64 {
+  %r = scf.index_switch %flag -> i64
+  case 4294967296 {
+    %k = arith.constant 1 : i64
+    scf.yield %k : i64
+  }
+  case -1 {
+    %k = arith.constant 2 : i64
+    scf.yield %k : i64
+  }
+  case -9223372036854775808 {
+    %k = arith.constant 3 : i64
+    scf.yield %k : i64
+  }
+  case 0 {
+    %k = arith.constant 4 : i64
+    scf.yield %k : i64
+  }
+  default {
+    %k = arith.constant 5 : i64
+    scf.yield %k : i64
+  }
+  return %r : i64
 }

@@ -47,10 +47,17 @@ func.func @for_zero_step_unsigned(%lb: i64, %ub: i64) {
 
 // -----
 
-// A positive constant step and a step that is not a constant are accepted.
-func.func @for_valid_steps(%lb: index, %ub: index, %step: index) {
+// A positive constant step and a step that is not a constant are accepted. An unsigned loop
+// reads its step unsigned: -1 : i64 is 2^64 - 1 there. An i1 step can only be `true`.
+func.func @for_valid_steps(%lb: index, %ub: index, %step: index, %l64: i64, %u64: i64, %b: i1) {
   %c1 = arith.constant 1 : index
   scf.for %i = %lb to %ub step %c1 {
+  }
+  %m1 = arith.constant -1 : i64
+  scf.for unsigned %i = %l64 to %u64 step %m1 : i64 {
+  }
+  %true = arith.constant true
+  scf.for %i = %b to %b step %true : i1 {
   }
   scf.for %i = %lb to %ub step %step {
   }

@@ -1,21 +1,30 @@
-//! onnx-run: parse, verify, lower and JIT-compile a `.mlir` file, call a function that takes no
-//! arguments and print each scalar result on its own line (integers in signed decimal, `i1` as
-//! 0/1, floats as C's `%e`, like upstream's `mlir-runner`).
+//! onnx-run: JIT-compile and run.
+//! - `.mlir`: lower, compile, call a function that takes no arguments and print each scalar
+//!   result on its own line (as upstream's `mlir-runner` prints them).
+//! - `.onnx`: import, lower and compile the model, then run it on ONNX backend-suite data
+//!   (`--test-data`, `--backend-tests`) or on the user's inputs (`--input`), and compare or
+//!   print or write the outputs (DESIGN.md §8).
+
+mod data;
+mod model;
+mod suite;
 
 use clap::Parser as _;
 use flowgate_codegen_cranelift::pipeline::load_and_lower;
 use flowgate_codegen_cranelift::{jit, CodegenError, OptLevel};
 use flowgate_ir::{Context, SourceMgr};
-use std::io::Read as _;
+use std::ffi::OsString;
+use std::io::{Read as _, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Parser)]
-#[command(name = "onnx-run", about = "JIT-compile Flowgate IR with Cranelift and run a function")]
+#[command(name = "onnx-run", about = "JIT-compile Flowgate IR or an ONNX model with Cranelift and run it")]
 struct Cli {
-    /// Input file, or `-` for standard input.
+    /// Input file (`.mlir`, `.onnx`), or `-` for standard input (`.mlir` text).
     #[arg(default_value = "-")]
-    input: String,
-    /// The function to call; it takes no arguments and returns scalars.
+    input: PathBuf,
+    /// `.mlir`: the function to call; it takes no arguments and returns scalars.
     #[arg(short = 'e', default_value = "main")]
     entry: String,
     /// Report compile and run times on stderr.
@@ -24,11 +33,12 @@ struct Cli {
     /// Print the lowering passes as they run (stderr).
     #[arg(long = "print-pipeline")]
     print_pipeline: bool,
-    /// Print the Cranelift IR of every function (stderr) before running.
+    /// Print the Cranelift IR of every function (stderr) before running (`.mlir` only).
     #[arg(long = "print-clif")]
     print_clif: bool,
-    /// Optimization level: -O0 (no loop optimizations, Cranelift's `none`) or -O2 (the loop
-    /// optimizations of crates/optimize and Cranelift's `speed`; the default).
+    /// Optimization level: -O0 (no loop optimizations, Cranelift's `none`), -O2 (the loop
+    /// optimizations of crates/optimize and Cranelift's `speed`; the default) or -O3 (the same
+    /// as -O2 with the Cranelift backend, which has no higher level).
     #[arg(short = 'O', value_name = "LEVEL", num_args = 0..=1, default_missing_value = "2")]
     level: Option<String>,
     /// Accept ops of dialects that are not registered (upstream's -allow-unregistered-dialect).
@@ -37,11 +47,52 @@ struct Cli {
     /// Only `cranelift` is built in.
     #[arg(long, default_value = "cranelift")]
     backend: String,
+    /// `.onnx`: a backend-suite data set directory (`input_*.pb`, `output_*.pb`); repeatable.
+    #[arg(long = "test-data", value_name = "DIR")]
+    test_data: Vec<PathBuf>,
+    /// Run every `ROOT/*/model.onnx` against all of its `test_data_set_*`.
+    #[arg(long = "backend-tests", value_name = "ROOT")]
+    backend_tests: Option<PathBuf>,
+    /// `.onnx`: an input value, `NAME=FILE` (`.pb` TensorProto/SequenceProto/OptionalProto or `.npy`).
+    #[arg(long = "input", value_name = "NAME=FILE")]
+    inputs: Vec<String>,
+    /// Write each output to DIR (as `<name>.npy`, or `.pb` with `--output-format pb`).
+    #[arg(long = "output-dir", value_name = "DIR")]
+    output_dir: Option<PathBuf>,
+    #[arg(long = "output-format", default_value = "npy", value_parser = ["npy", "pb"])]
+    output_format: String,
+    /// Relative tolerance for float comparisons.
+    #[arg(long, default_value_t = 1e-3)]
+    rtol: f64,
+    /// Absolute tolerance for float comparisons.
+    #[arg(long, default_value_t = 1e-7)]
+    atol: f64,
+    /// Run each data set N times (with --time: median and minimum run time).
+    #[arg(long, default_value_t = 1)]
+    repeat: usize,
+    /// Stack size in bytes of the thread that runs compiled code.
+    #[arg(long = "stack-size", default_value_t = 64 << 20)]
+    stack_size: usize,
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
-        Ok(()) => ExitCode::SUCCESS,
+    let cli = match Cli::try_parse_from(std::env::args_os().collect::<Vec<OsString>>()) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        }
+    };
+    let mut out = Vec::new();
+    let res = run(cli, &mut out);
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_all(&out).and_then(|_| stdout.flush()) {
+        eprintln!("error: cannot write output: {e}");
+        return ExitCode::FAILURE;
+    }
+    match res {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
         Err(msg) => {
             eprint!("{msg}");
             ExitCode::FAILURE
@@ -49,16 +100,135 @@ fn main() -> ExitCode {
     }
 }
 
-/// Every failure comes back as the text to print on stderr.
-fn run(cli: Cli) -> Result<(), String> {
+fn opt_level(level: Option<&str>) -> Result<OptLevel, String> {
+    match level {
+        None | Some("2") | Some("3") => Ok(OptLevel::Speed),
+        Some("0") => Ok(OptLevel::None),
+        Some(l) => Err(format!("error: unknown optimization level '-O{l}' (use -O0, -O2 or -O3)\n")),
+    }
+}
+
+/// Ok(false) when something ran but failed (a test case); Err for errors to print.
+fn run(cli: Cli, out: &mut Vec<u8>) -> Result<bool, String> {
     if cli.backend != "cranelift" {
         return Err(format!("error: backend '{}' is not available in this build\n", cli.backend));
     }
-    let opt = match cli.level.as_deref() {
-        None | Some("2") | Some("3") => OptLevel::Speed,
-        Some("0") => OptLevel::None,
-        Some(l) => return Err(format!("error: unknown optimization level '-O{l}' (use -O0 or -O2)\n")),
-    };
+    let opt = opt_level(cli.level.as_deref())?;
+    let o = model::Options { opt, print_pipeline: cli.print_pipeline, stack_size: cli.stack_size };
+    let tol = suite::Tolerance { rtol: cli.rtol, atol: cli.atol };
+    if let Some(root) = &cli.backend_tests {
+        let r = suite::run_suite(root, &o, &tol, cli.repeat, out).map_err(|e| format!("error: {e}\n"))?;
+        let _ = writeln!(out, "{} passed, {} failed", r.passed, r.failed);
+        if cli.time {
+            eprintln!(
+                "compile time per model: median {}, min {}",
+                fmt_ms(median(&r.compile_times)),
+                fmt_ms(min(&r.compile_times))
+            );
+        }
+        return Ok(r.failed == 0);
+    }
+    let is_onnx = cli.input.extension().and_then(|e| e.to_str()).is_some_and(|e| e == "onnx" || e == "onnxtxt");
+    if is_onnx {
+        return run_onnx(&cli, &o, &tol, out);
+    }
+    run_mlir(&cli, opt, out).map(|_| true)
+}
+
+fn run_onnx(cli: &Cli, o: &model::Options, tol: &suite::Tolerance, out: &mut Vec<u8>) -> Result<bool, String> {
+    let m = model::compile(&cli.input, o)?;
+    if cli.time {
+        eprintln!("compile: {} (lowering passes {})", fmt_ms(m.compile_time), fmt_ms(m.lowering_time));
+    }
+    let file = cli.input.display().to_string();
+    if !cli.test_data.is_empty() {
+        let mut ok = true;
+        for d in &cli.test_data {
+            let mut timing = suite::Timing { runs: Vec::new() };
+            match suite::run_data_set(&m, d, tol, cli.repeat, o.stack_size, &mut timing) {
+                Ok(()) => {
+                    let _ = writeln!(out, "PASS {}", d.display());
+                }
+                Err(e) => {
+                    ok = false;
+                    let _ = writeln!(out, "FAIL {}: {e}", d.display());
+                }
+            }
+            report_runs(cli, &timing.runs);
+        }
+        return Ok(ok);
+    }
+    let mut given = Vec::new();
+    for i in &cli.inputs {
+        let (n, f) = i.split_once('=').ok_or_else(|| format!("error: --input '{i}' is not NAME=FILE\n"))?;
+        given.push((n.to_string(), PathBuf::from(f)));
+    }
+    let args = suite::user_inputs(&m, &given).map_err(|e| format!("{file}: error: {e}\n"))?;
+    let mut runs = Vec::new();
+    let mut outputs = Vec::new();
+    for _ in 0..cli.repeat.max(1) {
+        let (o2, t) = m.run(&args, o.stack_size).map_err(|e| format!("{file}: error: {e}\n"))?;
+        runs.push(t);
+        outputs = o2;
+    }
+    report_runs(cli, &runs);
+    match &cli.output_dir {
+        Some(dir) => write_outputs(&m, &outputs, dir, &cli.output_format).map_err(|e| format!("error: {e}\n"))?,
+        None => {
+            for (p, v) in m.outputs.iter().zip(&outputs) {
+                let _ = writeln!(out, "{}: {}", p.name, flowgate_runtime::describe(v));
+            }
+        }
+    }
+    Ok(true)
+}
+
+fn write_outputs(
+    m: &model::CompiledModel,
+    outputs: &[std::sync::Arc<flowgate_runtime::RtValue>],
+    dir: &Path,
+    format: &str,
+) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create '{}': {e}", dir.display()))?;
+    for (k, (p, v)) in m.outputs.iter().zip(outputs).enumerate() {
+        let stem: String =
+            p.name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' }).collect();
+        let stem = if stem.is_empty() { format!("output_{k}") } else { stem };
+        if format == "pb" {
+            let bytes = data::encode_value(v, &p.name)?;
+            let f = dir.join(format!("{stem}.pb"));
+            std::fs::write(&f, bytes).map_err(|e| anyhow::anyhow!("cannot write '{}': {e}", f.display()))?;
+        } else {
+            let t = v.as_tensor().map_err(|_| {
+                anyhow::anyhow!("output '{}' is a {}; write it with --output-format pb", p.name, v.kind_name())
+            })?;
+            data::write_npy(&dir.join(format!("{stem}.npy")), t)?;
+        }
+    }
+    Ok(())
+}
+
+fn report_runs(cli: &Cli, runs: &[std::time::Duration]) {
+    if cli.time && !runs.is_empty() {
+        eprintln!("run: median {}, min {} ({} runs)", fmt_ms(median(runs)), fmt_ms(min(runs)), runs.len());
+    }
+}
+
+fn median(v: &[std::time::Duration]) -> std::time::Duration {
+    let mut s = v.to_vec();
+    s.sort();
+    s.get(s.len() / 2).copied().unwrap_or_default()
+}
+
+fn min(v: &[std::time::Duration]) -> std::time::Duration {
+    v.iter().min().copied().unwrap_or_default()
+}
+
+fn fmt_ms(d: std::time::Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1e3)
+}
+
+fn run_mlir(cli: &Cli, opt: OptLevel, out: &mut Vec<u8>) -> Result<(), String> {
     let (name, text) = read_input(&cli.input).map_err(|e| format!("error: {e}\n"))?;
     let mut ctx = Context::new();
     ctx.allow_unregistered = cli.allow_unregistered;
@@ -68,17 +238,17 @@ fn run(cli: Cli) -> Result<(), String> {
     if cli.print_clif {
         eprint!("{}", flowgate_codegen_cranelift::jit::clif(&ctx, module).map_err(|e| render(sm, &ctx, e))?);
     }
-    let out = jit::run(&ctx, module, &cli.entry, opt).map_err(|e| render(sm, &ctx, e))?;
-    for v in &out.values {
-        println!("{v}");
+    let res = jit::run(&ctx, module, &cli.entry, opt).map_err(|e| render(sm, &ctx, e))?;
+    for v in &res.values {
+        let _ = writeln!(out, "{v}");
     }
     if cli.time {
         eprintln!("lowering passes: {:.3} ms", lowered.pipeline_time.as_secs_f64() * 1e3);
-        eprintln!("compile: {:.3} ms", out.compile_time.as_secs_f64() * 1e3);
-        for (f, t) in &out.function_times {
+        eprintln!("compile: {:.3} ms", res.compile_time.as_secs_f64() * 1e3);
+        for (f, t) in &res.function_times {
             eprintln!("  {f}: {:.3} ms", t.as_secs_f64() * 1e3);
         }
-        eprintln!("run: {:.3} ms", out.run_time.as_secs_f64() * 1e3);
+        eprintln!("run: {:.3} ms", res.run_time.as_secs_f64() * 1e3);
     }
     Ok(())
 }
@@ -90,13 +260,14 @@ fn render(sm: &SourceMgr, ctx: &Context, e: CodegenError) -> String {
     }
 }
 
-fn read_input(path: &str) -> anyhow::Result<(String, String)> {
-    if path == "-" {
+fn read_input(path: &Path) -> anyhow::Result<(String, String)> {
+    if path.as_os_str() == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s)?;
         return Ok(("<stdin>".to_string(), s));
     }
-    let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("could not open input file '{path}': {e}"))?;
-    let s = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("input file '{path}' is not valid UTF-8"))?;
-    Ok((path.to_string(), s))
+    let shown = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("could not open input file '{shown}': {e}"))?;
+    let s = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("input file '{shown}' is not valid UTF-8"))?;
+    Ok((shown, s))
 }

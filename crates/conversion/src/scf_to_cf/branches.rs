@@ -63,8 +63,9 @@ pub(crate) fn lower_if(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// `arith.index_cast` of the argument to `i32`, then `cf.switch` over the case blocks; every
-/// region branches to a continuation block carrying the results.
+/// `arith.index_cast` of the argument to `i64`, then `cf.switch` over the case blocks; every
+/// region branches to a continuation block carrying the results. Upstream casts to `i32`, which
+/// makes case 2^32 match 0 and -1 match 2^32 - 1; we keep all 64 bits.
 pub(crate) fn lower_switch(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     let loc = ctx.op_loc(op);
     let (cond_block, region) = position(ctx, op)?;
@@ -86,9 +87,9 @@ pub(crate) fn lower_switch(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic
     }
     let default = inline_yielding(ctx, op, regions[0], region, continuation)?;
     let arg = ctx.operand(op, 0);
-    let i32t = ctx.integer_type(32);
+    let i64t = ctx.integer_type(64);
     let mut b = Builder::at_end(ctx, cond_block);
-    let flag = build::index_cast(&mut b, arg, i32t, loc);
+    let flag = build::index_cast(&mut b, arg, i64t, loc);
     build::switch(&mut b, flag, default, &targets, loc)?;
     let results = ctx.block_args(continuation).to_vec();
     ctx.replace_op(op, &results);

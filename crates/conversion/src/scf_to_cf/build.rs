@@ -36,7 +36,8 @@ pub(crate) fn cond_br(
     b.create(st)
 }
 
-/// `cf.switch %flag : i32, [default: ^d, v: ^b, ...]` with no successor operands.
+/// `cf.switch %flag : i64, [default: ^d, v: ^b, ...]` with no successor operands. The flag and
+/// the case values are 64 bits wide: an `index` case such as 2^32 must not collide with 0.
 pub(crate) fn switch(
     b: &mut Builder<'_>,
     flag: Value,
@@ -54,8 +55,8 @@ pub(crate) fn switch(
         .attr(b.ctx, "operandSegmentSizes", seg)
         .attr(b.ctx, "case_operand_segments", case_segs);
     if !cases.is_empty() {
-        let vals: Vec<String> = cases.iter().map(|c| (c.0 as i32).to_string()).collect();
-        let text = format!("dense<[{}]> : vector<{}xi32>", vals.join(", "), cases.len());
+        let vals: Vec<String> = cases.iter().map(|c| c.0.to_string()).collect();
+        let text = format!("dense<[{}]> : vector<{}xi64>", vals.join(", "), cases.len());
         let attr = parse_attr_str(b.ctx, &text)?;
         st.add_attr(b.ctx, "case_values", attr);
     }

@@ -23,7 +23,7 @@ mod control_flow;
 mod diag;
 mod graph;
 mod scope;
-mod tensor;
+pub mod tensor;
 mod types;
 
 use std::path::Path;

@@ -34,6 +34,22 @@ pub fn import_tensor(ctx: &mut Context, t: &TensorProto) -> Result<Attribute, St
     Ok(dense(ctx, ty, data))
 }
 
+/// The elements of `t` from its raw or typed data fields, checked against its dimensions (for
+/// tools that read test data rather than import it).
+pub fn tensor_elements(t: &TensorProto) -> Result<DenseElements, String> {
+    let c = t.data_type.unwrap_or(0);
+    let count = t
+        .dims
+        .iter()
+        .try_fold(1usize, |acc, &d| usize::try_from(d).ok().and_then(|d| acc.checked_mul(d)))
+        .ok_or_else(|| "bad dimensions".to_string())?;
+    let data = read_elements(t, c)?;
+    if data.len() != count {
+        return Err(format!("holds {} elements but its shape {:?} needs {count}", data.len(), t.dims));
+    }
+    Ok(data)
+}
+
 /// Builds the attribute, as a splat when every element is equal (as upstream prints it).
 pub fn dense(ctx: &mut Context, ty: flowgate_ir::Type, data: DenseElements) -> Attribute {
     let splat = match &data {

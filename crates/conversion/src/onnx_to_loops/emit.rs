@@ -1,0 +1,405 @@
+//! The lowering's state and the small builders every op family uses: an insertion point,
+//! runtime calls (declared in the module on first use), constants, and conversions between a
+//! value's register form and its runtime handle.
+
+use super::types::{self, Elem};
+use flowgate_ir::{
+    Attribute, Builder, Context, Diagnostic, InsertPoint, LocKind, Location, OpId, OperationState, Type, TypeKind,
+    Value,
+};
+use std::collections::HashMap;
+
+pub(crate) type LResult<T> = Result<T, Diagnostic>;
+
+pub(crate) struct Lower<'a> {
+    pub ctx: &'a mut Context,
+    pub module: OpId,
+    /// Every value's ONNX type from before the lowering (values created by the lowering inherit
+    /// the type of the value they replace).
+    pub orig: HashMap<Value, Type>,
+    pub ip: InsertPoint,
+    /// The location new ops get.
+    pub loc: Location,
+    /// The node-name table runtime errors index (`flowgate.node_names` on the module).
+    pub nodes: Vec<String>,
+    node_ids: HashMap<String, i32>,
+    declared: HashMap<String, Type>,
+    globals: usize,
+}
+
+impl<'a> Lower<'a> {
+    pub fn new(ctx: &'a mut Context, module: OpId) -> Self {
+        let loc = ctx.op_loc(module);
+        let mut declared = HashMap::new();
+        // Functions already declared in the module (a second run, or hand-written input).
+        for f in ctx.find_ops(module, "func.func") {
+            if let (Some(n), Some(t)) = (
+                ctx.attr(f, "sym_name").and_then(|a| ctx.attr_as_str(a)).map(str::to_string),
+                ctx.attr(f, "function_type").and_then(|a| ctx.attr_as_type(a)),
+            ) {
+                declared.insert(n, t);
+            }
+        }
+        Lower {
+            ctx,
+            module,
+            orig: HashMap::new(),
+            ip: InsertPoint::Detached,
+            loc,
+            nodes: Vec::new(),
+            node_ids: HashMap::new(),
+            declared,
+            globals: 0,
+        }
+    }
+
+    pub fn ptr(&mut self) -> Type {
+        types::ptr_type(self.ctx)
+    }
+
+    pub fn err(&self, op: OpId, msg: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(self.ctx.op_loc(op), msg.into())
+    }
+
+    /// The ONNX type of `v` (its type before the lowering).
+    pub fn onnx_type(&self, v: Value) -> Type {
+        self.orig.get(&v).copied().unwrap_or_else(|| self.ctx.value_type(v))
+    }
+
+    pub fn elem(&self, v: Value) -> Option<Elem> {
+        let t = self.onnx_type(v);
+        types::tensor_elem(self.ctx, t).or_else(|| types::elem_of_scalar_type(self.ctx, t))
+    }
+
+    pub fn is_handle(&self, v: Value) -> bool {
+        types::is_ptr(self.ctx, self.ctx.value_type(v))
+    }
+
+    /// Whether an optional input is absent (`onnx.NoValue` or of type `none`).
+    pub fn absent(&self, v: Value) -> bool {
+        matches!(self.ctx.type_kind(self.ctx.value_type(v)), TypeKind::None)
+            || self.ctx.defining_op(v).is_some_and(|o| self.ctx.is_op(o, "onnx.NoValue"))
+    }
+
+    pub fn create(&mut self, st: OperationState) -> OpId {
+        let mut b = Builder { ctx: self.ctx, ip: self.ip };
+        b.create(st)
+    }
+
+    pub fn op1(&mut self, name: &str, operands: &[Value], result: Type) -> Value {
+        let st = OperationState::new(self.ctx, name, self.loc).operands(operands).results(&[result]);
+        let op = self.create(st);
+        self.ctx.result(op, 0)
+    }
+
+    pub fn with_builder<R>(&mut self, f: impl FnOnce(&mut Builder<'_>, Location) -> R) -> R {
+        let loc = self.loc;
+        let mut b = Builder { ctx: self.ctx, ip: self.ip };
+        f(&mut b, loc)
+    }
+
+    pub fn const_i64(&mut self, v: i64) -> Value {
+        let t = self.ctx.integer_type(64);
+        self.with_builder(|b, loc| flowgate_arith::builders::constant_int(b, v as i128, t, loc))
+    }
+
+    pub fn const_i32(&mut self, v: i32) -> Value {
+        let t = self.ctx.integer_type(32);
+        self.with_builder(|b, loc| flowgate_arith::builders::constant_int(b, v as i128, t, loc))
+    }
+
+    pub fn const_int(&mut self, v: i128, t: Type) -> Value {
+        self.with_builder(|b, loc| flowgate_arith::builders::constant_int(b, v, t, loc))
+    }
+
+    pub fn const_float(&mut self, v: f64, t: Type) -> Value {
+        self.with_builder(|b, loc| flowgate_arith::builders::constant_float(b, v, t, loc))
+    }
+
+    pub fn arith(&mut self, name: &str, a: Value, b2: Value) -> Value {
+        let r = self.with_builder(|b, loc| flowgate_arith::builders::binary(b, name, a, b2, loc));
+        r.unwrap_or_else(|| panic!("internal: '{name}' is not an arith binary op"))
+    }
+
+    pub fn cast(&mut self, name: &str, x: Value, to: Type) -> Value {
+        let r = self.with_builder(|b, loc| flowgate_arith::builders::cast(b, name, x, to, loc));
+        r.unwrap_or_else(|| panic!("internal: '{name}' is not an arith cast"))
+    }
+
+    pub fn cmpi(&mut self, pred: &str, a: Value, b2: Value) -> Value {
+        let r = self.with_builder(|b, loc| flowgate_arith::builders::cmpi(b, pred, a, b2, loc));
+        r.unwrap_or_else(|| panic!("internal: cmpi predicate '{pred}'"))
+    }
+
+    pub fn cmpf(&mut self, pred: &str, a: Value, b2: Value) -> Value {
+        let r = self.with_builder(|b, loc| flowgate_arith::builders::cmpf(b, pred, a, b2, loc));
+        r.unwrap_or_else(|| panic!("internal: cmpf predicate '{pred}'"))
+    }
+
+    pub fn select(&mut self, c: Value, t: Value, f: Value) -> Value {
+        self.with_builder(|b, loc| flowgate_arith::builders::select(b, c, t, f, loc))
+    }
+
+    /// A `math` op on one float operand (`math.sqrt`, ...), with upstream's default fastmath.
+    pub fn math1(&mut self, name: &str, x: Value) -> LResult<Value> {
+        let t = self.ctx.value_type(x);
+        let fm = flowgate_ir::asm::parse_attr_str(self.ctx, "#arith.fastmath<none>")?;
+        let st =
+            OperationState::new(self.ctx, name, self.loc).operands(&[x]).results(&[t]).attr(self.ctx, "fastmath", fm);
+        let op = self.create(st);
+        Ok(self.ctx.result(op, 0))
+    }
+
+    /// `math.absi` and other integer math ops without flags.
+    pub fn math1_int(&mut self, name: &str, x: Value) -> Value {
+        let t = self.ctx.value_type(x);
+        self.op1(name, &[x], t)
+    }
+
+    pub fn math2(&mut self, name: &str, x: Value, y: Value) -> LResult<Value> {
+        let t = self.ctx.value_type(x);
+        let fm = flowgate_ir::asm::parse_attr_str(self.ctx, "#arith.fastmath<none>")?;
+        let st = OperationState::new(self.ctx, name, self.loc)
+            .operands(&[x, y])
+            .results(&[t])
+            .attr(self.ctx, "fastmath", fm);
+        let op = self.create(st);
+        Ok(self.ctx.result(op, 0))
+    }
+
+    /// Declare `@name` (private, no body) in the module with this signature unless it exists.
+    pub fn declare(&mut self, name: &str, inputs: Vec<Type>, results: Vec<Type>) -> LResult<()> {
+        let fty = self.ctx.function_type(inputs, results);
+        if let Some(&t) = self.declared.get(name) {
+            if t != fty {
+                return Err(Diagnostic::error(self.loc, format!("internal: '{name}' declared with two signatures")));
+            }
+            return Ok(());
+        }
+        let region = self.ctx.create_region();
+        let sym = self.ctx.string_attr(name);
+        let ta = self.ctx.type_attr(fty);
+        let vis = self.ctx.string_attr("private");
+        let loc = self.ctx.unknown_loc();
+        let st = OperationState::new(self.ctx, "func.func", loc)
+            .regions(&[region])
+            .attr(self.ctx, "sym_name", sym)
+            .attr(self.ctx, "function_type", ta)
+            .attr(self.ctx, "sym_visibility", vis);
+        let f = self.ctx.create_op(st);
+        self.append_to_module(f);
+        self.declared.insert(name.to_string(), fty);
+        Ok(())
+    }
+
+    pub fn append_to_module(&mut self, op: OpId) {
+        let body = self.ctx.region(self.module, 0);
+        if let Some(b) = self.ctx.entry_block(body) {
+            self.ctx.append_op(b, op);
+        }
+    }
+
+    /// `func.call @name(args) : (...) -> results`, declaring `@name` on first use.
+    pub fn call(&mut self, name: &str, args: &[Value], results: &[Type]) -> LResult<Vec<Value>> {
+        if name.starts_with("flowgate_rt_") {
+            let inputs: Vec<Type> = args.iter().map(|&a| self.ctx.value_type(a)).collect();
+            self.declare(name, inputs, results.to_vec())?;
+        }
+        let callee = self.ctx.symbol_ref_attr(name);
+        let st = OperationState::new(self.ctx, "func.call", self.loc)
+            .operands(args)
+            .results(results)
+            .attr(self.ctx, "callee", callee);
+        let op = self.create(st);
+        Ok(self.ctx.results(op).to_vec())
+    }
+
+    /// A runtime call returning one handle.
+    pub fn rt(&mut self, name: &str, args: &[Value]) -> LResult<Value> {
+        let p = self.ptr();
+        Ok(self.call(&format!("flowgate_rt_{name}"), args, &[p])?[0])
+    }
+
+    /// A runtime call returning one scalar of type `t`.
+    pub fn rt_scalar(&mut self, name: &str, args: &[Value], t: Type) -> LResult<Value> {
+        Ok(self.call(&format!("flowgate_rt_{name}"), args, &[t])?[0])
+    }
+
+    /// The `node` argument of runtime calls for `op`: its index in the node-name table.
+    pub fn node_id(&mut self, op: OpId) -> Value {
+        let text = node_description(self.ctx, op);
+        let id = match self.node_ids.get(&text) {
+            Some(&i) => i,
+            None => {
+                let i = self.nodes.len() as i32;
+                self.nodes.push(text.clone());
+                self.node_ids.insert(text, i);
+                i
+            }
+        };
+        self.const_i32(id)
+    }
+
+    /// A handle for `v`, boxing a register value of ONNX element `elem`.
+    pub fn handle(&mut self, v: Value) -> LResult<Value> {
+        if self.is_handle(v) {
+            return Ok(v);
+        }
+        let t = self.ctx.value_type(v);
+        let elem = self
+            .elem(v)
+            .or_else(|| types::elem_of_scalar_type(self.ctx, t))
+            .ok_or_else(|| Diagnostic::error(self.loc, "internal: cannot box a value of this type"))?;
+        let dtype = self.const_i32(elem.dtype());
+        let h = match elem {
+            Elem::Float(flowgate_ir::FloatKind::F32) => self.rt("box_f32", &[v, dtype])?,
+            Elem::Float(_) => self.rt("box_f64", &[v, dtype])?,
+            Elem::Bool | Elem::UInt(_) => {
+                let i64t = self.ctx.integer_type(64);
+                let w = self.widen_to_i64(v, i64t, true);
+                self.rt("box_i64", &[w, dtype])?
+            }
+            Elem::SInt(_) => {
+                let i64t = self.ctx.integer_type(64);
+                let w = self.widen_to_i64(v, i64t, false);
+                self.rt("box_i64", &[w, dtype])?
+            }
+        };
+        let ot = self.onnx_type(v);
+        self.orig.insert(h, ot);
+        Ok(h)
+    }
+
+    fn widen_to_i64(&mut self, v: Value, i64t: Type, unsigned: bool) -> Value {
+        if self.ctx.int_width(self.ctx.value_type(v)) == Some(64) {
+            return v;
+        }
+        self.cast(if unsigned { "arith.extui" } else { "arith.extsi" }, v, i64t)
+    }
+
+    /// The register value of `v` as element `elem` (unboxing a handle; the runtime checks that
+    /// it holds exactly one element).
+    pub fn scalar(&mut self, node: Value, v: Value, elem: Elem) -> LResult<Value> {
+        if !self.is_handle(v) {
+            return Ok(v);
+        }
+        let st = elem.scalar_type(self.ctx);
+        match elem {
+            Elem::Float(flowgate_ir::FloatKind::F32) => self.rt_scalar("unbox_f32", &[node, v], st),
+            Elem::Float(_) => self.rt_scalar("unbox_f64", &[node, v], st),
+            _ => {
+                let i64t = self.ctx.integer_type(64);
+                let x = self.rt_scalar("unbox_i64", &[node, v], i64t)?;
+                Ok(if self.ctx.int_width(st) == Some(64) { x } else { self.cast("arith.trunci", x, st) })
+            }
+        }
+    }
+
+    /// An `i64` from an integer value (a position, an axis given as a tensor).
+    pub fn int64(&mut self, node: Value, v: Value) -> LResult<Value> {
+        let i64t = self.ctx.integer_type(64);
+        if self.is_handle(v) {
+            return self.rt_scalar("unbox_i64", &[node, v], i64t);
+        }
+        let unsigned = self.elem(v).is_some_and(|e| e.is_unsigned() || e == Elem::Bool);
+        Ok(self.widen_to_i64(v, i64t, unsigned))
+    }
+
+    /// Bring `v` to the representation `want` (a handle or a register type), as the target of a
+    /// yield, a loop init or a cast needs.
+    pub fn coerce(&mut self, node: Value, v: Value, want: Type) -> LResult<Value> {
+        let have = self.ctx.value_type(v);
+        if have == want {
+            return Ok(v);
+        }
+        if types::is_ptr(self.ctx, want) {
+            return self.handle(v);
+        }
+        let elem = types::elem_of_scalar_type(self.ctx, want)
+            .ok_or_else(|| Diagnostic::error(self.loc, "internal: cannot convert to this type"))?;
+        // Keep the signedness of the ONNX type the value had.
+        let elem = match (elem, self.elem(v)) {
+            (Elem::SInt(w), Some(Elem::UInt(w2))) if w == w2 => Elem::UInt(w),
+            _ => elem,
+        };
+        self.scalar(node, v, elem)
+    }
+
+    /// A constant blob global (`memref<Nxi8>`) and a `memref<?xi8>` view of it.
+    pub fn blob(&mut self, bytes: &[u8]) -> LResult<Value> {
+        let name = format!("__flowgate_const_{}", self.globals);
+        self.globals += 1;
+        let i8t = self.ctx.integer_type(8);
+        let n = bytes.len() as i64;
+        let mty = self.ctx.memref_type(vec![n], i8t);
+        let tty = self.ctx.tensor_type(vec![n], i8t);
+        let hex: String = bytes.iter().map(|b| format!("{b:02X}")).collect();
+        let init = self.ctx.intern_attr(flowgate_ir::AttrKind::DenseElements {
+            ty: tty,
+            splat: false,
+            data: flowgate_ir::DenseElements::Hex(format!("0x{hex}")),
+        });
+        let sym = self.ctx.string_attr(&name);
+        let vis = self.ctx.string_attr("private");
+        let ta = self.ctx.type_attr(mty);
+        let unit = self.ctx.unit_attr();
+        let i64t = self.ctx.integer_type(64);
+        let align = self.ctx.integer_attr(8, i64t);
+        let loc = self.ctx.unknown_loc();
+        let st = OperationState::new(self.ctx, "memref.global", loc)
+            .attr(self.ctx, "sym_name", sym)
+            .attr(self.ctx, "sym_visibility", vis)
+            .attr(self.ctx, "type", ta)
+            .attr(self.ctx, "initial_value", init)
+            .attr(self.ctx, "constant", unit)
+            .attr(self.ctx, "alignment", align);
+        let g = self.ctx.create_op(st);
+        self.append_to_module(g);
+        let gref = self.ctx.symbol_ref_attr(&name);
+        let st =
+            OperationState::new(self.ctx, "memref.get_global", self.loc).results(&[mty]).attr(self.ctx, "name", gref);
+        let op = self.create(st);
+        let m = self.ctx.result(op, 0);
+        let dyn_ty = self.ctx.memref_type(vec![flowgate_ir::DYNAMIC], i8t);
+        Ok(self.op1("memref.cast", &[m], dyn_ty))
+    }
+
+    pub fn attr_of(&self, op: OpId, name: &str) -> Option<Attribute> {
+        self.ctx.attr(op, name)
+    }
+
+    pub fn int_attr(&self, op: OpId, name: &str) -> Option<i64> {
+        self.ctx.attr(op, name).and_then(|a| self.ctx.attr_as_int(a)).map(|v| v as i64)
+    }
+
+    pub fn ints_attr(&self, op: OpId, name: &str) -> Option<Vec<i64>> {
+        let a = self.ctx.attr(op, name)?;
+        if let Some(items) = self.ctx.attr_as_array(a) {
+            return items.iter().map(|&i| self.ctx.attr_as_int(i).map(|v| v as i64)).collect();
+        }
+        self.ctx.attr_as_dense_array(a).map(|v| v.iter().map(|&x| x as i64).collect())
+    }
+
+    pub fn str_attr(&self, op: OpId, name: &str) -> Option<String> {
+        self.ctx.attr(op, name).and_then(|a| self.ctx.attr_as_str(a)).map(str::to_string)
+    }
+}
+
+/// `node 'name' (OpType) in graph path`, from an imported op's `loc("name"("path"))`.
+pub(crate) fn node_description(ctx: &Context, op: OpId) -> String {
+    let op_type = ctx.op_name(op).strip_prefix("onnx.").unwrap_or(ctx.op_name(op)).to_string();
+    if let LocKind::Name { name, child } = ctx.loc_kind(ctx.op_loc(op)) {
+        let path = child.and_then(|c| match ctx.loc_kind(c) {
+            LocKind::Name { name, .. } => Some(ctx.str(*name).to_string()),
+            _ => None,
+        });
+        return match path {
+            Some(p) => format!("node '{}' ({op_type}) in graph {p}", ctx.str(*name)),
+            None => format!("node '{}' ({op_type})", ctx.str(*name)),
+        };
+    }
+    match ctx.file_line_col(ctx.op_loc(op)) {
+        Some((f, l, c)) => format!("{op_type} at {f}:{l}:{c}"),
+        None => format!("node ({op_type})"),
+    }
+}

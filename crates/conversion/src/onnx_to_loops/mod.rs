@@ -1,0 +1,413 @@
+//! `convert-onnx-to-loops`: ONNX tensors to registers and runtime values (DESIGN.md §6).
+//!
+//! Runs after `convert-onnx-to-scf`, so control flow is already `scf` and only compute ops and
+//! the few `tensor` ops that pass values in and out of scalars are left. Each value becomes:
+//! - an SSA scalar when it is a rank-0 tensor of a type compiled code computes with, so loop
+//!   counters, conditions and scalar recurrences run in registers with `arith`/`math` ops;
+//! - otherwise an `!llvm.ptr` handle to a reference-counted runtime value (`crates/runtime`),
+//!   and the op becomes a call to the runtime kernel of its family.
+//!
+//! Then `ownership` inserts the reference counting (retain before a use that consumes a value,
+//! release after the last use), so every runtime value is freed as soon as it is dead and a
+//! loop that makes a tensor per iteration runs in bounded memory. Last, every public function
+//! gets an entry wrapper that takes its arguments from a runtime call frame (`entry`).
+//!
+//! One file per op family; ops that differ only in their scalar function are rows of the
+//! table in `elementwise.rs`.
+
+mod constants;
+mod elementwise;
+mod emit;
+mod entry;
+mod linalg;
+mod movement;
+mod ownership;
+mod reduce;
+mod sequence;
+mod shape;
+mod tensor_ops;
+mod types;
+
+use emit::{LResult, Lower};
+use flowgate_ir::{Context, Diagnostic, InsertPoint, OpId, Value};
+use flowgate_pass::{Pass, PassInfo};
+
+pub fn pass_info() -> PassInfo {
+    PassInfo {
+        argument: "convert-onnx-to-loops",
+        description: "Lower onnx tensors to scalars and runtime values, and onnx ops to arith/math or runtime calls",
+        create: |_| Ok(Box::new(OnnxToLoops)),
+    }
+}
+
+pub struct OnnxToLoops;
+
+impl Pass for OnnxToLoops {
+    fn argument(&self) -> &'static str {
+        "convert-onnx-to-loops"
+    }
+    fn name(&self) -> &'static str {
+        "ConvertOnnxToLoops"
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("builtin.module")
+    }
+    fn run(&mut self, ctx: &mut Context, module: OpId) -> Result<(), Diagnostic> {
+        run_on_module(ctx, module)
+    }
+}
+
+/// The attribute holding the node-name table runtime errors refer to.
+pub const NODE_NAMES_ATTR: &str = "flowgate.node_names";
+/// The prefix of the entry wrappers: `@__flowgate_run_<func>(%frame: !llvm.ptr)`.
+pub const ENTRY_PREFIX: &str = "__flowgate_run_";
+
+fn run_on_module(ctx: &mut Context, module: OpId) -> Result<(), Diagnostic> {
+    let funcs: Vec<OpId> = direct_functions(ctx, module).into_iter().filter(|&f| needs_lowering(ctx, f)).collect();
+    if funcs.is_empty() {
+        return Ok(());
+    }
+    let mut l = Lower::new(ctx, module);
+    for &f in &funcs {
+        lower_function(&mut l, f)?;
+    }
+    for &f in &funcs {
+        if l.ctx.attr(f, "sym_visibility").is_none_or(|a| l.ctx.attr_as_str(a) != Some("private")) {
+            entry::build_wrapper(&mut l, f)?;
+        }
+    }
+    let names: Vec<_> = l.nodes.clone().iter().map(|n| l.ctx.string_attr(n)).collect();
+    let arr = l.ctx.array_attr(names);
+    l.ctx.set_attr(module, NODE_NAMES_ATTR, arr);
+    Ok(())
+}
+
+fn direct_functions(ctx: &Context, module: OpId) -> Vec<OpId> {
+    let body = ctx.region(module, 0);
+    let mut out = Vec::new();
+    for &b in ctx.region_blocks(body) {
+        for op in ctx.block_ops(b) {
+            if ctx.is_op(op, "func.func") && !ctx.regions(op).is_empty() && !ctx.is_region_empty(ctx.region(op, 0)) {
+                out.push(op);
+            }
+        }
+    }
+    out
+}
+
+/// A function has something to lower when an ONNX value type or op appears in it.
+fn needs_lowering(ctx: &Context, f: OpId) -> bool {
+    let mut found = false;
+    ctx.walk(f, &mut |op| {
+        let n = ctx.op_name(op);
+        if n.starts_with("onnx.") || n.starts_with("tensor.") {
+            found = true;
+        }
+        for &r in ctx.results(op) {
+            found |= types::is_onnx_value_type(ctx, ctx.value_type(r));
+        }
+        for &reg in ctx.regions(op) {
+            for &b in ctx.region_blocks(reg) {
+                for &a in ctx.block_args(b) {
+                    found |= types::is_onnx_value_type(ctx, ctx.value_type(a));
+                }
+            }
+        }
+    });
+    found
+}
+
+fn lower_function(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
+    snapshot_types(l, f);
+    retype_signature(l, f)?;
+    retype_structure(l, f);
+    lower_ops(l, f)?;
+    fix_joins(l, f)?;
+    erase_novalues(l, f);
+    stop_loops_on_error(l, f)?;
+    ownership::insert(l, f)?;
+    Ok(())
+}
+
+fn snapshot_types(l: &mut Lower<'_>, f: OpId) {
+    let ctx = &*l.ctx;
+    let mut orig = std::mem::take(&mut l.orig);
+    ctx.walk(f, &mut |op| {
+        for &r in ctx.results(op) {
+            orig.insert(r, ctx.value_type(r));
+        }
+        for &reg in ctx.regions(op) {
+            for &b in ctx.region_blocks(reg) {
+                for &a in ctx.block_args(b) {
+                    orig.insert(a, ctx.value_type(a));
+                }
+            }
+        }
+    });
+    l.orig = orig;
+}
+
+/// Function arguments and results are always handles (the entry wrapper and callers pass
+/// runtime values); rank-0 arguments are unboxed once at entry.
+fn retype_signature(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
+    let body = l.ctx.region(f, 0);
+    let Some(entry) = l.ctx.entry_block(body) else { return Ok(()) };
+    let ptr = l.ptr();
+    let args = l.ctx.block_args(entry).to_vec();
+    l.loc = l.ctx.op_loc(f);
+    for a in args {
+        let t = l.ctx.value_type(a);
+        if !types::is_onnx_value_type(l.ctx, t) {
+            continue;
+        }
+        l.ctx.set_value_type(a, ptr);
+        if let Some(e) = types::scalar_elem(l.ctx, t) {
+            l.ip = match l.ctx.first_op(entry) {
+                Some(o) => InsertPoint::Before(o),
+                None => InsertPoint::End(entry),
+            };
+            let node = l.node_id(f);
+            let s = l.scalar(node, a, e)?;
+            l.orig.insert(s, t);
+            let unbox = l.ctx.defining_op(s);
+            l.ctx.replace_all_uses(a, s);
+            // The unbox itself (and the trunci feeding from it) must keep reading the argument.
+            if let Some(u) = unbox {
+                fix_self_use(l.ctx, u, s, a);
+            }
+        }
+    }
+    let inputs: Vec<_> = l.ctx.block_args(entry).iter().map(|&a| l.ctx.value_type(a)).collect();
+    let old = flowgate_func::function_type(l.ctx, f);
+    let results: Vec<_> = match old {
+        Some(sig) => sig.results.iter().map(|&t| if types::is_onnx_value_type(l.ctx, t) { ptr } else { t }).collect(),
+        None => Vec::new(),
+    };
+    let fty = l.ctx.function_type(inputs, results);
+    let ta = l.ctx.type_attr(fty);
+    l.ctx.set_attr(f, "function_type", ta);
+    Ok(())
+}
+
+/// After `replace_all_uses(arg, s)`, the ops computing `s` from `arg` read themselves; point
+/// them back at `arg` (walking up the short chain unbox -> trunci).
+fn fix_self_use(ctx: &mut Context, mut op: OpId, s: Value, arg: Value) {
+    loop {
+        let ops = ctx.operands(op).to_vec();
+        let mut next = None;
+        for (i, v) in ops.into_iter().enumerate() {
+            if v == s {
+                ctx.set_operand(op, i, arg);
+            } else if let Some(d) = ctx.defining_op(v) {
+                if ctx.parent_block(d) == ctx.parent_block(op) && !ctx.is_op(d, "arith.constant") {
+                    next = Some(d);
+                }
+            }
+        }
+        match next {
+            Some(d) => op = d,
+            None => break,
+        }
+    }
+}
+
+/// Results of structured ops and block arguments of their regions take their lowered types.
+fn retype_structure(l: &mut Lower<'_>, f: OpId) {
+    let mut ops = Vec::new();
+    l.ctx.walk(f, &mut |op| ops.push(op));
+    for op in ops {
+        if op == f {
+            continue;
+        }
+        let name = l.ctx.op_name(op).to_string();
+        if !name.starts_with("onnx.") && !name.starts_with("tensor.") {
+            for r in l.ctx.results(op).to_vec() {
+                let t = l.ctx.value_type(r);
+                if let Some(nt) = types::lowered_type(l.ctx, t) {
+                    l.ctx.set_value_type(r, nt);
+                }
+            }
+        }
+        for reg in l.ctx.regions(op).to_vec() {
+            for b in l.ctx.region_blocks(reg).to_vec() {
+                for a in l.ctx.block_args(b).to_vec() {
+                    let t = l.ctx.value_type(a);
+                    if let Some(nt) = types::lowered_type(l.ctx, t) {
+                        l.ctx.set_value_type(a, nt);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn lower_ops(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
+    // Pre-order, so definitions are lowered before their uses.
+    let ops: Vec<OpId> = l
+        .ctx
+        .collect_ops(f, flowgate_ir::WalkOrder::PreOrder)
+        .into_iter()
+        .filter(|&op| {
+            let n = l.ctx.op_name(op);
+            (n.starts_with("onnx.") && n != "onnx.NoValue") || n.starts_with("tensor.")
+        })
+        .collect();
+    for op in ops {
+        if !l.ctx.regions(op).is_empty() {
+            return Err(l.err(
+                op,
+                format!("'{}' has regions; run convert-onnx-to-scf before convert-onnx-to-loops", l.ctx.op_name(op)),
+            ));
+        }
+        l.ip = InsertPoint::Before(op);
+        l.loc = l.ctx.op_loc(op);
+        let new = lower_op(l, op)?;
+        let results = l.ctx.results(op).to_vec();
+        if new.len() != results.len() {
+            return Err(l.err(op, "internal: lowering produced the wrong number of results"));
+        }
+        for (r, n) in results.into_iter().zip(new) {
+            let ot = l.onnx_type(r);
+            // A value passed through (Identity, a cast, an extract) keeps the ONNX type it had.
+            l.orig.entry(n).or_insert(ot);
+            let want = types::lowered_type(l.ctx, ot).unwrap_or(ot);
+            let node = l.node_id(op);
+            let n = l.coerce(node, n, want)?;
+            l.orig.entry(n).or_insert(ot);
+            l.ctx.replace_all_uses(r, n);
+        }
+        l.ctx.erase_op(op);
+    }
+    Ok(())
+}
+
+fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
+    let name = l.ctx.op_name(op).to_string();
+    let short = name.strip_prefix("onnx.").unwrap_or(&name).to_string();
+    if let Some(r) = tensor_ops::lower(l, op, &name)? {
+        return Ok(r);
+    }
+    if let Some(r) = constants::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = elementwise::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = shape::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = movement::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = reduce::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = linalg::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = sequence::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    let what = emit::node_description(l.ctx, op);
+    Err(l.err(op, format!("{what}: op type '{short}' is not supported by convert-onnx-to-loops")))
+}
+
+/// Where a value flows into a block argument or result (yields, loop inits, returns), bring it
+/// to the target's representation: a branch may yield a register scalar where the join is a
+/// handle, or the reverse.
+fn fix_joins(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
+    let mut ops = Vec::new();
+    l.ctx.walk(f, &mut |op| ops.push(op));
+    let ptr = l.ptr();
+    for op in ops {
+        let name = l.ctx.op_name(op).to_string();
+        let targets: Vec<(usize, flowgate_ir::Type)> = match name.as_str() {
+            "func.return" if l.ctx.parent_op(op) == Some(f) => {
+                let ops_ = l.ctx.operands(op).to_vec();
+                ops_.iter()
+                    .enumerate()
+                    .filter(|(_, &v)| types::is_onnx_value_type(l.ctx, l.onnx_type(v)))
+                    .map(|(i, _)| (i, ptr))
+                    .collect()
+            }
+            "scf.yield" => {
+                let Some(p) = l.ctx.parent_op(op) else { continue };
+                let pname = l.ctx.op_name(p).to_string();
+                let tys: Vec<_> = if pname == "scf.while" {
+                    let before = l.ctx.region(p, 0);
+                    let Some(b) = l.ctx.entry_block(before) else { continue };
+                    l.ctx.block_args(b).iter().map(|&a| l.ctx.value_type(a)).collect()
+                } else {
+                    l.ctx.results(p).iter().map(|&r| l.ctx.value_type(r)).collect()
+                };
+                tys.into_iter().enumerate().collect()
+            }
+            "scf.condition" => {
+                let Some(p) = l.ctx.parent_op(op) else { continue };
+                let after = l.ctx.region(p, 1);
+                let Some(b) = l.ctx.entry_block(after) else { continue };
+                l.ctx.block_args(b).iter().enumerate().map(|(i, &a)| (i + 1, l.ctx.value_type(a))).collect()
+            }
+            "scf.for" => {
+                let body = l.ctx.region(op, 0);
+                let Some(b) = l.ctx.entry_block(body) else { continue };
+                l.ctx.block_args(b).iter().skip(1).enumerate().map(|(i, &a)| (i + 3, l.ctx.value_type(a))).collect()
+            }
+            "scf.while" => {
+                let before = l.ctx.region(op, 0);
+                let Some(b) = l.ctx.entry_block(before) else { continue };
+                l.ctx.block_args(b).iter().enumerate().map(|(i, &a)| (i, l.ctx.value_type(a))).collect()
+            }
+            _ => continue,
+        };
+        for (i, want) in targets {
+            let v = l.ctx.operand(op, i);
+            if l.ctx.value_type(v) == want {
+                continue;
+            }
+            l.ip = InsertPoint::Before(op);
+            l.loc = l.ctx.op_loc(op);
+            let node = l.node_id(op);
+            let nv = l.coerce(node, v, want)?;
+            l.ctx.set_operand(op, i, nv);
+        }
+    }
+    Ok(())
+}
+
+fn erase_novalues(l: &mut Lower<'_>, f: OpId) {
+    for op in l.ctx.find_ops(f, "onnx.NoValue") {
+        if l.ctx.results(op).iter().all(|&r| !l.ctx.has_uses(r)) {
+            l.ctx.erase_op(op);
+        }
+    }
+}
+
+/// A `scf.while` whose body calls the runtime also stops when a runtime call failed: after a
+/// run-time error (an index out of range, say) kernels return placeholders, and a loop whose
+/// exit depends on their values could otherwise run on forever. Counted loops end anyway.
+fn stop_loops_on_error(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
+    for w in l.ctx.find_ops(f, "scf.while") {
+        let mut calls_runtime = false;
+        l.ctx.walk(w, &mut |op| {
+            calls_runtime |= l.ctx.is_op(op, "func.call")
+                && l.ctx
+                    .attr(op, "callee")
+                    .and_then(|a| l.ctx.attr_as_symbol_ref(a))
+                    .is_some_and(|c| c.starts_with("flowgate_rt_"));
+        });
+        if !calls_runtime {
+            continue;
+        }
+        let Some(before) = l.ctx.entry_block(l.ctx.region(w, 0)) else { continue };
+        let Some(cond) = l.ctx.terminator(before).filter(|&t| l.ctx.is_op(t, "scf.condition")) else { continue };
+        l.ip = InsertPoint::Before(cond);
+        l.loc = l.ctx.op_loc(w);
+        let i1 = l.ctx.i1_type();
+        let ok = l.rt_scalar("ok", &[], i1)?;
+        let c = l.ctx.operand(cond, 0);
+        let both = l.arith("arith.andi", c, ok);
+        l.ctx.set_operand(cond, 0, both);
+    }
+    Ok(())
+}

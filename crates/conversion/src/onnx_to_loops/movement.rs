@@ -1,0 +1,130 @@
+//! Data movement: `Transpose`, `Concat`, `Split`, `Slice`, `Gather`, `GatherElements`, `Tile`,
+//! `Pad`. Variadic inputs and outputs travel as runtime sequences.
+
+use super::constants::i64_tensor;
+use super::emit::{LResult, Lower};
+use flowgate_ir::{OpId, Value};
+
+pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<Vec<Value>>> {
+    let ops = l.ctx.operands(op).to_vec();
+    let r = match name {
+        "Transpose" => {
+            let node = l.node_id(op);
+            let x = l.handle(ops[0])?;
+            let perm = match l.ints_attr(op, "perm") {
+                Some(p) => i64_tensor(l, &p)?,
+                None => l.rt("null", &[])?,
+            };
+            l.rt("transpose", &[node, x, perm])?
+        }
+        "Concat" => {
+            let node = l.node_id(op);
+            let seq = sequence_of(l, op, &ops)?;
+            let axis = l.int_attr(op, "axis").ok_or_else(|| l.err(op, "Concat needs an 'axis' attribute"))?;
+            let axis = l.const_i64(axis);
+            l.rt("concat", &[node, seq, axis])?
+        }
+        "Split" => return split(l, op, &ops).map(Some),
+        "Slice" => {
+            let node = l.node_id(op);
+            let x = l.handle(ops[0])?;
+            let mut args = vec![node, x];
+            if ops.len() >= 3 {
+                for k in 1..5 {
+                    args.push(match ops.get(k) {
+                        Some(&v) if !l.absent(v) => l.handle(v)?,
+                        _ => l.rt("null", &[])?,
+                    });
+                }
+            } else {
+                // Slice-1: starts, ends and axes are attributes.
+                for a in ["starts", "ends", "axes"] {
+                    args.push(match l.ints_attr(op, a) {
+                        Some(v) => i64_tensor(l, &v)?,
+                        None => l.rt("null", &[])?,
+                    });
+                }
+                args.push(l.rt("null", &[])?);
+            }
+            l.rt("slice", &args)?
+        }
+        "Gather" | "GatherElements" => {
+            let node = l.node_id(op);
+            let x = l.handle(ops[0])?;
+            let i = l.handle(ops[1])?;
+            let axis = l.const_i64(l.int_attr(op, "axis").unwrap_or(0));
+            l.rt(if name == "Gather" { "gather" } else { "gather_elements" }, &[node, x, i, axis])?
+        }
+        "Tile" => {
+            let node = l.node_id(op);
+            let x = l.handle(ops[0])?;
+            let r = l.handle(ops[1])?;
+            l.rt("tile", &[node, x, r])?
+        }
+        "Pad" => {
+            let mode = l.str_attr(op, "mode").unwrap_or_else(|| "constant".into());
+            if mode != "constant" {
+                return Err(l.err(op, format!("Pad mode '{mode}' is not supported (only 'constant')")));
+            }
+            let node = l.node_id(op);
+            let x = l.handle(ops[0])?;
+            let pads = match ops.get(1) {
+                Some(&v) if !l.absent(v) => l.handle(v)?,
+                _ => match l.ints_attr(op, "pads") {
+                    Some(p) => i64_tensor(l, &p)?,
+                    None => return Err(l.err(op, "Pad needs pads")),
+                },
+            };
+            let mut rest = Vec::new();
+            for k in 2..4 {
+                rest.push(match ops.get(k) {
+                    Some(&v) if !l.absent(v) => l.handle(v)?,
+                    _ => l.rt("null", &[])?,
+                });
+            }
+            if l.attr_of(op, "value").is_some() {
+                return Err(l.err(op, "Pad with a 'value' attribute (opset < 11) is not supported"));
+            }
+            l.rt("pad", &[node, x, pads, rest[0], rest[1]])?
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(vec![r]))
+}
+
+/// A runtime sequence holding `vals` in order (the inputs of a variadic op).
+pub(crate) fn sequence_of(l: &mut Lower<'_>, op: OpId, vals: &[Value]) -> LResult<Value> {
+    let node = l.node_id(op);
+    let dtype = vals.first().and_then(|&v| l.elem(v)).map(|e| e.dtype()).unwrap_or(0);
+    let d = l.const_i32(dtype);
+    let mut seq = l.rt("seq_empty", &[d])?;
+    let zero = l.const_i32(0);
+    let zero64 = l.const_i64(0);
+    for &v in vals {
+        let h = l.handle(v)?;
+        seq = l.rt("seq_insert", &[node, seq, h, zero, zero64])?;
+    }
+    Ok(seq)
+}
+
+fn split(l: &mut Lower<'_>, op: OpId, ops: &[Value]) -> LResult<Vec<Value>> {
+    let node = l.node_id(op);
+    let x = l.handle(ops[0])?;
+    let sp = match ops.get(1) {
+        Some(&v) if !l.absent(v) => l.handle(v)?,
+        _ => match l.ints_attr(op, "split") {
+            Some(s) => i64_tensor(l, &s)?,
+            None => l.rt("null", &[])?,
+        },
+    };
+    let n = l.ctx.results(op).len() as i64;
+    let axis = l.const_i64(l.int_attr(op, "axis").unwrap_or(0));
+    let nv = l.const_i64(n);
+    let seq = l.rt("split", &[node, x, sp, axis, nv])?;
+    let mut out = Vec::new();
+    for k in 0..n {
+        let kv = l.const_i64(k);
+        out.push(l.rt("seq_at", &[node, seq, kv])?);
+    }
+    Ok(out)
+}

@@ -1,0 +1,70 @@
+//! Reductions (`ReduceSum` ... with axes as attribute or input), `Softmax`, `LogSoftmax`,
+//! `ArgMax`, `ArgMin`.
+
+use super::emit::{LResult, Lower};
+use super::shape::axes_input;
+use flowgate_ir::{OpId, Value};
+
+/// (ONNX op, runtime `ReduceOp` code)
+const REDUCE: &[(&str, i32)] = &[
+    ("ReduceSum", 0),
+    ("ReduceMean", 1),
+    ("ReduceMax", 2),
+    ("ReduceMin", 3),
+    ("ReduceProd", 4),
+    ("ReduceSumSquare", 5),
+    ("ReduceL1", 6),
+    ("ReduceL2", 7),
+    ("ReduceLogSumExp", 8),
+];
+
+pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<Vec<Value>>> {
+    let ops = l.ctx.operands(op).to_vec();
+    let r = if let Some(&(_, code)) = REDUCE.iter().find(|r| r.0 == name) {
+        let node = l.node_id(op);
+        let x = l.handle(ops[0])?;
+        let axes = match axes_input(l, op, &ops, 1)? {
+            Some(a) => a,
+            None => l.rt("null", &[])?,
+        };
+        let c = l.const_i32(code);
+        let keep = l.const_i32(l.int_attr(op, "keepdims").unwrap_or(1) as i32);
+        let noop = l.const_i32(l.int_attr(op, "noop_with_empty_axes").unwrap_or(0) as i32);
+        l.rt("reduce", &[node, c, x, axes, keep, noop])?
+    } else {
+        match name {
+            "Softmax" | "LogSoftmax" => {
+                let legacy = opset(l) < 13;
+                let node = l.node_id(op);
+                let x = l.handle(ops[0])?;
+                let axis = l.int_attr(op, "axis").unwrap_or(if legacy { 1 } else { -1 });
+                let a = l.const_i64(axis);
+                let lg = l.const_i32(legacy as i32);
+                l.rt(if name == "Softmax" { "softmax" } else { "log_softmax" }, &[node, x, a, lg])?
+            }
+            "ArgMax" | "ArgMin" => {
+                let node = l.node_id(op);
+                let x = l.handle(ops[0])?;
+                let a = l.const_i64(l.int_attr(op, "axis").unwrap_or(0));
+                let k = l.const_i32(l.int_attr(op, "keepdims").unwrap_or(1) as i32);
+                let s = l.const_i32(l.int_attr(op, "select_last_index").unwrap_or(0) as i32);
+                let m = l.const_i32((name == "ArgMin") as i32);
+                l.rt("arg_reduce", &[node, x, a, k, s, m])?
+            }
+            _ => return Ok(None),
+        }
+    };
+    Ok(Some(vec![r]))
+}
+
+/// The model's default-domain opset (`onnx.opset_import` on the module), 0 when unknown.
+pub(crate) fn opset(l: &Lower<'_>) -> i64 {
+    let Some(d) = l.ctx.attr(l.module, "onnx.opset_import") else { return 0 };
+    let flowgate_ir::AttrKind::Dictionary(entries) = l.ctx.attr_kind(d) else { return 0 };
+    entries
+        .iter()
+        .find(|(k, _)| matches!(l.ctx.str(*k), "ai.onnx" | ""))
+        .and_then(|(_, v)| l.ctx.attr_as_int(*v))
+        .map(|v| v as i64)
+        .unwrap_or(0)
+}

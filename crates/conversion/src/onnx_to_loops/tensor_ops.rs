@@ -1,0 +1,47 @@
+//! The `tensor` ops `convert-onnx-to-scf` uses to move values between rank-0 tensors and
+//! scalars (`extract`, `from_elements`), to unify types at joins (`cast`) and to size scans
+//! (`dim`).
+
+use super::emit::{LResult, Lower};
+use super::types;
+use flowgate_ir::{OpId, Value};
+
+pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<Vec<Value>>> {
+    let operands = l.ctx.operands(op).to_vec();
+    Ok(Some(match name {
+        "tensor.extract" if operands.len() == 1 => {
+            let t = l.onnx_type(operands[0]);
+            let Some(e) = types::tensor_elem(l.ctx, t) else {
+                return Err(l.err(op, "tensor.extract of this element type is not supported"));
+            };
+            let node = l.node_id(op);
+            if !e.is_native() {
+                return Err(l.err(op, "tensor.extract of a float16/bfloat16 element is not supported"));
+            }
+            vec![l.scalar(node, operands[0], e)?]
+        }
+        "tensor.from_elements" if operands.len() == 1 => {
+            let rt = l.ctx.result_types(op)[0];
+            if types::tensor_rank(l.ctx, rt) != Some(0) {
+                return Err(l.err(op, "tensor.from_elements is only supported for rank-0 tensors"));
+            }
+            let v = operands[0];
+            l.orig.insert(v, rt);
+            vec![v]
+        }
+        "tensor.cast" => vec![operands[0]],
+        "tensor.dim" if operands.len() == 2 => {
+            let node = l.node_id(op);
+            let h = l.handle(operands[0])?;
+            let i64t = l.ctx.integer_type(64);
+            let axis = l.cast("arith.index_cast", operands[1], i64t);
+            let d = l.rt_scalar("dim", &[node, h, axis], i64t)?;
+            let idx = l.ctx.index_type();
+            vec![l.cast("arith.index_cast", d, idx)]
+        }
+        _ if name.starts_with("tensor.") => {
+            return Err(l.err(op, format!("'{name}' is not supported by convert-onnx-to-loops")));
+        }
+        _ => return Ok(None),
+    }))
+}

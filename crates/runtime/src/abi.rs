@@ -1,0 +1,557 @@
+//! The C ABI compiled code calls (`flowgate_rt_*`). Each function only decodes handles, calls
+//! the safe kernel and encodes the result; README.md documents the contract.
+//!
+//! Safety contract of every `unsafe` function here (stated once, not per function): each
+//! handle argument is null or a live handle made by this library (`into_handle`); borrowed
+//! handles stay alive for the call; `_consume` arguments and `set_result`'s `h` are given up by
+//! the caller; a frame pointer is null or points to a live [`Frame`].
+#![allow(clippy::missing_safety_doc)]
+
+use std::sync::Arc;
+
+use crate::cast::{cast, scalar_from_f64, scalar_from_i64};
+use crate::elementwise::{BinaryOp, UnaryOp};
+use crate::error::{has_error, record_error, RtError, RtResult};
+use crate::frame::Frame;
+use crate::nn::{arg_reduce, softmax};
+use crate::reduce::{reduce, ReduceOp};
+use crate::value::{borrow_handle, from_handle, into_handle, live_values, DType, Handle, RtValue, Tensor};
+use crate::{elementwise as ew, linalg, movement as mv, optional as opt, sequence as sq, shape as sh};
+
+/// MLIR's rank-1 memref descriptor, as compiled code passes a constant's bytes.
+#[repr(C)]
+pub struct MemRefDesc1 {
+    pub allocated: *const u8,
+    pub aligned: *const u8,
+    pub offset: i64,
+    pub size: i64,
+    pub stride: i64,
+}
+
+/// Which placeholder a failed call returns.
+#[derive(Clone, Copy)]
+enum Kind {
+    Tensor,
+    Sequence,
+    Optional,
+}
+
+/// Errors of functions without a `node` argument are reported against this index.
+const NO_NODE: i32 = -1;
+
+fn placeholder(kind: Kind) -> Handle {
+    let v = match kind {
+        Kind::Tensor => RtValue::tensor(Tensor::placeholder()),
+        Kind::Sequence => RtValue::sequence(None, Vec::new()),
+        Kind::Optional => RtValue::optional(None),
+    };
+    into_handle(Arc::new(v))
+}
+
+fn finish(node: i32, kind: Kind, r: RtResult<Arc<RtValue>>) -> Handle {
+    match r {
+        Ok(v) => into_handle(v),
+        Err(e) => {
+            record_error(node, e);
+            placeholder(kind)
+        }
+    }
+}
+
+/// Runs a handle-returning kernel unless an error is already recorded.
+fn run(node: i32, kind: Kind, f: impl FnOnce() -> RtResult<Arc<RtValue>>) -> Handle {
+    if has_error() {
+        return placeholder(kind);
+    }
+    finish(node, kind, f())
+}
+
+fn run_t(node: i32, f: impl FnOnce() -> RtResult<Tensor>) -> Handle {
+    run(node, Kind::Tensor, || f().map(|t| Arc::new(RtValue::tensor(t))))
+}
+
+fn run_v(node: i32, kind: Kind, f: impl FnOnce() -> RtResult<RtValue>) -> Handle {
+    run(node, kind, || f().map(Arc::new))
+}
+
+/// Runs a scalar-returning kernel; 0 (the type's default) after or on error.
+fn run_s<T: Default>(node: i32, f: impl FnOnce() -> RtResult<T>) -> T {
+    if has_error() {
+        return T::default();
+    }
+    f().unwrap_or_else(|e| {
+        record_error(node, e);
+        T::default()
+    })
+}
+
+unsafe fn val<'a>(h: Handle) -> RtResult<&'a RtValue> {
+    if h.is_null() {
+        return Err(RtError::new("missing input (null handle)"));
+    }
+    Ok(borrow_handle(h))
+}
+
+unsafe fn ten<'a>(h: Handle) -> RtResult<&'a Tensor> {
+    val(h)?.as_tensor()
+}
+
+unsafe fn opt_ten<'a>(h: Handle) -> RtResult<Option<&'a Tensor>> {
+    if h.is_null() {
+        Ok(None)
+    } else {
+        ten(h).map(Some)
+    }
+}
+
+/// A new reference to a borrowed handle's value.
+unsafe fn shared(h: Handle) -> RtResult<Arc<RtValue>> {
+    if h.is_null() {
+        return Err(RtError::new("missing input (null handle)"));
+    }
+    Arc::increment_strong_count(h as *const RtValue);
+    Ok(from_handle(h))
+}
+
+fn dtype(code: i32) -> RtResult<DType> {
+    DType::from_code(code)
+}
+
+fn pos(has_pos: i32, pos: i64) -> Option<i64> {
+    (has_pos != 0).then_some(pos)
+}
+
+// ---- Memory and scalars ----
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_retain(h: Handle) {
+    if !h.is_null() {
+        Arc::increment_strong_count(h as *const RtValue);
+    }
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_release(h: Handle) {
+    if !h.is_null() {
+        drop(from_handle(h));
+    }
+}
+
+#[no_mangle]
+pub extern "C" fn flowgate_rt_live_values() -> i64 {
+    live_values()
+}
+
+/// A null handle: an absent optional input (`_or_null` arguments), as compiled code spells it.
+#[no_mangle]
+pub extern "C" fn flowgate_rt_null() -> Handle {
+    std::ptr::null_mut()
+}
+
+#[no_mangle]
+pub extern "C" fn flowgate_rt_ok() -> u8 {
+    u8::from(!has_error())
+}
+
+#[no_mangle]
+pub extern "C" fn flowgate_rt_box_i64(v: i64, dtype_code: i32) -> Handle {
+    run_t(NO_NODE, || Ok(scalar_from_i64(v, dtype(dtype_code)?)))
+}
+
+#[no_mangle]
+pub extern "C" fn flowgate_rt_box_f64(v: f64, dtype_code: i32) -> Handle {
+    run_t(NO_NODE, || Ok(scalar_from_f64(v, dtype(dtype_code)?)))
+}
+
+#[no_mangle]
+pub extern "C" fn flowgate_rt_box_f32(v: f32, dtype_code: i32) -> Handle {
+    run_t(NO_NODE, || Ok(scalar_from_f64(f64::from(v), dtype(dtype_code)?)))
+}
+
+/// The single element of `t`, as i128 (integers and bools) or f64 (floats).
+fn single(t: &Tensor, want_float: bool) -> RtResult<(i128, f64)> {
+    if t.len() != 1 {
+        bail!("expected a tensor with exactly one element, got shape {}", crate::value::fmt_shape(t.shape()));
+    }
+    if t.dtype().is_float() != want_float {
+        bail!(
+            "expected {} element type, got {}",
+            if want_float { "a floating-point" } else { "an integer or bool" },
+            t.dtype().name()
+        );
+    }
+    Ok(dispatch!(t.data(), v => (crate::dispatch::Elem::to_i128(v[0]), crate::dispatch::Elem::to_f64(v[0]))))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_unbox_i64(node: i32, h: Handle) -> i64 {
+    run_s(node, || Ok(single(ten(h)?, false)?.0 as i64))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_unbox_f64(node: i32, h: Handle) -> f64 {
+    run_s(node, || Ok(single(ten(h)?, true)?.1))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_unbox_f32(node: i32, h: Handle) -> f32 {
+    run_s(node, || Ok(single(ten(h)?, true)?.1 as f32))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_dim(node: i32, h: Handle, axis: i64) -> i64 {
+    run_s(node, || {
+        let t = ten(h)?;
+        let a = crate::broadcast::norm_axis(axis, t.rank())?;
+        Ok(t.shape()[a] as i64)
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_rank(node: i32, h: Handle) -> i64 {
+    run_s(node, || Ok(ten(h)?.rank() as i64))
+}
+
+// ---- Constants ----
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_constant(blob: *const MemRefDesc1) -> Handle {
+    run_t(NO_NODE, || {
+        let d = blob.as_ref().ok_or_else(|| RtError::new("constant: null descriptor"))?;
+        if d.offset < 0 || d.size < 0 || (d.size > 0 && d.aligned.is_null()) {
+            bail!("constant: invalid descriptor (offset {}, size {})", d.offset, d.size);
+        }
+        if d.size > 0 && d.stride != 1 {
+            bail!("constant: the blob must be contiguous, got stride {}", d.stride);
+        }
+        let bytes: &[u8] = if d.size == 0 {
+            &[]
+        } else {
+            std::slice::from_raw_parts(d.aligned.add(d.offset as usize), d.size as usize)
+        };
+        Tensor::from_blob(bytes)
+    })
+}
+
+// ---- Elementwise ----
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_unary(node: i32, op: i32, x: Handle) -> Handle {
+    run_t(node, || {
+        let op = UnaryOp::from_i32(op).ok_or_else(|| rt_err!("unknown unary op code {op}"))?;
+        ew::unary(op, ten(x)?)
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_binary(node: i32, op: i32, a: Handle, b: Handle) -> Handle {
+    run_t(node, || {
+        let op = BinaryOp::from_i32(op).ok_or_else(|| rt_err!("unknown binary op code {op}"))?;
+        ew::binary(op, ten(a)?, ten(b)?)
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_where(node: i32, c: Handle, x: Handle, y: Handle) -> Handle {
+    run_t(node, || ew::where_(ten(c)?, ten(x)?, ten(y)?))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_cast(node: i32, x: Handle, to: i32) -> Handle {
+    run_t(node, || Ok(cast(ten(x)?, dtype(to)?)))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_clip(node: i32, x: Handle, min_or_null: Handle, max_or_null: Handle) -> Handle {
+    run_t(node, || ew::clip(ten(x)?, opt_ten(min_or_null)?, opt_ten(max_or_null)?))
+}
+
+// ---- Shapes ----
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_shape(node: i32, x: Handle, start: i64, end: i64) -> Handle {
+    run_t(node, || Ok(sh::shape(ten(x)?, start, end)))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_size(node: i32, x: Handle) -> i64 {
+    run_s(node, || Ok(sh::size(ten(x)?)))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_reshape(node: i32, x: Handle, shape: Handle, allowzero: i32) -> Handle {
+    run_t(node, || sh::reshape(ten(x)?, ten(shape)?, allowzero != 0))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_expand(node: i32, x: Handle, shape: Handle) -> Handle {
+    run_t(node, || sh::expand(ten(x)?, ten(shape)?))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_squeeze(node: i32, x: Handle, axes_or_null: Handle) -> Handle {
+    run_t(node, || sh::squeeze(ten(x)?, opt_ten(axes_or_null)?))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_unsqueeze(node: i32, x: Handle, axes: Handle) -> Handle {
+    run_t(node, || sh::unsqueeze(ten(x)?, ten(axes)?))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_flatten(node: i32, x: Handle, axis: i64) -> Handle {
+    run_t(node, || sh::flatten(ten(x)?, axis))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_constant_of_shape(node: i32, shape: Handle, value_or_null: Handle) -> Handle {
+    run_t(node, || sh::constant_of_shape(ten(shape)?, opt_ten(value_or_null)?))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_range(node: i32, start: Handle, limit: Handle, delta: Handle) -> Handle {
+    run_t(node, || sh::range(ten(start)?, ten(limit)?, ten(delta)?))
+}
+
+// ---- Data movement ----
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_transpose(node: i32, x: Handle, perm_or_null: Handle) -> Handle {
+    run_t(node, || mv::transpose(ten(x)?, opt_ten(perm_or_null)?))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_concat(node: i32, seq: Handle, axis: i64) -> Handle {
+    run_t(node, || {
+        let (_, ts) = sq::seq_tensors(val(seq)?)?;
+        mv::concat(&ts, axis)
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_split(
+    node: i32,
+    x: Handle,
+    split_or_null: Handle,
+    axis: i64,
+    num_outputs: i64,
+) -> Handle {
+    run_v(node, Kind::Sequence, || {
+        let x = ten(x)?;
+        let parts = mv::split(x, opt_ten(split_or_null)?, axis, num_outputs)?;
+        let items = parts.into_iter().map(|t| Arc::new(RtValue::tensor(t))).collect();
+        Ok(RtValue::sequence(Some(x.dtype()), items))
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_slice(
+    node: i32,
+    x: Handle,
+    starts: Handle,
+    ends: Handle,
+    axes_or_null: Handle,
+    steps_or_null: Handle,
+) -> Handle {
+    run_t(node, || mv::slice(ten(x)?, ten(starts)?, ten(ends)?, opt_ten(axes_or_null)?, opt_ten(steps_or_null)?))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_gather(node: i32, x: Handle, indices: Handle, axis: i64) -> Handle {
+    run_t(node, || mv::gather(ten(x)?, ten(indices)?, axis))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_gather_elements(node: i32, x: Handle, indices: Handle, axis: i64) -> Handle {
+    run_t(node, || mv::gather_elements(ten(x)?, ten(indices)?, axis))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_tile(node: i32, x: Handle, repeats: Handle) -> Handle {
+    run_t(node, || mv::tile(ten(x)?, ten(repeats)?))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_pad(
+    node: i32,
+    x: Handle,
+    pads: Handle,
+    value_or_null: Handle,
+    axes_or_null: Handle,
+) -> Handle {
+    run_t(node, || mv::pad(ten(x)?, ten(pads)?, opt_ten(value_or_null)?, opt_ten(axes_or_null)?))
+}
+
+// ---- Reductions and NN ----
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_reduce(
+    node: i32,
+    op: i32,
+    x: Handle,
+    axes_or_null: Handle,
+    keepdims: i32,
+    noop_with_empty_axes: i32,
+) -> Handle {
+    run_t(node, || {
+        let op = ReduceOp::from_i32(op).ok_or_else(|| rt_err!("unknown reduce op code {op}"))?;
+        reduce(op, ten(x)?, opt_ten(axes_or_null)?, keepdims != 0, noop_with_empty_axes != 0)
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_softmax(node: i32, x: Handle, axis: i64, legacy: i32) -> Handle {
+    run_t(node, || softmax(ten(x)?, axis, legacy != 0, false))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_log_softmax(node: i32, x: Handle, axis: i64, legacy: i32) -> Handle {
+    run_t(node, || softmax(ten(x)?, axis, legacy != 0, true))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_arg_reduce(
+    node: i32,
+    x: Handle,
+    axis: i64,
+    keepdims: i32,
+    select_last_index: i32,
+    is_min: i32,
+) -> Handle {
+    run_t(node, || arg_reduce(ten(x)?, axis, keepdims != 0, select_last_index != 0, is_min != 0))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_matmul(node: i32, a: Handle, b: Handle) -> Handle {
+    run_t(node, || linalg::matmul(ten(a)?, ten(b)?))
+}
+
+// ---- Sequences ----
+
+#[no_mangle]
+pub extern "C" fn flowgate_rt_seq_empty(dtype_code: i32) -> Handle {
+    run_v(NO_NODE, Kind::Sequence, || {
+        let d = if dtype_code == 0 { None } else { Some(dtype(dtype_code)?) };
+        Ok(RtValue::sequence(d, Vec::new()))
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_seq_insert(node: i32, s: Handle, t: Handle, has_pos: i32, p: i64) -> Handle {
+    run_v(node, Kind::Sequence, || sq::seq_insert(val(s)?, shared(t)?, pos(has_pos, p)))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_seq_insert_consume(
+    node: i32,
+    s: Handle,
+    t: Handle,
+    has_pos: i32,
+    p: i64,
+) -> Handle {
+    // Take ownership first so `s` is released on every path, error or not.
+    let owned = (!s.is_null()).then(|| from_handle(s));
+    run(node, Kind::Sequence, || {
+        let mut owned = owned.ok_or_else(|| RtError::new("missing input (null handle)"))?;
+        let t = shared(t)?;
+        match Arc::get_mut(&mut owned) {
+            // Sole owner: insert in place (amortised O(1) at the end).
+            Some(RtValue::Sequence { dtype, items }) => {
+                sq::insert_in_place(dtype, items, t, pos(has_pos, p))?;
+                Ok(owned)
+            }
+            _ => Ok(Arc::new(sq::seq_insert(&owned, t, pos(has_pos, p))?)),
+        }
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_seq_at(node: i32, s: Handle, p: i64) -> Handle {
+    run(node, Kind::Tensor, || sq::seq_at(val(s)?, p))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_seq_length(node: i32, s: Handle) -> i64 {
+    run_s(node, || sq::seq_length(val(s)?))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_seq_erase(node: i32, s: Handle, has_pos: i32, p: i64) -> Handle {
+    run_v(node, Kind::Sequence, || sq::seq_erase(val(s)?, pos(has_pos, p)))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_concat_from_seq(
+    node: i32,
+    s: Handle,
+    axis: i64,
+    new_axis: i32,
+    empty_shape_or_null: Handle,
+) -> Handle {
+    run_t(node, || sq::concat_from_seq(val(s)?, axis, new_axis != 0, opt_ten(empty_shape_or_null)?))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_split_to_seq(
+    node: i32,
+    x: Handle,
+    split_or_null: Handle,
+    axis: i64,
+    keepdims: i32,
+) -> Handle {
+    run_v(node, Kind::Sequence, || sq::split_to_seq(ten(x)?, opt_ten(split_or_null)?, axis, keepdims != 0))
+}
+
+// ---- Optionals ----
+
+#[no_mangle]
+pub extern "C" fn flowgate_rt_opt_none() -> Handle {
+    into_handle(Arc::new(opt::opt_none()))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_opt_some(x: Handle) -> Handle {
+    run_v(NO_NODE, Kind::Optional, || Ok(opt::opt_some(shared(x)?)))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_opt_has(node: i32, o: Handle) -> u8 {
+    run_s(node, || Ok(u8::from(opt::opt_has(val(o)?))))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_opt_get(node: i32, o: Handle) -> Handle {
+    run(node, Kind::Tensor, || opt::opt_get(&shared(o)?))
+}
+
+// ---- Frames ----
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_arg(frame: *mut Frame, k: i64) -> Handle {
+    run(NO_NODE, Kind::Tensor, || {
+        let f = frame.as_ref().ok_or_else(|| RtError::new("null frame"))?;
+        let h = usize::try_from(k)
+            .ok()
+            .and_then(|k| f.args.get(k).copied())
+            .ok_or_else(|| rt_err!("argument index {k} out of range (the frame has {})", f.args.len()))?;
+        shared(h)
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_set_result(frame: *mut Frame, k: i64, h: Handle) {
+    let owned = (!h.is_null()).then(|| from_handle(h));
+    let Some(f) = frame.as_mut() else {
+        record_error(NO_NODE, RtError::new("null frame"));
+        return;
+    };
+    let Some(slot) = usize::try_from(k).ok().and_then(|k| f.results.get_mut(k)) else {
+        let n = f.results.len();
+        record_error(NO_NODE, rt_err!("result index {k} out of range (the frame has {n})"));
+        return;
+    };
+    let old = std::mem::replace(slot, owned.map_or(std::ptr::null_mut(), into_handle));
+    if !old.is_null() {
+        drop(from_handle(old));
+    }
+}

@@ -1,0 +1,82 @@
+//! ONNX Cast between any two supported element types.
+//!
+//! - integer/bool -> integer: wraps to the target width (two's complement truncation);
+//! - float -> integer: truncates toward zero; out of range saturates and NaN becomes 0
+//!   (ONNX leaves both undefined; this is Rust's `as`, and what we document);
+//! - anything -> bool: `x != 0` (NaN -> true); bool -> anything: 0 or 1;
+//! - -> float16/bfloat16: round to nearest even (via `half`).
+
+use crate::dispatch::Elem;
+use crate::value::{DType, Tensor};
+
+pub fn cast(x: &Tensor, to: DType) -> Tensor {
+    let data = dispatch!(x.data(), v => dispatch_dtype!(to, U => U::into_data(cast_vec::<_, U>(v))));
+    // Same element count, so the shape stays valid; `from_data` cannot fail here, but fall back
+    // to the placeholder rather than panic.
+    Tensor::from_data(x.shape().to_vec(), data).unwrap_or_else(|_| Tensor::placeholder())
+}
+
+pub(crate) fn cast_vec<T: Elem, U: Elem>(v: &[T]) -> Vec<U> {
+    if T::DTYPE.is_float() {
+        v.iter().map(|x| U::from_f64(x.to_f64())).collect()
+    } else {
+        v.iter().map(|x| U::from_i128(x.to_i128())).collect()
+    }
+}
+
+/// A rank-0 tensor of `dtype` holding `v` converted as Cast from int64 would.
+pub fn scalar_from_i64(v: i64, dtype: DType) -> Tensor {
+    dispatch_dtype!(dtype, T => Tensor::scalar(T::from_i128(i128::from(v))))
+}
+
+/// A rank-0 tensor of `dtype` holding `v` converted as Cast from double would.
+pub fn scalar_from_f64(v: f64, dtype: DType) -> Tensor {
+    dispatch_dtype!(dtype, T => Tensor::scalar(T::from_f64(v)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use half::{bf16, f16};
+
+    #[test]
+    fn casts_follow_onnx() {
+        let x = Tensor::from_vec(vec![5], vec![-1.7f32, 2.5, f32::NAN, 1e10, 0.0]).unwrap();
+        let i = cast(&x, DType::I32);
+        assert_eq!(i.as_slice::<i32>().unwrap(), &[-1, 2, 0, i32::MAX, 0]);
+        let b = cast(&x, DType::Bool);
+        assert_eq!(b.as_slice::<bool>().unwrap(), &[true, true, true, true, false]);
+        let u = cast(&Tensor::from_vec(vec![2], vec![-1i64, 256]).unwrap(), DType::U8);
+        assert_eq!(u.as_slice::<u8>().unwrap(), &[255, 0]);
+        let f = cast(&Tensor::from_vec(vec![2], vec![true, false]).unwrap(), DType::F64);
+        assert_eq!(f.as_slice::<f64>().unwrap(), &[1.0, 0.0]);
+        // f32 -> f16 rounds to nearest even: 1 + 2^-11 (a tie) -> 1, 1 + 3*2^-11 -> 1 + 2^-9.
+        let h = cast(&Tensor::from_vec(vec![2], vec![1.0 + 1.0 / 2048.0, 1.0 + 3.0 / 2048.0f32]).unwrap(), DType::F16);
+        let h: Vec<f32> = h.as_slice::<f16>().unwrap().iter().map(|x| x.to_f32()).collect();
+        assert_eq!(h, vec![1.0, 1.0 + 2.0 / 1024.0]);
+        let bf = cast(&Tensor::from_vec(vec![1], vec![65535i32]).unwrap(), DType::BF16);
+        assert_eq!(bf.as_slice::<bf16>().unwrap()[0].to_f32(), 65536.0);
+        // Every pair of dtypes works and keeps the shape.
+        let src = Tensor::from_vec(vec![3, 1], vec![0i64, 1, 2]).unwrap();
+        for a in DType::ALL {
+            let x = cast(&src, a);
+            for b in DType::ALL {
+                let y = cast(&x, b);
+                assert_eq!(y.dtype(), b);
+                assert_eq!(y.shape(), &[3, 1]);
+                let back = cast(&y, DType::I64);
+                let want: &[i64] = if a == DType::Bool || b == DType::Bool { &[0, 1, 1] } else { &[0, 1, 2] };
+                assert_eq!(back.as_slice::<i64>().unwrap(), want, "{a} -> {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn scalars_box_into_any_dtype() {
+        assert_eq!(scalar_from_i64(300, DType::I8).as_slice::<i8>(), Some(&[44i8][..]));
+        assert_eq!(scalar_from_i64(-2, DType::Bool).as_slice::<bool>(), Some(&[true][..]));
+        assert_eq!(scalar_from_f64(2.9, DType::U16).as_slice::<u16>(), Some(&[2u16][..]));
+        assert_eq!(scalar_from_f64(0.1, DType::F32).as_slice::<f32>(), Some(&[0.1f32][..]));
+        assert_eq!(scalar_from_i64(5, DType::F64).shape(), &[] as &[usize]);
+    }
+}

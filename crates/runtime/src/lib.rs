@@ -1,0 +1,49 @@
+//! `flowgate-runtime`: the library compiled ONNX models call.
+//!
+//! Non-scalar ONNX values are opaque handles (`Arc<RtValue>` pointers) in compiled code, and each
+//! ONNX op on them is one `extern "C"` call (`flowgate_rt_*`, see `abi` and README.md). Kernels
+//! are safe Rust functions on [`Tensor`]s; only `abi` touches raw pointers. Errors are sticky and
+//! thread-local (`error`), so compiled code needs no error checks between calls.
+
+#[macro_use]
+mod error;
+#[macro_use]
+mod dispatch;
+
+pub mod abi;
+mod broadcast;
+mod cast;
+mod compare;
+mod elementwise;
+mod erf;
+mod frame;
+mod linalg;
+mod movement;
+mod nn;
+mod optional;
+mod reduce;
+mod sequence;
+mod shape;
+mod symbols;
+mod value;
+
+pub use abi::MemRefDesc1;
+pub use broadcast::{broadcast_all, broadcast_pair};
+pub use cast::cast;
+pub use compare::{compare, describe};
+pub use dispatch::Elem;
+pub use elementwise::{binary, clip, unary, where_, BinaryOp, UnaryOp};
+pub use error::{clear_error, has_error, record_error, set_node_names, take_error, RtError, RtResult};
+pub use frame::Frame;
+pub use linalg::matmul;
+pub use movement::{concat, gather, gather_elements, pad, slice, split, tile, transpose};
+pub use nn::{arg_reduce, softmax};
+pub use optional::{opt_get, opt_has, opt_none, opt_some};
+pub use reduce::{reduce, ReduceOp};
+pub use sequence::{concat_from_seq, seq_at, seq_erase, seq_insert, seq_length, split_to_seq};
+pub use shape::{constant_of_shape, expand, flatten, range, reshape, shape, size, squeeze, unsqueeze};
+pub use symbols::symbols;
+pub use value::{
+    borrow_handle, checked_numel, fmt_shape, from_handle, into_handle, live_values, DType, Data, Handle, RtValue,
+    Tensor, MAX_BYTES,
+};

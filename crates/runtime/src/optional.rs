@@ -1,0 +1,50 @@
+//! Optionals: OptionalHasElement / OptionalGetElement and construction.
+
+use std::sync::Arc;
+
+use crate::error::RtResult;
+use crate::value::RtValue;
+
+pub fn opt_none() -> RtValue {
+    RtValue::optional(None)
+}
+
+pub fn opt_some(v: Arc<RtValue>) -> RtValue {
+    RtValue::optional(Some(v))
+}
+
+/// Whether `o` holds a value. ONNX also allows a plain tensor or sequence here (then true).
+pub fn opt_has(o: &RtValue) -> bool {
+    match o {
+        RtValue::Optional(v) => v.is_some(),
+        _ => true,
+    }
+}
+
+/// The value inside `o` (a plain tensor or sequence is returned as is, as ONNX allows).
+pub fn opt_get(o: &Arc<RtValue>) -> RtResult<Arc<RtValue>> {
+    match &**o {
+        RtValue::Optional(Some(v)) => Ok(v.clone()),
+        RtValue::Optional(None) => Err(rt_err!("OptionalGetElement of an empty optional")),
+        _ => Ok(o.clone()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::value::Tensor;
+
+    #[test]
+    fn some_and_none() {
+        let t = Arc::new(RtValue::tensor(Tensor::scalar(3i32)));
+        let s = Arc::new(opt_some(t.clone()));
+        assert!(opt_has(&s));
+        assert!(Arc::ptr_eq(&opt_get(&s).unwrap(), &t));
+        let n = Arc::new(opt_none());
+        assert!(!opt_has(&n));
+        assert_eq!(opt_get(&n).unwrap_err().0, "OptionalGetElement of an empty optional");
+        assert!(opt_has(&t));
+        assert!(Arc::ptr_eq(&opt_get(&t).unwrap(), &t));
+    }
+}

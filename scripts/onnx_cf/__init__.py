@@ -1,0 +1,1 @@
+"""The pieces of scripts/gen-onnx-cf.py: graph building, cases, oracles."""

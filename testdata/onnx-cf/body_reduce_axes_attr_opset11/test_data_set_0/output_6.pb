@@ -1,0 +1,1 @@
+Breducesum_all_k0JjjAĞ¦AÜ‹ÜA

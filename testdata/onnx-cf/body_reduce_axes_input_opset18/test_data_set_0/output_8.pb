@@ -1,0 +1,1 @@
+Breduceprod_all_k1J¢T;8¹i‰:{Àœ@

@@ -1,0 +1,1 @@
+Breducesum_empty_k0JB˜A2¢A

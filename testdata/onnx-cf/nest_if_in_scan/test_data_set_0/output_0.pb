@@ -1,0 +1,1 @@
+BstateJğzX@bey?

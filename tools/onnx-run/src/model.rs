@@ -1,0 +1,165 @@
+//! An ONNX model compiled in memory: import, lowering, JIT, and calls through the runtime's
+//! call frame.
+
+use crate::data::{self, Kind};
+use anyhow::{anyhow, bail, Result};
+use flowgate_codegen_cranelift::jit::{self, Compiled};
+use flowgate_codegen_cranelift::pipeline::lower_module;
+use flowgate_codegen_cranelift::OptLevel;
+use flowgate_ir::{Context, SourceMgr};
+use flowgate_onnx_import::ModelProto;
+use flowgate_runtime::{Frame, RtValue};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub struct Port {
+    pub name: String,
+    pub kind: Kind,
+    /// An initializer that gives this input a default value.
+    pub default: Option<Arc<RtValue>>,
+}
+
+pub struct CompiledModel {
+    compiled: Compiled,
+    entry: usize,
+    node_names: Vec<String>,
+    /// Every graph input, in order (the compiled function's arguments).
+    pub inputs: Vec<Port>,
+    pub outputs: Vec<Port>,
+    pub compile_time: Duration,
+    pub lowering_time: Duration,
+}
+
+pub struct Options {
+    pub opt: OptLevel,
+    pub print_pipeline: bool,
+    pub stack_size: usize,
+}
+
+/// Import, lower and compile `path`. Errors come back rendered, ready for stderr.
+pub fn compile(path: &Path, o: &Options) -> std::result::Result<CompiledModel, String> {
+    let start = Instant::now();
+    let file = path.display().to_string();
+    let model = flowgate_onnx_import::load_model(path).map_err(|e| format!("{file}: error: {e}\n"))?;
+    let mut ctx = Context::new();
+    flowgate_registry::register_all_dialects(&mut ctx);
+    let imported = flowgate_onnx_import::import_model_to_ir(&mut ctx, &model, &file)
+        .map_err(|ds| ds.iter().map(|d| format!("{d}\n")).collect::<String>())?;
+    for w in &imported.warnings {
+        eprintln!("{w}");
+    }
+    let module = imported.module;
+    let lowered =
+        lower_module(&mut ctx, module, SourceMgr::new(), &flowgate_registry::all_passes(), o.opt, o.print_pipeline)?;
+    let lowering_time = lowered.pipeline_time;
+    let compiled = jit::compile(&ctx, module, o.opt, &flowgate_runtime::symbols()).map_err(|e| match e {
+        flowgate_codegen_cranelift::CodegenError::Unsupported(d) => lowered.sources.render(&ctx, &d),
+        other => format!("{file}: error: {other}\n"),
+    })?;
+    let main =
+        main_function_name(&ctx, module).ok_or_else(|| format!("{file}: error: the model has no main graph\n"))?;
+    let entry_name = format!("{}{main}", flowgate_conversion::onnx_to_loops::ENTRY_PREFIX);
+    let entry = compiled
+        .function(&entry_name)
+        .ok_or_else(|| format!("{file}: error: the lowered model has no entry '{entry_name}'\n"))?
+        as usize;
+    let node_names = node_names(&ctx, module);
+    let (inputs, outputs) = ports(&model).map_err(|e| format!("{file}: error: {e}\n"))?;
+    Ok(CompiledModel { compiled, entry, node_names, inputs, outputs, compile_time: start.elapsed(), lowering_time })
+}
+
+fn main_function_name(ctx: &Context, module: flowgate_ir::OpId) -> Option<String> {
+    let body = ctx.region(module, 0);
+    let b = ctx.entry_block(body)?;
+    ctx.block_ops(b).find_map(|op| {
+        if !ctx.is_op(op, "func.func") || ctx.attr(op, "sym_visibility").is_some() {
+            return None;
+        }
+        let n = ctx.attr(op, "sym_name").and_then(|a| ctx.attr_as_str(a))?;
+        (!n.starts_with(flowgate_conversion::onnx_to_loops::ENTRY_PREFIX)).then(|| n.to_string())
+    })
+}
+
+fn node_names(ctx: &Context, module: flowgate_ir::OpId) -> Vec<String> {
+    let Some(a) = ctx.attr(module, flowgate_conversion::onnx_to_loops::NODE_NAMES_ATTR) else { return Vec::new() };
+    ctx.attr_as_array(a)
+        .map(|items| items.iter().map(|&i| ctx.attr_as_str(i).unwrap_or("").to_string()).collect())
+        .unwrap_or_default()
+}
+
+fn ports(model: &ModelProto) -> Result<(Vec<Port>, Vec<Port>)> {
+    let g = model.graph.as_ref().ok_or_else(|| anyhow!("the model has no graph"))?;
+    let mut inputs = Vec::new();
+    for i in &g.input {
+        let name = i.name.clone().unwrap_or_default();
+        let default = match g.initializer.iter().find(|t| t.name.as_deref() == Some(name.as_str())) {
+            Some(t) => Some(Arc::new(RtValue::tensor(data::tensor_from_proto(t)?))),
+            None => None,
+        };
+        inputs.push(Port { kind: data::kind_of(i.r#type.as_ref()), name, default });
+    }
+    let outputs = g
+        .output
+        .iter()
+        .map(|o| Port {
+            name: o.name.clone().unwrap_or_default(),
+            kind: data::kind_of(o.r#type.as_ref()),
+            default: None,
+        })
+        .collect();
+    Ok((inputs, outputs))
+}
+
+impl CompiledModel {
+    /// Run once on a thread with `stack_size` bytes of stack. `args` has one value per graph
+    /// input. Returns the outputs and the time the compiled code took.
+    pub fn run(&self, args: &[Arc<RtValue>], stack_size: usize) -> Result<(Vec<Arc<RtValue>>, Duration)> {
+        if args.len() != self.inputs.len() {
+            bail!("the model takes {} inputs, {} given", self.inputs.len(), args.len());
+        }
+        let entry = self.entry;
+        let names = self.node_names.clone();
+        let n_out = self.outputs.len();
+        let args: Vec<Arc<RtValue>> = args.to_vec();
+        let _keep = &self.compiled;
+        std::thread::scope(|s| {
+            let h = std::thread::Builder::new()
+                .name("compiled code".into())
+                .stack_size(stack_size)
+                .spawn_scoped(s, move || call(entry, names, args, n_out))
+                .map_err(|e| anyhow!("cannot start the thread that runs the model: {e}"))?;
+            h.join().map_err(|_| anyhow!("internal error: the model's thread panicked"))?
+        })
+    }
+}
+
+fn call(
+    entry: usize,
+    names: Vec<String>,
+    args: Vec<Arc<RtValue>>,
+    n_out: usize,
+) -> Result<(Vec<Arc<RtValue>>, Duration)> {
+    flowgate_runtime::set_node_names(names);
+    flowgate_runtime::clear_error();
+    let mut frame = Frame::new(args, n_out);
+    let start = Instant::now();
+    // SAFETY: `entry` is the address of `__flowgate_run_<main>`, compiled with the signature
+    // `void(Frame *)`, and stays valid while the `Compiled` module lives (the caller holds it).
+    unsafe {
+        let f: extern "C" fn(*mut Frame) = std::mem::transmute(entry as *const u8);
+        f(&mut frame);
+    }
+    let elapsed = start.elapsed();
+    let results = frame.take_results();
+    drop(frame);
+    if let Some(e) = flowgate_runtime::take_error() {
+        bail!("{e}");
+    }
+    let out = results
+        .into_iter()
+        .enumerate()
+        .map(|(k, r)| r.ok_or_else(|| anyhow!("internal error: output {k} was not set")))
+        .collect::<Result<_>>()?;
+    Ok((out, elapsed))
+}

@@ -1,0 +1,165 @@
+//! `--test-data` and `--backend-tests`: run a model on ONNX backend-suite data sets and compare
+//! with the expected outputs.
+
+use crate::data;
+use crate::model::{self, CompiledModel};
+use anyhow::{anyhow, bail, Result};
+use flowgate_runtime::RtValue;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+pub struct Tolerance {
+    pub rtol: f64,
+    pub atol: f64,
+}
+
+pub struct Timing {
+    pub runs: Vec<Duration>,
+}
+
+/// Run `m` on one data set directory; Ok(()) when every output matches.
+pub fn run_data_set(
+    m: &CompiledModel,
+    dir: &Path,
+    tol: &Tolerance,
+    repeat: usize,
+    stack: usize,
+    timing: &mut Timing,
+) -> Result<()> {
+    let mut args = Vec::new();
+    let mut k = 0;
+    for p in &m.inputs {
+        if let Some(d) = &p.default {
+            let f = dir.join(format!("input_{k}.pb"));
+            if f.exists() {
+                args.push(data::read_pb(&f, &p.kind)?);
+                k += 1;
+            } else {
+                args.push(d.clone());
+            }
+            continue;
+        }
+        let f = dir.join(format!("input_{k}.pb"));
+        if !f.exists() {
+            bail!("missing {} for input '{}'", f.display(), p.name);
+        }
+        args.push(data::read_pb(&f, &p.kind)?);
+        k += 1;
+    }
+    let mut outputs = Vec::new();
+    for _ in 0..repeat.max(1) {
+        let (out, t) = m.run(&args, stack)?;
+        timing.runs.push(t);
+        outputs = out;
+    }
+    for (k, p) in m.outputs.iter().enumerate() {
+        let f = dir.join(format!("output_{k}.pb"));
+        if !f.exists() {
+            bail!("missing {}", f.display());
+        }
+        let expected = data::read_pb(&f, &p.kind)?;
+        let actual = outputs.get(k).ok_or_else(|| anyhow!("output {k} missing"))?;
+        flowgate_runtime::compare(&expected, actual, tol.rtol, tol.atol)
+            .map_err(|e| anyhow!("output {k} ('{}'): {e}", p.name))?;
+    }
+    Ok(())
+}
+
+/// The `test_data_set_*` directories of a test, sorted.
+pub fn data_sets(test: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(test)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| {
+                    p.is_dir()
+                        && p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("test_data_set_"))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+pub struct SuiteOutcome {
+    pub passed: usize,
+    pub failed: usize,
+    pub compile_times: Vec<Duration>,
+}
+
+/// Every `ROOT/*/model.onnx` against all its data sets. Prints `PASS name` / `FAIL name: why`.
+pub fn run_suite(
+    root: &Path,
+    o: &model::Options,
+    tol: &Tolerance,
+    repeat: usize,
+    out: &mut dyn std::io::Write,
+) -> Result<SuiteOutcome> {
+    let mut tests: Vec<PathBuf> = std::fs::read_dir(root)
+        .map_err(|e| anyhow!("cannot read '{}': {e}", root.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("model.onnx").is_file())
+        .collect();
+    tests.sort();
+    let mut res = SuiteOutcome { passed: 0, failed: 0, compile_times: Vec::new() };
+    for t in tests {
+        let name = t.file_name().and_then(|n| n.to_str()).unwrap_or("?").to_string();
+        let outcome = run_one(&t, o, tol, repeat, &mut res.compile_times);
+        match outcome {
+            Ok(()) => {
+                res.passed += 1;
+                writeln!(out, "PASS {name}")?;
+            }
+            Err(e) => {
+                res.failed += 1;
+                let msg = e.to_string().trim_end().replace('\n', " | ");
+                writeln!(out, "FAIL {name}: {msg}")?;
+            }
+        }
+    }
+    Ok(res)
+}
+
+fn run_one(
+    t: &Path,
+    o: &model::Options,
+    tol: &Tolerance,
+    repeat: usize,
+    compile_times: &mut Vec<Duration>,
+) -> Result<()> {
+    let m = model::compile(&t.join("model.onnx"), o).map_err(|e| anyhow!("{e}"))?;
+    compile_times.push(m.compile_time);
+    let sets = data_sets(t);
+    if sets.is_empty() {
+        bail!("no test_data_set_* directory");
+    }
+    let mut timing = Timing { runs: Vec::new() };
+    for s in sets {
+        run_data_set(&m, &s, tol, repeat, o.stack_size, &mut timing)
+            .map_err(|e| anyhow!("{}: {e}", s.file_name().and_then(|n| n.to_str()).unwrap_or("?")))?;
+    }
+    Ok(())
+}
+
+/// `--input NAME=FILE` values, by input name, in graph order.
+pub fn user_inputs(m: &CompiledModel, given: &[(String, PathBuf)]) -> Result<Vec<Arc<RtValue>>> {
+    for (n, _) in given {
+        if !m.inputs.iter().any(|p| &p.name == n) {
+            let names: Vec<&str> = m.inputs.iter().map(|p| p.name.as_str()).collect();
+            bail!("the model has no input '{n}' (inputs: {})", names.join(", "));
+        }
+    }
+    m.inputs
+        .iter()
+        .map(|p| match given.iter().find(|(n, _)| n == &p.name) {
+            Some((_, f)) if f.extension().and_then(|e| e.to_str()) == Some("npy") => {
+                Ok(Arc::new(RtValue::tensor(data::read_npy(f)?)))
+            }
+            Some((_, f)) => data::read_pb(f, &p.kind),
+            None => {
+                p.default.clone().ok_or_else(|| anyhow!("input '{}' is required (use --input {}=FILE)", p.name, p.name))
+            }
+        })
+        .collect()
+}
