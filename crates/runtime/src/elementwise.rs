@@ -376,6 +376,9 @@ fn expand_to<'a, T: Elem>(v: &'a [T], idx: &Option<Vec<usize>>) -> RtResult<Cow<
 /// An elementwise binary op with numpy broadcasting.
 pub fn binary(op: BinaryOp, a: &Tensor, b: &Tensor) -> RtResult<Tensor> {
     check_binary(op, a.dtype(), b.dtype())?;
+    if let Some(t) = crate::fast::binary(op, a, b) {
+        return Ok(t);
+    }
     let out = broadcast_pair(a.shape(), b.shape())?;
     let ia = broadcast_indices(a.shape(), &out)?;
     let ib = broadcast_indices(b.shape(), &out)?;

@@ -16,6 +16,7 @@ mod cast;
 mod compare;
 mod elementwise;
 mod erf;
+mod fast;
 mod frame;
 mod linalg;
 mod movement;
