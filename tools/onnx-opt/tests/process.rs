@@ -64,7 +64,7 @@ fn non_utf8_pipelines_and_options_are_diagnostics() {
         bytes(b"--\xff"),
         bytes(b"--verify-each=\xff"),
     ] {
-        let (code, err) = run(&[arg.clone()]);
+        let (code, err) = run(std::slice::from_ref(&arg));
         assert_eq!(code, Some(1), "{arg:?}: {err}");
         assert!(err.contains("error"), "{arg:?}: {err}");
         assert!(!err.contains("panicked"), "{arg:?}: {err}");
