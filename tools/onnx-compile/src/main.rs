@@ -9,6 +9,7 @@ use flowgate_codegen_cranelift::pipeline::load_and_lower;
 use flowgate_codegen_cranelift::{CodegenError, OptLevel};
 use flowgate_ir::{Context, SourceMgr};
 use std::io::Read as _;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Parser)]
@@ -16,13 +17,13 @@ use std::process::ExitCode;
 struct Cli {
     /// Input file, or `-` for standard input.
     #[arg(default_value = "-")]
-    input: String,
+    input: PathBuf,
     /// The object file to write.
     #[arg(short = 'o')]
-    output: String,
+    output: PathBuf,
     /// Also write a C header declaring the public functions.
     #[arg(long = "emit-header")]
-    header: Option<String>,
+    header: Option<PathBuf>,
     /// A target triple (target-lexicon syntax, e.g. aarch64-unknown-linux-gnu); the host by
     /// default.
     #[arg(long)]
@@ -75,11 +76,10 @@ fn run(cli: Cli) -> Result<(), String> {
     let lowered = load_and_lower(&mut ctx, &name, &text, &flowgate_registry::all_passes(), opt, cli.print_pipeline)?;
     let (module, sm) = (lowered.module, &lowered.sources);
     let out = compile_object(&ctx, module, cli.target.as_deref(), opt).map_err(|e| render(sm, &ctx, e))?;
-    std::fs::write(&cli.output, &out.bytes).map_err(|e| format!("error: cannot write '{}': {e}\n", cli.output))?;
+    std::fs::write(&cli.output, &out.bytes).map_err(|e| write_error(&cli.output, e))?;
     if let Some(h) = &cli.header {
-        let guard = std::path::Path::new(h).file_name().and_then(|s| s.to_str()).unwrap_or("flowgate_h");
-        std::fs::write(h, emit_header(&out.functions, guard))
-            .map_err(|e| format!("error: cannot write '{h}': {e}\n"))?;
+        let guard = h.file_name().and_then(|s| s.to_str()).unwrap_or("flowgate_h");
+        std::fs::write(h, emit_header(&out.functions, guard)).map_err(|e| write_error(h, e))?;
     }
     if cli.time {
         eprintln!("lowering passes: {:.3} ms", lowered.pipeline_time.as_secs_f64() * 1e3);
@@ -90,6 +90,10 @@ fn run(cli: Cli) -> Result<(), String> {
     Ok(())
 }
 
+fn write_error(path: &Path, e: std::io::Error) -> String {
+    format!("error: cannot write output: '{}': {e}\n", path.display())
+}
+
 fn render(sm: &SourceMgr, ctx: &Context, e: CodegenError) -> String {
     match e {
         CodegenError::Unsupported(d) => sm.render(ctx, &d),
@@ -97,13 +101,15 @@ fn render(sm: &SourceMgr, ctx: &Context, e: CodegenError) -> String {
     }
 }
 
-fn read_input(path: &str) -> anyhow::Result<(String, String)> {
-    if path == "-" {
+fn read_input(path: &Path) -> anyhow::Result<(String, String)> {
+    if path.as_os_str() == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s)?;
         return Ok(("<stdin>".to_string(), s));
     }
-    let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("could not open input file '{path}': {e}"))?;
-    let s = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("input file '{path}' is not valid UTF-8"))?;
-    Ok((path.to_string(), s))
+    // File names need not be UTF-8; diagnostics show them lossily.
+    let shown = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("could not open input file '{shown}': {e}"))?;
+    let s = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("input file '{shown}' is not valid UTF-8"))?;
+    Ok((shown, s))
 }

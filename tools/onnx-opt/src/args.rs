@@ -4,12 +4,14 @@
 //! (`--canonicalize`, `--canonicalize=max-iterations=3`), kept in command-line order.
 
 use flowgate_pass::PassInfo;
+use std::ffi::{OsStr, OsString};
 
 /// Everything the command line asks for.
 #[derive(Clone, Debug)]
 pub struct Options {
-    pub input: String,
-    pub output: String,
+    /// Paths stay `OsString`s: a file name need not be UTF-8.
+    pub input: OsString,
+    pub output: OsString,
     /// `Some(marker)` under `--split-input-file`.
     pub split_marker: Option<String>,
     pub verify_diagnostics: bool,
@@ -32,8 +34,8 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            input: "-".to_string(),
-            output: "-".to_string(),
+            input: "-".into(),
+            output: "-".into(),
             split_marker: None,
             verify_diagnostics: false,
             generic: false,
@@ -63,17 +65,38 @@ fn parse_bool(name: &str, v: Option<&str>) -> Result<bool, String> {
     }
 }
 
-/// Parse `args` (without the program name).
-pub fn parse_args(args: &[String], passes: &[PassInfo]) -> Result<Options, String> {
+/// The part of `arg` after its first `=`, as an `OsString` (paths given as `-o=<path>` need
+/// not be UTF-8).
+fn value_after_eq(arg: &OsStr) -> Option<OsString> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt as _;
+        let bytes = arg.as_bytes();
+        let at = bytes.iter().position(|&b| b == b'=')?;
+        Some(OsStr::from_bytes(&bytes[at + 1..]).to_os_string())
+    }
+    #[cfg(not(unix))]
+    {
+        let lossy = arg.to_string_lossy();
+        lossy.split_once('=').map(|(_, v)| OsString::from(v))
+    }
+}
+
+/// Parse `args` (without the program name). Arguments need not be UTF-8: file names are kept
+/// as they are, and any other value is read lossily, so that a bad byte in a pipeline or an
+/// option is reported as a bad value rather than crashing.
+pub fn parse_args<S: AsRef<OsStr>>(args: &[S], passes: &[PassInfo]) -> Result<Options, String> {
     let mut o = Options::default();
-    let mut positional: Vec<String> = Vec::new();
+    let mut positional: Vec<OsString> = Vec::new();
     let mut i = 0;
     let mut only_positional = false;
     while i < args.len() {
-        let arg = &args[i];
+        let raw = args[i].as_ref();
+        let lossy = raw.to_string_lossy();
+        let arg: &str = &lossy;
         i += 1;
         if only_positional || arg == "-" || !arg.starts_with('-') {
-            positional.push(arg.clone());
+            positional.push(raw.to_os_string());
             continue;
         }
         if arg == "--" {
@@ -86,21 +109,21 @@ pub fn parse_args(args: &[String], passes: &[PassInfo]) -> Result<Options, Strin
             None => (body, None),
         };
         // Options that need a value take the next argument when none follows `=`.
-        let mut take_value = |what: &str| -> Result<String, String> {
-            if let Some(v) = value {
-                return Ok(v.to_string());
+        let mut take_value = |what: &str| -> Result<OsString, String> {
+            if value.is_some() {
+                return value_after_eq(raw).ok_or_else(|| format!("for the -{what} option: requires a value!"));
             }
             match args.get(i) {
                 Some(v) => {
                     i += 1;
-                    Ok(v.clone())
+                    Ok(v.as_ref().to_os_string())
                 }
                 None => Err(format!("for the -{what} option: requires a value!")),
             }
         };
         match name {
             "o" => o.output = take_value("o")?,
-            "pass-pipeline" => o.pass_pipeline = Some(take_value("pass-pipeline")?),
+            "pass-pipeline" => o.pass_pipeline = Some(take_value("pass-pipeline")?.to_string_lossy().into_owned()),
             "split-input-file" => {
                 o.split_marker = Some(match value {
                     Some(v) if !v.is_empty() => v.to_string(),

@@ -23,9 +23,10 @@ pub struct OptOutput {
     pub stderr: String,
 }
 
-/// Run onnx-opt with `args` (without the program name); `stdin` is read when the input is `-`.
-/// The output goes to `stdout` unless `-o` names a file, which is then written.
-pub fn run_opt(args: &[String], stdin: &[u8]) -> OptOutput {
+/// Run onnx-opt with `args` (without the program name; `String`s or `OsString`s, which need
+/// not be UTF-8); `stdin` is read when the input is `-`. The output goes to `stdout` unless
+/// `-o` names a file, which is then written.
+pub fn run_opt<S: AsRef<std::ffi::OsStr>>(args: &[S], stdin: &[u8]) -> OptOutput {
     let passes = flowgate_registry::all_passes();
     let mut out = OptOutput::default();
     let opts = match parse_args(args, &passes) {
@@ -47,13 +48,15 @@ pub fn run_opt(args: &[String], stdin: &[u8]) -> OptOutput {
     let (name, bytes) = if opts.input == "-" {
         ("<stdin>".to_string(), stdin.to_vec())
     } else {
+        // Diagnostics name the file lossily; it is read by its real name.
+        let shown = opts.input.to_string_lossy().into_owned();
         match std::fs::read(&opts.input) {
-            Ok(b) => (opts.input.clone(), b),
+            Ok(b) => (shown, b),
             Err(e) => {
                 // Upstream's wording, without Rust's " (os error N)" suffix.
                 let msg = e.to_string();
                 let msg = msg.split(" (os error").next().unwrap_or(&msg);
-                out.stderr = format!("cannot open input file '{}': {msg}\n", opts.input);
+                out.stderr = format!("cannot open input file '{shown}': {msg}\n");
                 out.status = 1;
                 return out;
             }
@@ -81,7 +84,7 @@ pub fn run_opt(args: &[String], stdin: &[u8]) -> OptOutput {
     if opts.output == "-" {
         out.stdout = text.into_bytes();
     } else if let Err(e) = std::fs::write(&opts.output, text) {
-        let _ = writeln!(out.stderr, "onnx-opt: cannot write output file '{}': {e}", opts.output);
+        let _ = writeln!(out.stderr, "error: cannot write output: '{}': {e}", opts.output.to_string_lossy());
         out.status = 1;
     }
     out

@@ -4,7 +4,8 @@
 use std::io::{Read as _, Write as _};
 
 fn main() -> std::process::ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // OsStrings: a file name or any other argument may not be UTF-8 (std::env::args panics).
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     // Standard input is only read when the input is `-` (the default).
     let wants_stdin = onnx_opt::parse_args(&args, &flowgate_registry::all_passes())
         .is_ok_and(|o| o.input == "-" && !o.help && !o.list_passes);
@@ -18,7 +19,12 @@ fn main() -> std::process::ExitCode {
     let out = onnx_opt::run_opt(&args, &stdin);
     // Diagnostics and IR dumps first: upstream emits them while running, before the output.
     let _ = std::io::stderr().write_all(out.stderr.as_bytes());
-    let _ = std::io::stdout().write_all(&out.stdout);
+    // A full disk or a closed pipe must not pass silently: flush, and report what failed.
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_all(&out.stdout).and_then(|()| stdout.flush()) {
+        eprintln!("error: cannot write output: {e}");
+        return std::process::ExitCode::FAILURE;
+    }
     if out.status == 0 {
         std::process::ExitCode::SUCCESS
     } else {

@@ -5,6 +5,7 @@
 //! Diagnostics go to stderr one per line (`model.onnx: graph g: node 'n' (Op): error: ...`);
 //! any error exits with status 1.
 
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -24,7 +25,7 @@ struct Cli {
     import_onnx_text: Option<PathBuf>,
     /// Output file (`-` for standard output).
     #[arg(short = 'o', default_value = "-")]
-    output: String,
+    output: PathBuf,
     #[arg(long = "mlir-print-op-generic")]
     generic: bool,
     #[arg(long = "mlir-print-debuginfo")]
@@ -63,13 +64,16 @@ fn main() -> ExitCode {
         imported.module,
         PrintFlags { generic: cli.generic, debuginfo: cli.debuginfo, local_scope: cli.local_scope },
     );
-    let written = if cli.output == "-" {
-        std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())
+    // Flush standard output here: a write error left to the exit would pass silently.
+    let written = if cli.output.as_os_str() == "-" {
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes()).and_then(|()| out.flush())
     } else {
         std::fs::write(&cli.output, text)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("'{}': {e}", cli.output.display())))
     };
     if let Err(e) = written {
-        eprintln!("error: cannot write output '{}': {e}", cli.output);
+        eprintln!("error: cannot write output: {e}");
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
