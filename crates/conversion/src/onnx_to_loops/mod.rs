@@ -21,6 +21,7 @@ mod emit;
 mod entry;
 mod linalg;
 mod movement;
+mod nn;
 mod ownership;
 mod reduce;
 mod sequence;
@@ -303,6 +304,9 @@ fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
         return Ok(r);
     }
     if let Some(r) = linalg::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = nn::lower(l, op, &short)? {
         return Ok(r);
     }
     if let Some(r) = sequence::lower(l, op, &short)? {
