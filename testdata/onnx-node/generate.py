@@ -19,6 +19,7 @@ OPS = """
 Clip HardSigmoid HardSwish Sin Cos IsNaN ReduceSumSquare
 Gemm
 Conv ConvTranspose MaxPool AveragePool GlobalAveragePool InstanceNormalization
+LSTM
 """.split()
 
 # Tests left out on purpose: name -> reason.

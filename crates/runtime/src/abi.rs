@@ -17,6 +17,7 @@ use crate::frame::Frame;
 use crate::nn::{arg_reduce, softmax};
 use crate::pool::{global_pool, instance_norm, pool, PoolAttrs, PoolKind};
 use crate::reduce::{reduce, ReduceOp};
+use crate::rnn::{lstm, ActKind, Activation, LstmAttrs, LstmInputs};
 use crate::value::{borrow_handle, from_handle, into_handle, live_values, DType, Handle, RtValue, Tensor};
 use crate::window::WindowAttrs;
 use crate::{activation::hard_sigmoid, gemm::gemm};
@@ -574,6 +575,67 @@ pub unsafe extern "C" fn flowgate_rt_instance_norm(
     epsilon: f64,
 ) -> Handle {
     run_t(node, || instance_norm(ten(x)?, ten(scale)?, ten(b)?, epsilon))
+}
+
+/// LSTM; returns the SEQUENCE `[Y, Y_h, Y_c]`. `hidden_size` < 0 means absent, `clip` NaN means
+/// no clipping, `direction` 0 forward / 1 reverse / 2 bidirectional, `activations_or_null` a
+/// DOUBLE tensor of (code, alpha, beta) triples (`ActKind` codes), three per direction.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn flowgate_rt_lstm(
+    node: i32,
+    x: Handle,
+    w: Handle,
+    r: Handle,
+    b_or_null: Handle,
+    seq_lens_or_null: Handle,
+    initial_h_or_null: Handle,
+    initial_c_or_null: Handle,
+    p_or_null: Handle,
+    hidden_size: i64,
+    direction: i32,
+    layout: i32,
+    input_forget: i32,
+    clip: f64,
+    activations_or_null: Handle,
+) -> Handle {
+    run_v(node, Kind::Sequence, || {
+        let acts = match opt_ten(activations_or_null)? {
+            None => Vec::new(),
+            Some(t) => {
+                let v = crate::cast::cast(t, DType::F64);
+                let v = v.as_slice::<f64>().unwrap_or(&[]).to_vec();
+                v.chunks(3)
+                    .map(|c| {
+                        let code = c.first().copied().unwrap_or(-1.0) as i64;
+                        Ok(Activation {
+                            kind: ActKind::from_code(code)?,
+                            alpha: c.get(1).copied().unwrap_or(0.0),
+                            beta: c.get(2).copied().unwrap_or(0.0),
+                        })
+                    })
+                    .collect::<RtResult<Vec<_>>>()?
+            }
+        };
+        let a = LstmAttrs {
+            hidden_size: usize::try_from(hidden_size).ok(),
+            direction,
+            layout,
+            input_forget: input_forget != 0,
+            clip: (!clip.is_nan()).then_some(clip),
+            activations: acts,
+        };
+        let opt = LstmInputs {
+            b: opt_ten(b_or_null)?,
+            seq_lens: opt_ten(seq_lens_or_null)?,
+            initial_h: opt_ten(initial_h_or_null)?,
+            initial_c: opt_ten(initial_c_or_null)?,
+            p: opt_ten(p_or_null)?,
+        };
+        let [y, yh, yc] = lstm(ten(x)?, ten(w)?, ten(r)?, &opt, &a)?;
+        let dt = y.dtype();
+        Ok(RtValue::sequence(Some(dt), [y, yh, yc].into_iter().map(|t| Arc::new(RtValue::tensor(t))).collect()))
+    })
 }
 
 // ---- Sequences ----

@@ -21,9 +21,7 @@ pub(crate) trait Real:
     + std::ops::AddAssign
 {
     fn of(v: f64) -> Self;
-    #[allow(dead_code)] // LSTM, next
     fn exp(self) -> Self;
-    #[allow(dead_code)]
     fn tanh(self) -> Self;
 
     /// `C = alpha * A B + beta * C` with A `m x k`, B `k x n`, C `m x n`, all given by row and

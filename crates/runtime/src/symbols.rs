@@ -53,6 +53,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("flowgate_rt_pool", flowgate_rt_pool as *const u8),
         ("flowgate_rt_global_pool", flowgate_rt_global_pool as *const u8),
         ("flowgate_rt_instance_norm", flowgate_rt_instance_norm as *const u8),
+        ("flowgate_rt_lstm", flowgate_rt_lstm as *const u8),
         ("flowgate_rt_seq_empty", flowgate_rt_seq_empty as *const u8),
         ("flowgate_rt_seq_insert", flowgate_rt_seq_insert as *const u8),
         ("flowgate_rt_seq_insert_consume", flowgate_rt_seq_insert_consume as *const u8),

@@ -92,6 +92,7 @@ const OPS: &[(&str, Count, Count)] = &[
     ("onnx.GlobalAveragePool", ex(1), ex(1)),
     ("onnx.GlobalMaxPool", ex(1), ex(1)),
     ("onnx.InstanceNormalization", ex(3), ex(1)),
+    ("onnx.LSTM", at_least(3), at_least(1)),
     // Sequences and optionals.
     ("onnx.SequenceEmpty", ex(0), ex(1)),
     ("onnx.SequenceConstruct", at_least(1), ex(1)),

@@ -24,6 +24,7 @@ mod movement;
 mod nn;
 mod ownership;
 mod reduce;
+mod rnn;
 mod sequence;
 mod shape;
 mod tensor_ops;
@@ -307,6 +308,9 @@ fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
         return Ok(r);
     }
     if let Some(r) = nn::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = rnn::lower(l, op, &short)? {
         return Ok(r);
     }
     if let Some(r) = sequence::lower(l, op, &short)? {
