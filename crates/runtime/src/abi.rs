@@ -10,12 +10,17 @@
 use std::sync::Arc;
 
 use crate::cast::{cast, scalar_from_f64, scalar_from_i64};
+use crate::conv::{conv, conv_transpose, ConvAttrs};
 use crate::elementwise::{BinaryOp, UnaryOp};
 use crate::error::{has_error, record_error, RtError, RtResult};
 use crate::frame::Frame;
 use crate::nn::{arg_reduce, softmax};
+use crate::pool::{global_pool, instance_norm, pool, PoolAttrs, PoolKind};
 use crate::reduce::{reduce, ReduceOp};
+use crate::rnn::{lstm, ActKind, Activation, LstmAttrs, LstmInputs};
 use crate::value::{borrow_handle, from_handle, into_handle, live_values, DType, Handle, RtValue, Tensor};
+use crate::window::WindowAttrs;
+use crate::{activation::hard_sigmoid, gemm::gemm};
 use crate::{elementwise as ew, linalg, movement as mv, optional as opt, sequence as sq, shape as sh};
 
 /// MLIR's rank-1 memref descriptor, as compiled code passes a constant's bytes.
@@ -424,6 +429,213 @@ pub unsafe extern "C" fn flowgate_rt_arg_reduce(
 #[no_mangle]
 pub unsafe extern "C" fn flowgate_rt_matmul(node: i32, a: Handle, b: Handle) -> Handle {
     run_t(node, || linalg::matmul(ten(a)?, ten(b)?))
+}
+
+// ---- Neural-network layers ----
+
+/// An optional INT64 list attribute passed as a 1-D tensor (null = absent).
+unsafe fn opt_list(h: Handle, what: &str) -> RtResult<Option<Vec<i64>>> {
+    opt_ten(h)?.map(|t| t.to_i64_list(what, false)).transpose()
+}
+
+unsafe fn window_attrs(kernel: Handle, strides: Handle, dilations: Handle, pads: Handle) -> RtResult<WindowAttrs> {
+    Ok(WindowAttrs {
+        kernel: opt_list(kernel, "kernel_shape")?,
+        strides: opt_list(strides, "strides")?,
+        dilations: opt_list(dilations, "dilations")?,
+        pads: opt_list(pads, "pads")?,
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_hard_sigmoid(node: i32, x: Handle, alpha: f64, beta: f64, swish: i32) -> Handle {
+    run_t(node, || hard_sigmoid(ten(x)?, alpha, beta, swish != 0))
+}
+
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn flowgate_rt_gemm(
+    node: i32,
+    a: Handle,
+    b: Handle,
+    c_or_null: Handle,
+    alpha: f64,
+    beta: f64,
+    trans_a: i32,
+    trans_b: i32,
+) -> Handle {
+    run_t(node, || gemm(ten(a)?, ten(b)?, opt_ten(c_or_null)?, alpha, beta, trans_a != 0, trans_b != 0))
+}
+
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn flowgate_rt_conv(
+    node: i32,
+    x: Handle,
+    w: Handle,
+    b_or_null: Handle,
+    auto_pad: i32,
+    group: i64,
+    kernel_shape_or_null: Handle,
+    strides_or_null: Handle,
+    dilations_or_null: Handle,
+    pads_or_null: Handle,
+) -> Handle {
+    run_t(node, || {
+        let a = ConvAttrs {
+            window: window_attrs(kernel_shape_or_null, strides_or_null, dilations_or_null, pads_or_null)?,
+            group,
+            auto_pad,
+            output_padding: None,
+            output_shape: None,
+        };
+        conv(ten(x)?, ten(w)?, opt_ten(b_or_null)?, &a)
+    })
+}
+
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn flowgate_rt_conv_transpose(
+    node: i32,
+    x: Handle,
+    w: Handle,
+    b_or_null: Handle,
+    auto_pad: i32,
+    group: i64,
+    kernel_shape_or_null: Handle,
+    strides_or_null: Handle,
+    dilations_or_null: Handle,
+    pads_or_null: Handle,
+    output_padding_or_null: Handle,
+    output_shape_or_null: Handle,
+) -> Handle {
+    run_t(node, || {
+        let a = ConvAttrs {
+            window: window_attrs(kernel_shape_or_null, strides_or_null, dilations_or_null, pads_or_null)?,
+            group,
+            auto_pad,
+            output_padding: opt_list(output_padding_or_null, "output_padding")?,
+            output_shape: opt_list(output_shape_or_null, "output_shape")?,
+        };
+        conv_transpose(ten(x)?, ten(w)?, opt_ten(b_or_null)?, &a)
+    })
+}
+
+/// `kind`: 0 AveragePool, 1 MaxPool, 2 MaxPool returning the SEQUENCE `[Y, Indices]`.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn flowgate_rt_pool(
+    node: i32,
+    kind: i32,
+    x: Handle,
+    auto_pad: i32,
+    ceil_mode: i32,
+    count_include_pad: i32,
+    storage_order: i64,
+    kernel_shape_or_null: Handle,
+    strides_or_null: Handle,
+    dilations_or_null: Handle,
+    pads_or_null: Handle,
+) -> Handle {
+    let out_kind = if kind == 2 { Kind::Sequence } else { Kind::Tensor };
+    run_v(node, out_kind, || {
+        let a = PoolAttrs {
+            window: window_attrs(kernel_shape_or_null, strides_or_null, dilations_or_null, pads_or_null)?,
+            auto_pad,
+            ceil_mode: ceil_mode != 0,
+            count_include_pad: count_include_pad != 0,
+            storage_order,
+        };
+        let pk = match kind {
+            0 => PoolKind::Average,
+            1 | 2 => PoolKind::Max,
+            _ => bail!("unknown pool kind {kind}"),
+        };
+        let (y, i) = pool(ten(x)?, pk, &a)?;
+        Ok(match (kind, i) {
+            (2, Some(i)) => {
+                RtValue::sequence(Some(y.dtype()), vec![Arc::new(RtValue::tensor(y)), Arc::new(RtValue::tensor(i))])
+            }
+            _ => RtValue::tensor(y),
+        })
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_global_pool(node: i32, x: Handle, is_max: i32) -> Handle {
+    run_t(node, || global_pool(ten(x)?, if is_max != 0 { PoolKind::Max } else { PoolKind::Average }))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_instance_norm(
+    node: i32,
+    x: Handle,
+    scale: Handle,
+    b: Handle,
+    epsilon: f64,
+) -> Handle {
+    run_t(node, || instance_norm(ten(x)?, ten(scale)?, ten(b)?, epsilon))
+}
+
+/// LSTM; returns the SEQUENCE `[Y, Y_h, Y_c]`. `hidden_size` < 0 means absent, `clip` NaN means
+/// no clipping, `direction` 0 forward / 1 reverse / 2 bidirectional, `activations_or_null` a
+/// DOUBLE tensor of (code, alpha, beta) triples (`ActKind` codes), three per direction.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn flowgate_rt_lstm(
+    node: i32,
+    x: Handle,
+    w: Handle,
+    r: Handle,
+    b_or_null: Handle,
+    seq_lens_or_null: Handle,
+    initial_h_or_null: Handle,
+    initial_c_or_null: Handle,
+    p_or_null: Handle,
+    hidden_size: i64,
+    direction: i32,
+    layout: i32,
+    input_forget: i32,
+    clip: f64,
+    activations_or_null: Handle,
+) -> Handle {
+    run_v(node, Kind::Sequence, || {
+        let acts = match opt_ten(activations_or_null)? {
+            None => Vec::new(),
+            Some(t) => {
+                let v = crate::cast::cast(t, DType::F64);
+                let v = v.as_slice::<f64>().unwrap_or(&[]).to_vec();
+                v.chunks(3)
+                    .map(|c| {
+                        let code = c.first().copied().unwrap_or(-1.0) as i64;
+                        Ok(Activation {
+                            kind: ActKind::from_code(code)?,
+                            alpha: c.get(1).copied().unwrap_or(0.0),
+                            beta: c.get(2).copied().unwrap_or(0.0),
+                        })
+                    })
+                    .collect::<RtResult<Vec<_>>>()?
+            }
+        };
+        let a = LstmAttrs {
+            hidden_size: usize::try_from(hidden_size).ok(),
+            direction,
+            layout,
+            input_forget: input_forget != 0,
+            clip: (!clip.is_nan()).then_some(clip),
+            activations: acts,
+        };
+        let opt = LstmInputs {
+            b: opt_ten(b_or_null)?,
+            seq_lens: opt_ten(seq_lens_or_null)?,
+            initial_h: opt_ten(initial_h_or_null)?,
+            initial_c: opt_ten(initial_c_or_null)?,
+            p: opt_ten(p_or_null)?,
+        };
+        let [y, yh, yc] = lstm(ten(x)?, ten(w)?, ten(r)?, &opt, &a)?;
+        let dt = y.dtype();
+        Ok(RtValue::sequence(Some(dt), [y, yh, yc].into_iter().map(|t| Arc::new(RtValue::tensor(t))).collect()))
+    })
 }
 
 // ---- Sequences ----

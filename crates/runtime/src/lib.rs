@@ -9,38 +9,51 @@
 mod error;
 #[macro_use]
 mod dispatch;
+#[macro_use]
+mod real;
 
 pub mod abi;
+mod activation;
 mod broadcast;
 mod cast;
 mod compare;
+mod conv;
 mod elementwise;
 mod erf;
 mod fast;
 mod frame;
+mod gemm;
 mod linalg;
 mod movement;
 mod nn;
 mod optional;
+mod pool;
 mod reduce;
+mod rnn;
 mod sequence;
 mod shape;
 mod symbols;
 mod value;
+mod window;
 
 pub use abi::MemRefDesc1;
+pub use activation::hard_sigmoid;
 pub use broadcast::{broadcast_all, broadcast_pair};
 pub use cast::cast;
 pub use compare::{compare, describe};
+pub use conv::{conv, conv_transpose, ConvAttrs};
 pub use dispatch::Elem;
 pub use elementwise::{binary, clip, unary, where_, BinaryOp, UnaryOp};
 pub use error::{clear_error, has_error, record_error, set_node_names, take_error, RtError, RtResult};
 pub use frame::Frame;
+pub use gemm::gemm;
 pub use linalg::matmul;
 pub use movement::{concat, gather, gather_elements, pad, slice, split, tile, transpose};
 pub use nn::{arg_reduce, softmax};
 pub use optional::{opt_get, opt_has, opt_none, opt_some};
+pub use pool::{global_pool, instance_norm, pool, PoolAttrs, PoolKind};
 pub use reduce::{reduce, ReduceOp};
+pub use rnn::{lstm, ActKind, Activation, LstmAttrs, LstmInputs};
 pub use sequence::{concat_from_seq, seq_at, seq_erase, seq_insert, seq_length, split_to_seq};
 pub use shape::{constant_of_shape, expand, flatten, range, reshape, shape, size, squeeze, unsqueeze};
 pub use symbols::symbols;
@@ -48,3 +61,4 @@ pub use value::{
     borrow_handle, checked_numel, fmt_shape, from_handle, into_handle, live_values, DType, Data, Handle, RtValue,
     Tensor, MAX_BYTES,
 };
+pub use window::{AutoPad, WindowAttrs};

@@ -50,6 +50,9 @@ const OPS: &[(&str, Count, Count)] = &[
     ("onnx.Round", ex(1), ex(1)),
     ("onnx.Sign", ex(1), ex(1)),
     ("onnx.Erf", ex(1), ex(1)),
+    ("onnx.HardSigmoid", ex(1), ex(1)),
+    ("onnx.HardSwish", ex(1), ex(1)),
+    // min and max are optional inputs.
     ("onnx.Clip", at_least(1), ex(1)),
     ("onnx.Identity", ex(1), ex(1)),
     ("onnx.Cast", ex(1), ex(1)),
@@ -88,6 +91,16 @@ const OPS: &[(&str, Count, Count)] = &[
     ("onnx.Softmax", ex(1), ex(1)),
     ("onnx.LogSoftmax", ex(1), ex(1)),
     ("onnx.MatMul", ex(2), ex(1)),
+    ("onnx.Gemm", at_least(2), ex(1)),
+    // Neural-network layers (optional trailing inputs and outputs).
+    ("onnx.Conv", at_least(2), ex(1)),
+    ("onnx.ConvTranspose", at_least(2), ex(1)),
+    ("onnx.MaxPool", ex(1), at_least(1)),
+    ("onnx.AveragePool", ex(1), ex(1)),
+    ("onnx.GlobalAveragePool", ex(1), ex(1)),
+    ("onnx.GlobalMaxPool", ex(1), ex(1)),
+    ("onnx.InstanceNormalization", ex(3), ex(1)),
+    ("onnx.LSTM", at_least(3), at_least(1)),
     // Sequences and optionals.
     ("onnx.SequenceEmpty", ex(0), ex(1)),
     ("onnx.SequenceConstruct", at_least(1), ex(1)),

@@ -210,6 +210,23 @@ pub(crate) fn i64_tensor(l: &mut Lower<'_>, vals: &[i64]) -> LResult<Value> {
     Ok(h)
 }
 
+/// A runtime DOUBLE 1-D tensor with these values (float list attributes).
+pub(crate) fn f64_tensor(l: &mut Lower<'_>, vals: &[f64]) -> LResult<Value> {
+    let mut blob = Vec::with_capacity(24 + 8 * vals.len());
+    blob.extend(11i64.to_le_bytes());
+    blob.extend(1i64.to_le_bytes());
+    blob.extend((vals.len() as i64).to_le_bytes());
+    for v in vals {
+        blob.extend(v.to_le_bytes());
+    }
+    let m = l.blob(&blob)?;
+    let h = l.rt("constant", &[m])?;
+    let f64t = l.ctx.float_type(FloatKind::F64);
+    let t = l.ctx.tensor_type(vec![vals.len() as i64], f64t);
+    l.orig.insert(h, t);
+    Ok(h)
+}
+
 fn encode(out: &mut Vec<u8>, e: Elem, v: Num) {
     match (e, v) {
         (Elem::Float(FloatKind::F32), Num::F(x)) => out.extend((x as f32).to_le_bytes()),

@@ -164,6 +164,16 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
     if name == "Clip" {
         return clip(l, op, &operands).map(Some);
     }
+    if name == "HardSigmoid" || name == "HardSwish" {
+        let swish = name == "HardSwish";
+        let (da, db) = if swish { (1.0 / 6.0, 0.5) } else { (0.2, 0.5) };
+        let node = l.node_id(op);
+        let x = l.handle(operands[0])?;
+        let alpha = l.const_f64(if swish { da } else { l.float_attr(op, "alpha").unwrap_or(da) });
+        let beta = l.const_f64(if swish { db } else { l.float_attr(op, "beta").unwrap_or(db) });
+        let sw = l.const_i32(swish as i32);
+        return Ok(Some(vec![l.rt("hard_sigmoid", &[node, x, alpha, beta, sw])?]));
+    }
     let result_scalar = types::scalar_elem(l.ctx, l.onnx_type(l.ctx.result(op, 0))).is_some();
     let all_scalar = operands.iter().all(|&v| !l.is_handle(v));
     if let Some(&(_, code, f)) = UNARY.iter().find(|r| r.0 == name) {

@@ -380,6 +380,39 @@ impl<'a> Lower<'a> {
         self.ctx.attr_as_dense_array(a).map(|v| v.iter().map(|&x| x as i64).collect())
     }
 
+    pub fn float_attr(&self, op: OpId, name: &str) -> Option<f64> {
+        let a = self.ctx.attr(op, name)?;
+        self.ctx.attr_as_float(a).or_else(|| self.ctx.attr_as_int(a).map(|v| v as f64))
+    }
+
+    pub fn const_f64(&mut self, v: f64) -> Value {
+        let t = self.ctx.float_type(flowgate_ir::FloatKind::F64);
+        self.const_float(v, t)
+    }
+
+    /// A handle for optional input `k` of `op`, or a null handle when it is absent.
+    pub fn input_or_null(&mut self, op: OpId, k: usize) -> LResult<Value> {
+        match self.ctx.operands(op).get(k).copied() {
+            Some(v) if !self.absent(v) => self.handle(v),
+            _ => self.rt("null", &[]),
+        }
+    }
+
+    /// An INT64 list attribute as a constant 1-D tensor handle (built once, at function entry),
+    /// or a null handle when the attribute is absent.
+    pub fn ints_attr_or_null(&mut self, op: OpId, name: &str) -> LResult<Value> {
+        let Some(vals) = self.ints_attr(op, name) else { return self.rt("null", &[]) };
+        let saved = self.ip;
+        if let Some(f) = self.ctx.find_ancestor(op, |c, o| c.is_op(o, "func.func")) {
+            if let Some(first) = self.ctx.entry_block(self.ctx.region(f, 0)).and_then(|b| self.ctx.first_op(b)) {
+                self.ip = InsertPoint::Before(first);
+            }
+        }
+        let h = super::constants::i64_tensor(self, &vals);
+        self.ip = saved;
+        h
+    }
+
     pub fn str_attr(&self, op: OpId, name: &str) -> Option<String> {
         self.ctx.attr(op, name).and_then(|a| self.ctx.attr_as_str(a)).map(str::to_string)
     }

@@ -21,8 +21,10 @@ mod emit;
 mod entry;
 mod linalg;
 mod movement;
+mod nn;
 mod ownership;
 mod reduce;
+mod rnn;
 mod sequence;
 mod shape;
 mod tensor_ops;
@@ -303,6 +305,12 @@ fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
         return Ok(r);
     }
     if let Some(r) = linalg::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = nn::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = rnn::lower(l, op, &short)? {
         return Ok(r);
     }
     if let Some(r) = sequence::lower(l, op, &short)? {

@@ -1,0 +1,91 @@
+//! Neural-network layers: `Conv`, `ConvTranspose`, the pools and `InstanceNormalization`. Each
+//! is one runtime call (im2col + GEMM through matrixmultiply for the convolutions); list
+//! attributes travel as constant INT64 tensors built once at function entry.
+
+use super::emit::{LResult, Lower};
+use flowgate_ir::{OpId, Value};
+
+/// `auto_pad` as the runtime's code (NOTSET=0, SAME_UPPER=1, SAME_LOWER=2, VALID=3).
+fn auto_pad(l: &Lower<'_>, op: OpId) -> LResult<i32> {
+    Ok(match l.str_attr(op, "auto_pad").as_deref() {
+        None | Some("NOTSET") => 0,
+        Some("SAME_UPPER") => 1,
+        Some("SAME_LOWER") => 2,
+        Some("VALID") => 3,
+        Some(other) => return Err(l.err(op, format!("unknown auto_pad '{other}'"))),
+    })
+}
+
+/// kernel_shape, strides, dilations, pads: constant handles or nulls.
+fn window(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
+    ["kernel_shape", "strides", "dilations", "pads"].iter().map(|a| l.ints_attr_or_null(op, a)).collect()
+}
+
+pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<Vec<Value>>> {
+    let r = match name {
+        "Conv" | "ConvTranspose" => {
+            let node = l.node_id(op);
+            let ops = l.ctx.operands(op).to_vec();
+            let x = l.handle(ops[0])?;
+            let w = l.handle(ops[1])?;
+            let b = l.input_or_null(op, 2)?;
+            let ap = l.const_i32(auto_pad(l, op)?);
+            let group = l.const_i64(l.int_attr(op, "group").unwrap_or(1));
+            let mut args = vec![node, x, w, b, ap, group];
+            args.extend(window(l, op)?);
+            if name == "Conv" {
+                l.rt("conv", &args)?
+            } else {
+                args.push(l.ints_attr_or_null(op, "output_padding")?);
+                args.push(l.ints_attr_or_null(op, "output_shape")?);
+                l.rt("conv_transpose", &args)?
+            }
+        }
+        "MaxPool" | "AveragePool" => return pool(l, op, name).map(Some),
+        "GlobalAveragePool" | "GlobalMaxPool" => {
+            let node = l.node_id(op);
+            let x = l.handle(l.ctx.operand(op, 0))?;
+            let m = l.const_i32((name == "GlobalMaxPool") as i32);
+            l.rt("global_pool", &[node, x, m])?
+        }
+        "InstanceNormalization" => {
+            let node = l.node_id(op);
+            let ops = l.ctx.operands(op).to_vec();
+            let hs: Vec<Value> = ops.iter().take(3).map(|&v| l.handle(v)).collect::<LResult<_>>()?;
+            if hs.len() != 3 {
+                return Err(l.err(op, "InstanceNormalization needs inputs X, scale and B"));
+            }
+            let eps = l.const_f64(l.float_attr(op, "epsilon").unwrap_or(1e-5));
+            l.rt("instance_norm", &[node, hs[0], hs[1], hs[2], eps])?
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(vec![r]))
+}
+
+fn pool(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Vec<Value>> {
+    let node = l.node_id(op);
+    let x = l.handle(l.ctx.operand(op, 0))?;
+    let want_indices = name == "MaxPool" && l.ctx.results(op).len() > 1;
+    let kind = l.const_i32(match (name, want_indices) {
+        ("AveragePool", _) => 0,
+        (_, false) => 1,
+        (_, true) => 2,
+    });
+    let ap = l.const_i32(auto_pad(l, op)?);
+    let ceil = l.const_i32(l.int_attr(op, "ceil_mode").unwrap_or(0) as i32);
+    let cip = l.const_i32(l.int_attr(op, "count_include_pad").unwrap_or(0) as i32);
+    let so = l.const_i64(l.int_attr(op, "storage_order").unwrap_or(0));
+    let mut args = vec![node, kind, x, ap, ceil, cip, so];
+    args.extend(window(l, op)?);
+    let r = l.rt("pool", &args)?;
+    if !want_indices {
+        return Ok(vec![r]);
+    }
+    let mut out = Vec::new();
+    for k in 0..2 {
+        let kv = l.const_i64(k);
+        out.push(l.rt("seq_at", &[node, r, kv])?);
+    }
+    Ok(out)
+}

@@ -1,0 +1,88 @@
+//! `LSTM`: one runtime call (its gate products through matrixmultiply) returning the sequence
+//! `[Y, Y_h, Y_c]`, from which the used results are taken. The activation list travels as a
+//! constant DOUBLE tensor of (code, alpha, beta) triples, resolved here with ONNX's defaults.
+
+use super::constants::f64_tensor;
+use super::emit::{LResult, Lower};
+use flowgate_ir::{OpId, Value};
+
+/// (name, runtime code, takes alpha, takes beta, default alpha, default beta)
+const ACTIVATIONS: &[(&str, i64, bool, bool, f64, f64)] = &[
+    ("Sigmoid", 0, false, false, 0.0, 0.0),
+    ("Tanh", 1, false, false, 0.0, 0.0),
+    ("Relu", 2, false, false, 0.0, 0.0),
+    ("HardSigmoid", 3, true, true, 0.2, 0.5),
+    ("LeakyRelu", 4, true, false, 0.01, 0.0),
+    ("ThresholdedRelu", 5, true, false, 1.0, 0.0),
+    ("ScaledTanh", 6, true, true, 1.0, 1.0),
+    ("Elu", 7, true, false, 1.0, 0.0),
+    ("Softsign", 8, false, false, 0.0, 0.0),
+    ("Softplus", 9, false, false, 0.0, 0.0),
+    ("Affine", 10, true, true, 1.0, 0.0),
+];
+
+pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<Vec<Value>>> {
+    if name != "LSTM" {
+        return Ok(None);
+    }
+    let ops = l.ctx.operands(op).to_vec();
+    if ops.len() < 3 {
+        return Err(l.err(op, "LSTM needs inputs X, W and R"));
+    }
+    let node = l.node_id(op);
+    let mut args = vec![node];
+    for &v in &ops[..3] {
+        args.push(l.handle(v)?);
+    }
+    for k in 3..8 {
+        args.push(l.input_or_null(op, k)?);
+    }
+    let direction = match l.str_attr(op, "direction").as_deref() {
+        None | Some("forward") => 0,
+        Some("reverse") => 1,
+        Some("bidirectional") => 2,
+        Some(d) => return Err(l.err(op, format!("LSTM: unknown direction '{d}'"))),
+    };
+    args.push(l.const_i64(l.int_attr(op, "hidden_size").unwrap_or(-1)));
+    args.push(l.const_i32(direction));
+    args.push(l.const_i32(l.int_attr(op, "layout").unwrap_or(0) as i32));
+    args.push(l.const_i32(l.int_attr(op, "input_forget").unwrap_or(0) as i32));
+    args.push(l.const_f64(l.float_attr(op, "clip").unwrap_or(f64::NAN)));
+    args.push(activations(l, op)?);
+    let seq = l.rt("lstm", &args)?;
+    let mut out = Vec::new();
+    for k in 0..l.ctx.results(op).len() {
+        let kv = l.const_i64(k as i64);
+        out.push(l.rt("seq_at", &[node, seq, kv])?);
+    }
+    Ok(Some(out))
+}
+
+/// The (code, alpha, beta) triples, or a null handle for the default activations.
+fn activations(l: &mut Lower<'_>, op: OpId) -> LResult<Value> {
+    let Some(a) = l.attr_of(op, "activations") else { return l.rt("null", &[]) };
+    let names: Vec<String> = l
+        .ctx
+        .attr_as_array(a)
+        .map(|items| items.iter().filter_map(|&i| l.ctx.attr_as_str(i).map(str::to_string)).collect())
+        .unwrap_or_default();
+    let floats = |name: &str| -> Vec<f64> {
+        l.attr_of(op, name)
+            .and_then(|a| l.ctx.attr_as_array(a))
+            .map(|items| items.iter().filter_map(|&i| l.ctx.attr_as_float(i)).collect())
+            .unwrap_or_default()
+    };
+    let (alphas, betas) = (floats("activation_alpha"), floats("activation_beta"));
+    let (mut ai, mut bi) = (alphas.iter(), betas.iter());
+    let mut triples = Vec::new();
+    for n in &names {
+        let Some(&(_, code, ta, tb, da, db)) = ACTIVATIONS.iter().find(|r| r.0.eq_ignore_ascii_case(n)) else {
+            return Err(l.err(op, format!("LSTM: activation function '{n}' is not supported")));
+        };
+        // As onnxruntime: the alpha and beta lists are consumed by the functions that take them.
+        let alpha = if ta { ai.next().copied().unwrap_or(da) } else { da };
+        let beta = if tb { bi.next().copied().unwrap_or(db) } else { db };
+        triples.extend([code as f64, alpha, beta]);
+    }
+    f64_tensor(l, &triples)
+}

@@ -1,0 +1,49 @@
+//! Activations with attributes: `HardSigmoid` (`max(0, min(1, alpha * x + beta))`) and
+//! `HardSwish` (`x * HardSigmoid(x)` with alpha 1/6, beta 1/2). Computed in f64 per element and
+//! rounded once to the element type.
+
+use crate::dispatch::Elem;
+use crate::error::RtResult;
+use crate::value::Tensor;
+
+pub fn hard_sigmoid(x: &Tensor, alpha: f64, beta: f64, swish: bool) -> RtResult<Tensor> {
+    if !x.dtype().is_float() {
+        let op = if swish { "HardSwish" } else { "HardSigmoid" };
+        bail!("{op} is not defined for element type {}", x.dtype().name());
+    }
+    let data = dispatch!(x.data(), v => hs_vec(v, alpha, beta, swish));
+    Tensor::from_data(x.shape().to_vec(), data)
+}
+
+fn hs_vec<T: Elem>(v: &[T], alpha: f64, beta: f64, swish: bool) -> crate::value::Data {
+    let out: Vec<T> = v
+        .iter()
+        .map(|&e| {
+            let f = e.to_f64();
+            // NaN passes through (clamp keeps it).
+            let h = (alpha * f + beta).clamp(0.0, 1.0);
+            T::from_f64(if swish { f * h } else { h })
+        })
+        .collect();
+    T::into_data(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hard_sigmoid_and_swish() {
+        let x = Tensor::from_vec(vec![4], vec![-4f32, 0., 1., f32::NAN]).unwrap();
+        let y = hard_sigmoid(&x, 0.5, 0.6, false).unwrap();
+        let y = y.as_slice::<f32>().unwrap();
+        assert_eq!(&y[..3], &[0., 0.6, 1.]);
+        assert!(y[3].is_nan());
+        let s = hard_sigmoid(&x, 1.0 / 6.0, 0.5, true).unwrap();
+        let s = s.as_slice::<f32>().unwrap();
+        assert_eq!(s[0], 0.);
+        assert_eq!(s[1], 0.);
+        assert!((s[2] - 1.0 * (1.0 / 6.0 + 0.5)).abs() < 1e-7);
+        assert!(hard_sigmoid(&Tensor::from_i64s(vec![1]), 0.2, 0.5, false).is_err());
+    }
+}

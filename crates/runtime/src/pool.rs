@@ -1,0 +1,272 @@
+//! `MaxPool` (with its optional `Indices` output), `AveragePool` (`count_include_pad`,
+//! `ceil_mode`, dilations), `GlobalAveragePool`, `GlobalMaxPool` and `InstanceNormalization`.
+//! Window sums are taken in f64 and rounded once to the element type.
+
+use crate::dispatch::Elem;
+use crate::error::RtResult;
+use crate::real::{from_reals, reals};
+use crate::value::{checked_numel, fmt_shape, DType, Tensor};
+use crate::window::{box_points, resolve, AutoPad, Window, WindowAttrs};
+
+#[derive(Clone, Debug, Default)]
+pub struct PoolAttrs {
+    pub window: WindowAttrs,
+    pub auto_pad: i32,
+    pub ceil_mode: bool,
+    pub count_include_pad: bool,
+    /// MaxPool's `storage_order`: 1 numbers the Indices output column-major.
+    pub storage_order: i64,
+}
+
+/// Which pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PoolKind {
+    Max,
+    Average,
+}
+
+/// The pooled tensor and, for MaxPool, the flat input index of each maximum (INT64).
+pub fn pool(x: &Tensor, kind: PoolKind, a: &PoolAttrs) -> RtResult<(Tensor, Option<Tensor>)> {
+    let op = if kind == PoolKind::Max { "MaxPool" } else { "AveragePool" };
+    if x.rank() < 3 {
+        bail!("{op} needs an input of rank >= 3, got shape {}", fmt_shape(x.shape()));
+    }
+    let ok = match kind {
+        PoolKind::Max => x.dtype().is_float() || matches!(x.dtype(), DType::I8 | DType::U8),
+        PoolKind::Average => x.dtype().is_float(),
+    };
+    if !ok {
+        bail!("{op} is not defined for element type {}", x.dtype().name());
+    }
+    let spatial = &x.shape()[2..];
+    let (win, out) = resolve(op, spatial, None, &a.window, AutoPad::from_i32(a.auto_pad)?, a.ceil_mode)?;
+    let mut shape = x.shape()[..2].to_vec();
+    shape.extend_from_slice(&out);
+    checked_numel(&shape, 8)?;
+    let (vals, idx) = dispatch!(x.data(), v => pool_vec(v, x.shape(), &win, &out, kind, a));
+    let y = Tensor::from_data(
+        shape.clone(),
+        dispatch_dtype!(x.dtype(), E => E::into_data(vals.iter().map(|&f| E::from_f64(f)).collect())),
+    )?;
+    let i = if kind == PoolKind::Max { Some(Tensor::from_vec(shape, idx)?) } else { None };
+    Ok((y, i))
+}
+
+fn pool_vec<T: Elem>(
+    v: &[T],
+    shape: &[usize],
+    win: &Window,
+    out: &[usize],
+    kind: PoolKind,
+    a: &PoolAttrs,
+) -> (Vec<f64>, Vec<i64>) {
+    let spatial = &shape[2..];
+    let r = spatial.len();
+    let channels = shape[0] * shape[1];
+    let in_count: usize = spatial.iter().product();
+    let opts = box_points(out);
+    let kpts = box_points(&win.kernel);
+    let out_count = opts.len() / r;
+    let kcount = kpts.len() / r;
+    // Per output position: the flat input positions of its window (inside the input) and how
+    // many window positions lie in the input or its explicit pads (count_include_pad).
+    let mut windows: Vec<Vec<usize>> = Vec::with_capacity(out_count);
+    let mut padded_counts = Vec::with_capacity(out_count);
+    for o in 0..out_count {
+        let mut inside = Vec::with_capacity(kcount);
+        let mut padded = 0usize;
+        for kk in 0..kcount {
+            let mut flat = 0usize;
+            let (mut valid, mut in_pads) = (true, true);
+            for i in 0..r {
+                let p = (opts[o * r + i] * win.strides[i] + kpts[kk * r + i] * win.dilations[i]) as i64
+                    - win.pad_begin[i] as i64;
+                if p < 0 || p >= spatial[i] as i64 {
+                    valid = false;
+                }
+                if p >= (spatial[i] + win.pad_end[i]) as i64 {
+                    in_pads = false;
+                }
+                flat = flat * spatial[i] + (p.max(0) as usize).min(spatial[i].saturating_sub(1));
+            }
+            if valid {
+                inside.push(flat);
+            }
+            padded += usize::from(in_pads);
+        }
+        windows.push(inside);
+        padded_counts.push(padded);
+    }
+    let mut vals = Vec::with_capacity(channels * out_count);
+    let mut idx = Vec::new();
+    for ch in 0..channels {
+        let base = ch * in_count;
+        for (o, w) in windows.iter().enumerate() {
+            match kind {
+                PoolKind::Max => {
+                    let mut best = f64::NEG_INFINITY;
+                    let mut best_i = w.first().copied().unwrap_or(0);
+                    for &p in w {
+                        let x = v.get(base + p).map_or(f64::NAN, |e| e.to_f64());
+                        if x > best {
+                            best = x;
+                            best_i = p;
+                        }
+                    }
+                    vals.push(best);
+                    idx.push((base + storage_index(best_i, spatial, a.storage_order)) as i64);
+                }
+                PoolKind::Average => {
+                    let s: f64 = w.iter().map(|&p| v.get(base + p).map_or(0.0, |e| e.to_f64())).sum();
+                    let n = if a.count_include_pad { padded_counts[o] } else { w.len() };
+                    vals.push(if n == 0 { f64::NAN } else { s / n as f64 });
+                }
+            }
+        }
+    }
+    (vals, idx)
+}
+
+/// A row-major flat spatial index renumbered column-major when `storage_order` is 1.
+fn storage_index(flat: usize, spatial: &[usize], storage_order: i64) -> usize {
+    if storage_order != 1 {
+        return flat;
+    }
+    let mut coords = vec![0usize; spatial.len()];
+    let mut rest = flat;
+    for i in (0..spatial.len()).rev() {
+        coords[i] = rest % spatial[i].max(1);
+        rest /= spatial[i].max(1);
+    }
+    let mut out = 0usize;
+    for i in (0..spatial.len()).rev() {
+        out = out * spatial[i] + coords[i];
+    }
+    out
+}
+
+/// GlobalAveragePool / GlobalMaxPool: every spatial axis reduced to 1.
+pub fn global_pool(x: &Tensor, kind: PoolKind) -> RtResult<Tensor> {
+    let op = if kind == PoolKind::Max { "GlobalMaxPool" } else { "GlobalAveragePool" };
+    if x.rank() < 2 || !x.dtype().is_float() {
+        bail!("{op} needs a float input of rank >= 2, got {}{}", x.dtype().name(), fmt_shape(x.shape()));
+    }
+    let channels = x.shape()[0] * x.shape()[1];
+    let count: usize = x.shape()[2..].iter().product();
+    let vals: Vec<f64> = dispatch!(x.data(), v => {
+        (0..channels)
+            .map(|ch| {
+                let w = &v[ch * count..(ch + 1) * count];
+                match kind {
+                    PoolKind::Max => w.iter().map(|e| e.to_f64()).fold(f64::NEG_INFINITY, f64::max),
+                    PoolKind::Average => w.iter().map(|e| e.to_f64()).sum::<f64>() / count as f64,
+                }
+            })
+            .collect()
+    });
+    let mut shape = x.shape()[..2].to_vec();
+    shape.resize(x.rank(), 1);
+    from_reals(x.dtype(), shape, vals)
+}
+
+/// InstanceNormalization: per (image, channel), `scale * (x - mean) / sqrt(var + epsilon) + B`
+/// over the spatial axes (population variance), in f64.
+pub fn instance_norm(x: &Tensor, scale: &Tensor, b: &Tensor, epsilon: f64) -> RtResult<Tensor> {
+    if x.rank() < 2 {
+        bail!("InstanceNormalization needs an input of rank >= 2, got shape {}", fmt_shape(x.shape()));
+    }
+    let c = x.shape()[1];
+    for (t, what) in [(scale, "scale"), (b, "B")] {
+        if t.dtype() != x.dtype() {
+            bail!("InstanceNormalization: {what} is {}, X is {}", t.dtype().name(), x.dtype().name());
+        }
+        if t.shape() != [c] {
+            bail!("InstanceNormalization: {what} must have shape [{c}], got {}", fmt_shape(t.shape()));
+        }
+    }
+    let xv = reals::<f64>(x, "InstanceNormalization")?;
+    let sv = reals::<f64>(scale, "InstanceNormalization")?;
+    let bv = reals::<f64>(b, "InstanceNormalization")?;
+    let count: usize = x.shape()[2..].iter().product();
+    let mut y = vec![0f64; xv.len()];
+    if count > 0 {
+        for (ch, (src, dst)) in xv.chunks(count).zip(y.chunks_mut(count)).enumerate() {
+            let mean = src.iter().sum::<f64>() / count as f64;
+            let var = src.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / count as f64;
+            let k = sv[ch % c] / (var + epsilon).sqrt();
+            for (d, s) in dst.iter_mut().zip(src) {
+                *d = (s - mean) * k + bv[ch % c];
+            }
+        }
+    }
+    from_reals(x.dtype(), x.shape().to_vec(), y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(shape: &[usize], v: Vec<f32>) -> Tensor {
+        Tensor::from_vec(shape.to_vec(), v).unwrap()
+    }
+
+    fn attrs(k: &[i64], s: Option<&[i64]>, p: Option<&[i64]>) -> PoolAttrs {
+        PoolAttrs {
+            window: WindowAttrs {
+                kernel: Some(k.to_vec()),
+                strides: s.map(<[i64]>::to_vec),
+                dilations: None,
+                pads: p.map(<[i64]>::to_vec),
+            },
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn max_pool_with_indices() {
+        let x = f(&[1, 1, 2, 3], vec![1., 5., 2., 4., 3., 6.]);
+        let (y, i) = pool(&x, PoolKind::Max, &attrs(&[2, 2], None, None)).unwrap();
+        assert_eq!(y.shape(), &[1, 1, 1, 2]);
+        assert_eq!(y.as_slice::<f32>().unwrap(), &[5., 6.]);
+        assert_eq!(i.unwrap().as_slice::<i64>().unwrap(), &[1, 5]);
+        let mut a = attrs(&[2, 2], None, None);
+        a.storage_order = 1;
+        let (_, i) = pool(&x, PoolKind::Max, &a).unwrap();
+        // (0,1) column-major in a 2x3 is 1*2+0 = 2; (1,2) is 2*2+1 = 5.
+        assert_eq!(i.unwrap().as_slice::<i64>().unwrap(), &[2, 5]);
+        let xi = Tensor::from_vec(vec![1, 1, 2], vec![-3i8, 7]).unwrap();
+        let (y, _) = pool(&xi, PoolKind::Max, &attrs(&[2], None, None)).unwrap();
+        assert_eq!(y.as_slice::<i8>().unwrap(), &[7]);
+        assert!(pool(
+            &Tensor::from_vec(vec![1, 1, 2], vec![1i64, 2]).unwrap(),
+            PoolKind::Max,
+            &attrs(&[2], None, None)
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn average_pool_pads_and_ceil() {
+        let x = f(&[1, 1, 3], vec![3., 6., 9.]);
+        let mut a = attrs(&[2], None, Some(&[1, 1]));
+        let (y, _) = pool(&x, PoolKind::Average, &a).unwrap();
+        assert_eq!(y.as_slice::<f32>().unwrap(), &[3., 4.5, 7.5, 9.]);
+        a.count_include_pad = true;
+        let (y, _) = pool(&x, PoolKind::Average, &a).unwrap();
+        assert_eq!(y.as_slice::<f32>().unwrap(), &[1.5, 4.5, 7.5, 4.5]);
+        let mut c = attrs(&[2], Some(&[2]), None);
+        c.ceil_mode = true;
+        let (y, _) = pool(&x, PoolKind::Average, &c).unwrap();
+        assert_eq!(y.as_slice::<f32>().unwrap(), &[4.5, 9.]);
+    }
+
+    #[test]
+    fn global_and_instance_norm() {
+        let x = f(&[1, 2, 2], vec![1., 3., 10., 20.]);
+        assert_eq!(global_pool(&x, PoolKind::Average).unwrap().as_slice::<f32>().unwrap(), &[2., 15.]);
+        assert_eq!(global_pool(&x, PoolKind::Max).unwrap().shape(), &[1, 2, 1]);
+        let y = instance_norm(&x, &f(&[2], vec![1., 2.]), &f(&[2], vec![0., 1.]), 0.0).unwrap();
+        assert_eq!(y.as_slice::<f32>().unwrap(), &[-1., 1., -1., 3.]);
+        assert!(instance_norm(&x, &f(&[3], vec![1.; 3]), &f(&[2], vec![0.; 2]), 0.0).is_err());
+    }
+}
