@@ -13,6 +13,14 @@ done
 for t in "$root"/crates/onnx-import/tests/text/backend/*.txt "$root"/crates/onnx-import/tests/text/cases/*.txt; do
   cp "$t" "$here/corpus/onnx_text/$(basename "$(dirname "$t")")_$(basename "$t")"
 done
+# The whole compiler on every model the repository runs.
+mkdir -p "$here/corpus/onnx_lower"
+for d in onnx-backend-cf onnx-cf onnx-node; do
+  for m in "$root"/testdata/$d/*/model.onnx; do
+    [ -e "$m" ] || continue
+    cp "$m" "$here/corpus/onnx_lower/${d}_$(basename "$(dirname "$m")").onnx"
+  done
+done
 mkdir -p "$here/corpus/mlir_opt"
 i=0
 for f in $(find "$root/lit-tests" -name '*.mlir'); do
@@ -22,4 +30,5 @@ for f in $(find "$root/lit-tests" -name '*.mlir'); do
   done
 done
 echo "seeded: $(ls "$here/corpus/mlir_opt" | wc -l) mlir inputs"
+echo "seeded: $(ls "$here/corpus/onnx_lower" | wc -l) models for onnx_lower"
 echo "seeded: $(ls "$here/corpus/onnx_import" | wc -l) binary, $(ls "$here/corpus/onnx_text" | wc -l) text inputs"
