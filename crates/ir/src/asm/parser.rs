@@ -56,6 +56,8 @@ pub struct Parser<'a> {
     /// The line of the last location made: positions mostly increase, so the next lookup
     /// usually lands on this line or the next one and needs no binary search.
     last_line: usize,
+    /// (line, byte position, column) of the last location made, for `column_of`.
+    last_col: Option<(usize, usize, usize)>,
     line_offset: u32,
     pub(crate) type_aliases: FxHashMap<String, Type>,
     pub(crate) attr_aliases: FxHashMap<String, Attribute>,
@@ -87,6 +89,7 @@ impl<'a> Parser<'a> {
             file,
             line_starts,
             last_line: 0,
+            last_col: None,
             line_offset: config.line_offset,
             type_aliases: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
@@ -186,17 +189,32 @@ impl<'a> Parser<'a> {
     // ----- locations and errors -----
 
     pub fn loc_at(&mut self, pos: usize) -> Location {
+        let pos = pos.min(self.lex.src.len());
         let line = self.line_of(pos);
-        let text = &self.lex.src.as_bytes()[self.line_starts[line]..pos.min(self.lex.src.len())];
-        // Columns count characters; ASCII lines (the common case) need no UTF-8 decoding.
-        let col =
-            if text.is_ascii() { text.len() } else { self.lex.src[self.line_starts[line]..pos].chars().count() } + 1;
+        let col = self.column_of(line, pos);
         let file = self.file;
         self.ctx.intern_loc(crate::location::LocKind::FileLineCol {
             file,
             line: line as u32 + 1 + self.line_offset,
             col: col as u32,
         })
+    }
+
+    /// The 1-based column (in characters) of byte `pos` on 0-based `line`. Counting restarts
+    /// from the last position asked for when it is earlier on the same line: locations come in
+    /// source order, and counting from the line start every time is quadratic in the length of
+    /// a long line.
+    fn column_of(&mut self, line: usize, pos: usize) -> usize {
+        let src = self.lex.src;
+        let (from, base) = match self.last_col {
+            Some((l, p, c)) if l == line && p <= pos => (p, c),
+            _ => (self.line_starts[line], 1),
+        };
+        let count = |text: &str| if text.is_ascii() { text.len() } else { text.chars().count() };
+        // Token positions are character boundaries; anything else counts bytes.
+        let col = base + src.get(from..pos).map_or(pos - from, count);
+        self.last_col = Some((line, pos, col));
+        col
     }
 
     /// The 0-based line holding byte `pos`.
