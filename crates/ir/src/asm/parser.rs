@@ -7,6 +7,12 @@ use rustc_hash::FxHashMap;
 
 pub type PResult<T> = Result<T, Diagnostic>;
 
+/// How deeply regions, attributes and types may nest inside each other (all count alike).
+/// The parser, the verifier, the printer and the passes recurse over nesting; past this depth
+/// the input is refused with a located error instead of overflowing the stack. Real models
+/// nest a few dozen levels.
+pub const NESTING_LIMIT: usize = 1000;
+
 /// An operand reference as written (`%x`, `%x#1`), before its type is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnresolvedOperand {
@@ -58,6 +64,8 @@ pub struct Parser<'a> {
     last_line: usize,
     /// (line, byte position, column) of the last location made, for `column_of`.
     last_col: Option<(usize, usize, usize)>,
+    /// Current nesting depth of regions, attributes and types (see `NESTING_LIMIT`).
+    depth: usize,
     line_offset: u32,
     pub(crate) type_aliases: FxHashMap<String, Type>,
     pub(crate) attr_aliases: FxHashMap<String, Attribute>,
@@ -90,6 +98,7 @@ impl<'a> Parser<'a> {
             line_starts,
             last_line: 0,
             last_col: None,
+            depth: 0,
             line_offset: config.line_offset,
             type_aliases: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
@@ -184,6 +193,17 @@ impl<'a> Parser<'a> {
                 before = &before[..line_start + c];
             }
         }
+    }
+
+    /// Run `f` one nesting level deeper, or fail at the current token past `NESTING_LIMIT`.
+    pub(crate) fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        if self.depth >= NESTING_LIMIT {
+            return Err(self.error_here(format!("nesting too deep (limit {NESTING_LIMIT})")));
+        }
+        self.depth += 1;
+        let r = f(self);
+        self.depth -= 1;
+        r
     }
 
     // ----- locations and errors -----
@@ -803,7 +823,7 @@ impl<'a> Parser<'a> {
         if let Some(d) = default_dialect {
             self.default_dialects.push(d.to_string());
         }
-        let r = self.parse_region_body(region, entry_args);
+        let r = self.nested(|p| p.parse_region_body(region, entry_args));
         if default_dialect.is_some() {
             self.default_dialects.pop();
         }
