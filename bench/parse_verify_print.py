@@ -1,9 +1,16 @@
 #!/usr/bin/env python3
 """Parse + verify + print throughput: Flowgate's onnx-opt against upstream mlir-opt.
 
-Generates one module of about --ops operations (many func.func, each with nested scf.for /
-scf.if / scf.while and straight-line arith; no cf), writes it to a temporary file, checks that
-upstream mlir-opt accepts it, then times
+Generates modules of three shapes (--shapes):
+
+  nested    about --ops operations: many func.func, each with nested scf.for / scf.if /
+            scf.while and straight-line arith (no cf);
+  blocks    one function that is a chain of --blocks blocks joined by cf.br (issue 11: the
+            printer was quadratic in the number of blocks);
+  longline  one function of --line-ops arith ops written on a single line (issue 11: the
+            parser was quadratic in the length of a line);
+
+writes each to a temporary file, checks that upstream mlir-opt accepts it, then times
 
     onnx-opt FILE -o /dev/null                            (custom form out)
     mlir-opt FILE -o /dev/null
@@ -163,6 +170,22 @@ def generate(target_ops, seed=1, ops_per_function=200):
     return "\n".join(out) + "\n", total, index
 
 
+def generate_blocks(n):
+    """One function whose body is n blocks, each branching to the next."""
+    lines = ["func.func @chain(%x: i64) -> i64 {", "  cf.br ^bb1(%x : i64)"]
+    for i in range(1, n):
+        lines.append(f"^bb{i}(%a{i}: i64):")
+        lines.append(f"  cf.br ^bb{i + 1}(%a{i} : i64)")
+    lines += [f"^bb{n}(%a{n}: i64):", f"  return %a{n} : i64", "}"]
+    return "\n".join(lines) + "\n", 2 * n + 2
+
+
+def generate_long_line(n):
+    """One function of n arith ops, all on one line."""
+    ops = " ".join(f"%v{i} = arith.addi %a, %a : i64" for i in range(n))
+    return f"func.func @line(%a: i64) {{ {ops} return }}\n", n + 3
+
+
 def run_once(cmd):
     """Runs cmd; returns (wall s, user+sys CPU s, peak RSS KiB, exit status, stderr tail)."""
     with tempfile.TemporaryFile() as err:
@@ -205,21 +228,41 @@ def main():
     ap.add_argument("--mlir-opt", default=DEFAULT_MLIR_OPT, help="upstream mlir-opt")
     ap.add_argument("--runs", type=int, default=3, help="runs per command; the best counts")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--keep", metavar="FILE", help="also write the generated module to FILE")
+    ap.add_argument("--keep", metavar="DIR", help="also write the generated modules to DIR")
+    ap.add_argument("--shapes", default="nested,blocks,longline",
+                    help="comma-separated shapes to measure (nested, blocks, longline)")
+    ap.add_argument("--blocks", type=int, default=100_000, help="blocks of the blocks shape")
+    ap.add_argument("--line-ops", type=int, default=200_000, help="ops of the longline shape")
     args = ap.parse_args()
 
     for tool in (args.onnx_opt, args.mlir_opt):
         if not (os.path.isfile(tool) and os.access(tool, os.X_OK)):
             sys.exit(f"error: not an executable: {tool}")
 
-    text, ops, funcs = generate(args.ops, args.seed)
+    for shape in args.shapes.split(","):
+        if shape == "nested":
+            text, ops, funcs = generate(args.ops, args.seed)
+            what = f"{ops} ops in {funcs} functions"
+        elif shape == "blocks":
+            text, ops = generate_blocks(args.blocks)
+            what = f"{args.blocks} blocks, {ops} ops"
+        elif shape == "longline":
+            text, ops = generate_long_line(args.line_ops)
+            what = f"{ops} ops on one line"
+        else:
+            sys.exit(f"error: unknown shape '{shape}' (nested, blocks, longline)")
+        measure(args, shape, what, text)
+
+
+def measure(args, shape, what, text):
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
         f.write(text)
         path = f.name
     try:
         if args.keep:
-            Path(args.keep).write_text(text)
-        print(f"module: {ops} ops in {funcs} functions, {len(text) / 1e6:.1f} MB ({path})")
+            Path(args.keep).mkdir(parents=True, exist_ok=True)
+            (Path(args.keep) / f"{shape}.mlir").write_text(text)
+        print(f"== {shape}: {what}, {len(text) / 1e6:.1f} MB ({path})")
 
         # The input must be valid MLIR as upstream sees it, or the comparison means nothing.
         wall, _, _, code, tail = run_once([args.mlir_opt, path, "-o", os.devnull])
@@ -250,6 +293,7 @@ def main():
                   f" {o.cpu:>8.3f}s {t.cpu:>8.3f}s {o.cpu / max(t.cpu, 1e-9):>5.2f}x"
                   f" {mib(o.rss):>11} {mib(t.rss):>11} {o.rss / max(t.rss, 1):>5.2f}x")
         print("(ratios are onnx-opt / mlir-opt: below 1 means onnx-opt is faster or smaller)")
+        print()
     finally:
         os.unlink(path)
 

@@ -55,23 +55,20 @@ apt_candidate() {
   apt-cache policy "$1" 2>/dev/null | awk '/Candidate:/ { if ($2 != "(none)") print $2 }'
 }
 
-# LLVM 22 is not in bookworm's main suite; Debian ships it through the security/updates
-# suites this machine's mirror carries. If apt does not see it, add those suites and retry.
-ensure_llvm22_source() {
-  if [ -n "$(apt_candidate mlir-22-tools)" ]; then return 0; fi
-  echo "note: apt has no candidate for mlir-22-tools; apt-cache policy says:" >&2
-  apt-cache policy mlir-22-tools llvm-22-tools >&2 || true
-  local list=/etc/apt/sources.list.d/flowgate-llvm22.list
-  local sources="deb http://deb.debian.org/debian-security bookworm-security main
-deb http://deb.debian.org/debian bookworm-updates main
-deb http://deb.debian.org/debian bookworm-backports main"
-  if [ ! -e "$list" ]; then
-    log "adding bookworm-security/updates/backports to apt sources ($list)"
-    echo "$sources" | $SUDO tee "$list" >/dev/null || return 1
-    APT_UPDATED=0
-    apt_update_once
+# The machines' apt sources carry LLVM 22 (bookworm-security). A package without an apt
+# candidate is a broken machine set-up, not something to repair here: say which and stop.
+require_candidates() {
+  local missing=()
+  for pkg in "$@"; do
+    if [ -z "$(apt_candidate "$pkg")" ]; then missing+=("$pkg"); fi
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "error: apt has no installation candidate for: ${missing[*]}" >&2
+    echo "error: the apt sources of this machine should offer them (LLVM 22 comes from bookworm-security);" >&2
+    echo "error: check /etc/apt/sources.list.d and run 'apt-get update'. apt-cache policy says:" >&2
+    apt-cache policy "${missing[@]}" >&2 || true
+    return 1
   fi
-  [ -n "$(apt_candidate mlir-22-tools)" ]
 }
 
 install_missing() {
@@ -95,22 +92,21 @@ install_missing() {
     return 1
   fi
   apt_update_once
-  case " ${need[*]} " in
-    *" llvm-22-tools "*|*" mlir-22-tools "*)
-      ensure_llvm22_source || echo "warning: no apt source offers mlir-22-tools" >&2 ;;
-  esac
+  require_candidates "${need[@]}" || return 1
   log "apt-get install -y ${need[*]}"
   $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"
 }
 
+PREREQ_FAILED=0
 if [ "$MODE" != upstream ] || [ ! -x "$LLVM_BIN/mlir-opt" ]; then
-  install_missing || echo "warning: could not install every prerequisite" >&2
+  install_missing || { echo "error: could not install every prerequisite (see above)" >&2; PREREQ_FAILED=1; }
 fi
 
 # ---------------------------------------------------------------------------------------------
 # Run.
 
 FAILED_STAGES=()
+[ "$PREREQ_FAILED" -eq 0 ] || FAILED_STAGES+=("prerequisites")
 stage() {
   local name=$1
   shift

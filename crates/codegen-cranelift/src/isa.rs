@@ -29,6 +29,12 @@ fn flags(opt: OptLevel, pic: bool) -> std::result::Result<settings::Flags, Strin
     // as an internal error naming the function; Cranelift's own setting would verify again
     // after its internal passes, which costs compile time and checks Cranelift, not us.
     set(&mut b, "enable_verifier", "false")?;
+    // Stack probes: a frame larger than a page (a big memref.alloca, deep recursion with big
+    // frames) touches its pages in order, so it hits the guard page below the stack instead of
+    // jumping past it and writing over whatever memory lies there. Inline probes need no
+    // runtime helper (`__rust_probestack`/`__chkstk` are not there for JIT or C-linked code).
+    set(&mut b, "enable_probestack", "true")?;
+    set(&mut b, "probestack_strategy", "inline")?;
     Ok(settings::Flags::new(b))
 }
 
@@ -78,5 +84,25 @@ pub fn arch_of(isa: &dyn cranelift_codegen::isa::TargetIsa) -> Result<Arch> {
             triple: isa.triple().to_string(),
             message: format!("architecture '{other}' is not supported (x86_64, aarch64 and riscv64 are)"),
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cranelift_codegen::settings::ProbestackStrategy;
+
+    #[test]
+    fn jit_and_object_code_probe_the_stack_inline() {
+        for opt in [OptLevel::None, OptLevel::Speed] {
+            let mut isas = vec![host_isa(opt).expect("host ISA"), target_isa(None, opt).expect("host object ISA")];
+            for t in ["aarch64-unknown-linux-gnu", "riscv64gc-unknown-linux-gnu", "x86_64-unknown-linux-gnu"] {
+                isas.push(target_isa(Some(t), opt).expect(t));
+            }
+            for isa in isas {
+                assert!(isa.flags().enable_probestack(), "{}", isa.triple());
+                assert_eq!(isa.flags().probestack_strategy(), ProbestackStrategy::Inline, "{}", isa.triple());
+            }
+        }
     }
 }

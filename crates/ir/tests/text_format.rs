@@ -233,3 +233,17 @@ fn garbage_never_panics() {
         let _ = parse(src);
     }
 }
+
+#[test]
+fn columns_on_one_long_line_count_characters() {
+    // Several ops on one line after non-ASCII text: each location's column counts characters
+    // from the line start (the parser counts on from the previous location, issue 11).
+    let src = "\"t.a\"() {s = \"é€😀\"} : () -> () \"t.b\"() : () -> () \"t.c\"() {s = \"ü\"} : () -> () \"t.d\"() : () -> ()\n";
+    let out = print(src, PrintFlags { debuginfo: true, local_scope: true, ..Default::default() });
+    let cols: Vec<&str> = out.matches("loc(\"t.mlir\":1:").collect();
+    assert_eq!(cols.len(), 4, "{out}");
+    for (op, col) in [("t.a", 1), ("t.b", 32), ("t.c", 51), ("t.d", 80)] {
+        let line = out.lines().find(|l| l.contains(op)).unwrap_or_else(|| panic!("{op} in {out}"));
+        assert!(line.contains(&format!("loc(\"t.mlir\":1:{col})")), "{op} at column {col}: {line}");
+    }
+}

@@ -17,7 +17,7 @@ pub use manager::{OpPassManager, PassEntry, PassManager, RunOptions, ANY};
 pub use pass::{Pass, PassInfo, PassOptions};
 pub use pipeline::{
     build_pipeline, parse_pass_options, parse_pass_pipeline, parse_pipeline_elements, split_anchor, PipelineElement,
-    PipelineError,
+    PipelineError, PIPELINE_NESTING_LIMIT,
 };
 pub use region_simplify::{
     drop_redundant_arguments, erase_unreachable_blocks, merge_identical_blocks, run_region_dce, simplify_regions,

@@ -7,6 +7,10 @@
 use crate::manager::OpPassManager;
 use crate::{PassInfo, PassOptions};
 
+/// How deeply anchors may nest (`builtin.module(any(any(...)))`): building and running a
+/// pipeline recurse once per level, so deeper text is an error rather than a stack overflow.
+pub const PIPELINE_NESTING_LIMIT: usize = 1000;
+
 /// One element of a textual pipeline.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PipelineElement {
@@ -38,7 +42,7 @@ impl PipelineError {
 
 /// Parse a comma-separated list of elements (the inside of an anchor's parentheses).
 pub fn parse_pipeline_elements(text: &str) -> Result<Vec<PipelineElement>, PipelineError> {
-    let mut p = ElementParser { text, bytes: text.as_bytes(), pos: 0 };
+    let mut p = ElementParser { text, bytes: text.as_bytes(), pos: 0, depth: 0 };
     let elements = p.parse_list()?;
     p.skip_ws();
     if p.pos < p.bytes.len() {
@@ -204,6 +208,8 @@ struct ElementParser<'a> {
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,
+    /// Anchors open around the current position.
+    depth: usize,
 }
 
 impl ElementParser<'_> {
@@ -249,9 +255,19 @@ impl ElementParser<'_> {
         self.skip_ws();
         match self.peek() {
             Some(b'(') => {
+                if self.depth >= PIPELINE_NESTING_LIMIT {
+                    return Err(PipelineError::at(
+                        self.text,
+                        col,
+                        &format!("nesting too deep (limit {PIPELINE_NESTING_LIMIT})"),
+                    ));
+                }
                 self.pos += 1;
                 let inner_col = self.pos + 1;
-                let elements = self.parse_list()?;
+                self.depth += 1;
+                let elements = self.parse_list();
+                self.depth -= 1;
+                let elements = elements?;
                 self.skip_ws();
                 if self.peek() != Some(b')') {
                     return Err(PipelineError::at(

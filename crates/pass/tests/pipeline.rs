@@ -229,3 +229,21 @@ fn timing_tree_follows_the_pipeline() {
     assert_eq!(names, ["'func.func' Pipeline", "Record"]);
     assert_eq!(pm.timing.children[0].children[0].name, "Record");
 }
+
+#[test]
+fn deep_nesting_is_an_error_not_a_stack_overflow() {
+    use flowgate_pass::{parse_pipeline_elements, PIPELINE_NESTING_LIMIT};
+    let nest = |n: usize| format!("{}cse{}", "any(".repeat(n), ")".repeat(n));
+    // 100,000 levels: the parser stops at the limit, whatever the stack.
+    let err = parse_pipeline_elements(&nest(100_000)).expect_err("too deep");
+    let col = 4 * PIPELINE_NESTING_LIMIT + 1;
+    assert!(
+        err.message
+            .starts_with(&format!("MLIR Textual PassPipeline Parser:1:{col}: error: nesting too deep (limit 1000)")),
+        "{}",
+        &err.message[..200.min(err.message.len())]
+    );
+    // At the limit it parses.
+    let ok = parse_pipeline_elements(&nest(PIPELINE_NESTING_LIMIT)).expect("at the limit");
+    assert_eq!(ok.len(), 1);
+}

@@ -119,7 +119,51 @@ fn verify_alloc(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if let Some(a) = ctx.attr(op, "alignment") {
         check_alignment(ctx, op, a)?;
     }
-    Ok(())
+    check_static_byte_size(ctx, op, &m.shape, m.element)
+}
+
+/// Bytes of one element as code generation lays it out (integers rounded up to a power of two
+/// bytes, as LLVM's data layout does); `None` for types whose size is not known here.
+fn element_bytes(ctx: &Context, t: flowgate_ir::Type) -> Option<u128> {
+    use flowgate_ir::TypeKind;
+    match ctx.type_kind(t) {
+        TypeKind::Integer { width, .. } => Some(u128::from(width.div_ceil(8).max(1).next_power_of_two())),
+        TypeKind::Index => Some(8),
+        TypeKind::Vector { shape, element, .. } => {
+            let n = shape.iter().try_fold(1u128, |n, &d| n.checked_mul(u128::try_from(d).ok()?))?;
+            n.checked_mul(element_bytes(ctx, *element)?)
+        }
+        TypeKind::Complex { element } => element_bytes(ctx, *element).map(|b| 2 * b),
+        _ => ctx.float_kind(t).map(|k| u128::from(k.width() / 8)),
+    }
+}
+
+/// The static part of an allocation's byte size must fit a signed 64-bit size (code generation
+/// multiplies in i64: a wrapped product would allocate a few bytes for a huge buffer).
+/// Dynamic sizes are checked when the code runs.
+fn check_static_byte_size(
+    ctx: &Context,
+    op: OpId,
+    shape: &[i64],
+    element: flowgate_ir::Type,
+) -> Result<(), Diagnostic> {
+    let Some(esize) = element_bytes(ctx, element) else { return Ok(()) };
+    let mut bytes = Some(esize);
+    for &d in shape.iter().filter(|&&d| d != DYNAMIC) {
+        bytes = bytes.and_then(|b| b.checked_mul(u128::try_from(d).ok()?));
+    }
+    match bytes {
+        Some(b) if b <= i64::MAX as u128 => Ok(()),
+        _ => Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!(
+                "allocation size of {} overflows: its static dimensions of {esize}-byte elements need more than {} bytes",
+                q(ctx, ctx.value_type(ctx.result(op, 0))),
+                i64::MAX
+            ),
+        )),
+    }
 }
 
 const ALIGNMENT_MSG: &str = "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0";

@@ -46,8 +46,27 @@ struct Cli {
     backend: String,
 }
 
+/// The stack of the thread that does the work: parsing, verifying and lowering recurse once per
+/// nesting level, up to `flowgate_ir::asm::NESTING_LIMIT`, which the main thread's 8 MiB does
+/// not always hold in a debug build. Only the pages used are touched.
+const WORK_STACK_BYTES: usize = 256 << 20;
+
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let cli = Cli::parse();
+    let worker =
+        std::thread::Builder::new().name("onnx-compile".into()).stack_size(WORK_STACK_BYTES).spawn(|| compile(cli));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(_)) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("error: cannot start the worker thread: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn compile(cli: Cli) -> ExitCode {
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
             eprint!("{msg}");

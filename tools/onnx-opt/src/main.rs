@@ -3,7 +3,25 @@
 
 use std::io::{Read as _, Write as _};
 
+/// The stack of the thread that does the work. Parsing, verifying, printing and the passes
+/// recurse once per nesting level; the parser stops at `flowgate_ir::asm::NESTING_LIMIT`
+/// levels, and this is room enough for that depth even in a debug build (the main thread's
+/// 8 MiB is not). Only the pages used are ever touched.
+const WORK_STACK_BYTES: usize = 256 << 20;
+
 fn main() -> std::process::ExitCode {
+    let worker = std::thread::Builder::new().name("onnx-opt".into()).stack_size(WORK_STACK_BYTES).spawn(run);
+    match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(_)) => std::process::ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("onnx-opt: cannot start the worker thread: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> std::process::ExitCode {
     // OsStrings: a file name or any other argument may not be UTF-8 (std::env::args panics).
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     // Standard input is only read when the input is `-` (the default).

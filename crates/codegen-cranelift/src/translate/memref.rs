@@ -166,16 +166,17 @@ impl<M: Module> Translator<'_, '_, M> {
             let p = self.b.ins().stack_addr(types::I64, slot, 0);
             (p, p)
         } else {
-            let mut bytes = self.iconst(types::I64, esize);
-            for &s in &sizes {
-                bytes = self.b.ins().imul(bytes, s);
-            }
             // malloc aligns to 16; ask for slack and round up only when more is wanted.
             let extra = if align > 16 { align - 1 } else { 0 };
-            let req = self.b.ins().iadd_imm_s(bytes, extra);
+            let req = self.heap_bytes(op, &shape, &sizes, esize, extra)?;
             let p = self
                 .call_c("malloc", &[types::I64], Some(types::I64), &[req])?
                 .ok_or_else(|| self.ice("malloc returned nothing"))?;
+            // malloc(0) may return NULL; any other NULL is a failed allocation.
+            let null = self.b.ins().icmp_imm_s(IntCC::Equal, p, 0);
+            let nonzero = self.b.ins().icmp_imm_s(IntCC::NotEqual, req, 0);
+            let failed = self.b.ins().band(null, nonzero);
+            self.abort_if(op, failed, "'memref.alloc' could not allocate memory (malloc returned NULL)")?;
             let a = if extra > 0 {
                 let t = self.b.ins().iadd_imm_s(p, extra);
                 self.b.ins().band_imm_s(t, !extra)
@@ -187,6 +188,45 @@ impl<M: Module> Translator<'_, '_, M> {
         let offset = self.iconst(types::I64, 0);
         let d = Desc { allocated, aligned, offset, sizes, strides };
         self.define(op, 0, d.into_parts())
+    }
+
+    /// `esize * sizes... + extra`, the bytes to ask malloc for. The verifier has checked that the
+    /// static part fits; dynamic sizes are checked here, when the code runs: a negative size or
+    /// a product that does not fit a signed 64-bit size stops the program with a located error
+    /// (a wrapped product would allocate a few bytes for a huge buffer).
+    fn heap_bytes(
+        &mut self,
+        op: OpId,
+        shape: &[i64],
+        sizes: &[ir::Value],
+        esize: i64,
+        extra: i64,
+    ) -> Result<ir::Value> {
+        let mut bytes = self.iconst(types::I64, esize);
+        if shape.iter().all(|&d| d != DYNAMIC) {
+            for &s in sizes {
+                bytes = self.b.ins().imul(bytes, s);
+            }
+            return Ok(self.b.ins().iadd_imm_s(bytes, extra));
+        }
+        let mut bad = self.iconst(types::I8, 0);
+        for (&d, &s) in shape.iter().zip(sizes) {
+            if d == DYNAMIC {
+                let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, s, 0);
+                bad = self.b.ins().bor(bad, negative);
+            }
+            // Unsigned: a negative size is already flagged, and its product must not hide it.
+            let (p, o) = self.b.ins().umul_overflow(bytes, s);
+            bytes = p;
+            bad = self.b.ins().bor(bad, o);
+        }
+        let extra = self.iconst(types::I64, extra);
+        let (req, o) = self.b.ins().uadd_overflow(bytes, extra);
+        bad = self.b.ins().bor(bad, o);
+        let too_big = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, req, 0);
+        bad = self.b.ins().bor(bad, too_big);
+        self.abort_if(op, bad, "'memref.alloc' size is negative or its byte count overflows")?;
+        Ok(req)
     }
 
     /// The address of element `indices` (operands from `first_index`) of memref operand `m`.

@@ -3,6 +3,7 @@
 
 mod arith;
 mod cf;
+mod checks;
 mod func;
 mod math;
 mod memref;

@@ -11,7 +11,7 @@ pub mod printer;
 
 pub use lexer::TokKind;
 pub use op_parser::{Delimiter, OpParser};
-pub use parser::{Argument, PResult, Parser, ParserConfig, UnresolvedOperand};
+pub use parser::{Argument, PResult, Parser, ParserConfig, UnresolvedOperand, NESTING_LIMIT};
 pub use printer::{attr_to_string, format_float, print_op, type_to_string, OpPrinter, PrintFlags};
 
 use crate::{Context, Diagnostic, OpId};

@@ -21,6 +21,10 @@ impl Parser<'_> {
     /// Parse an attribute. `ty` is the type expected by context (e.g. `arith.constant` knows it),
     /// used for untyped integer and float literals.
     pub fn parse_attribute(&mut self, ty: Option<Type>) -> PResult<Attribute> {
+        self.nested(|p| p.parse_attribute_here(ty))
+    }
+
+    fn parse_attribute_here(&mut self, ty: Option<Type>) -> PResult<Attribute> {
         let pos = self.tok.start;
         match self.tok.kind {
             TokKind::Integer | TokKind::Float | TokKind::Minus => self.parse_number_attr(ty),
@@ -499,6 +503,10 @@ impl Parser<'_> {
     }
 
     fn parse_dense_item(&mut self) -> PResult<DenseItem> {
+        self.nested(Self::parse_dense_item_here)
+    }
+
+    fn parse_dense_item_here(&mut self) -> PResult<DenseItem> {
         match self.tok.kind {
             TokKind::LSquare => {
                 self.bump();

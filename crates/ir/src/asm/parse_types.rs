@@ -7,6 +7,10 @@ use crate::Type;
 
 impl Parser<'_> {
     pub fn parse_type(&mut self) -> PResult<Type> {
+        self.nested(Self::parse_type_here)
+    }
+
+    fn parse_type_here(&mut self) -> PResult<Type> {
         match self.tok.kind {
             TokKind::LParen => self.parse_function_type(),
             TokKind::BangId => self.parse_dialect_type(),

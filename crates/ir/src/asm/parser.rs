@@ -7,6 +7,12 @@ use rustc_hash::FxHashMap;
 
 pub type PResult<T> = Result<T, Diagnostic>;
 
+/// How deeply regions, attributes and types may nest inside each other (all count alike).
+/// The parser, the verifier, the printer and the passes recurse over nesting; past this depth
+/// the input is refused with a located error instead of overflowing the stack. Real models
+/// nest a few dozen levels.
+pub const NESTING_LIMIT: usize = 1000;
+
 /// An operand reference as written (`%x`, `%x#1`), before its type is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnresolvedOperand {
@@ -56,6 +62,10 @@ pub struct Parser<'a> {
     /// The line of the last location made: positions mostly increase, so the next lookup
     /// usually lands on this line or the next one and needs no binary search.
     last_line: usize,
+    /// (line, byte position, column) of the last location made, for `column_of`.
+    last_col: Option<(usize, usize, usize)>,
+    /// Current nesting depth of regions, attributes and types (see `NESTING_LIMIT`).
+    depth: usize,
     line_offset: u32,
     pub(crate) type_aliases: FxHashMap<String, Type>,
     pub(crate) attr_aliases: FxHashMap<String, Attribute>,
@@ -87,6 +97,8 @@ impl<'a> Parser<'a> {
             file,
             line_starts,
             last_line: 0,
+            last_col: None,
+            depth: 0,
             line_offset: config.line_offset,
             type_aliases: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
@@ -183,20 +195,46 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Run `f` one nesting level deeper, or fail at the current token past `NESTING_LIMIT`.
+    pub(crate) fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        if self.depth >= NESTING_LIMIT {
+            return Err(self.error_here(format!("nesting too deep (limit {NESTING_LIMIT})")));
+        }
+        self.depth += 1;
+        let r = f(self);
+        self.depth -= 1;
+        r
+    }
+
     // ----- locations and errors -----
 
     pub fn loc_at(&mut self, pos: usize) -> Location {
+        let pos = pos.min(self.lex.src.len());
         let line = self.line_of(pos);
-        let text = &self.lex.src.as_bytes()[self.line_starts[line]..pos.min(self.lex.src.len())];
-        // Columns count characters; ASCII lines (the common case) need no UTF-8 decoding.
-        let col =
-            if text.is_ascii() { text.len() } else { self.lex.src[self.line_starts[line]..pos].chars().count() } + 1;
+        let col = self.column_of(line, pos);
         let file = self.file;
         self.ctx.intern_loc(crate::location::LocKind::FileLineCol {
             file,
             line: line as u32 + 1 + self.line_offset,
             col: col as u32,
         })
+    }
+
+    /// The 1-based column (in characters) of byte `pos` on 0-based `line`. Counting restarts
+    /// from the last position asked for when it is earlier on the same line: locations come in
+    /// source order, and counting from the line start every time is quadratic in the length of
+    /// a long line.
+    fn column_of(&mut self, line: usize, pos: usize) -> usize {
+        let src = self.lex.src;
+        let (from, base) = match self.last_col {
+            Some((l, p, c)) if l == line && p <= pos => (p, c),
+            _ => (self.line_starts[line], 1),
+        };
+        let count = |text: &str| if text.is_ascii() { text.len() } else { text.chars().count() };
+        // Token positions are character boundaries; anything else counts bytes.
+        let col = base + src.get(from..pos).map_or(pos - from, count);
+        self.last_col = Some((line, pos, col));
+        col
     }
 
     /// The 0-based line holding byte `pos`.
@@ -785,7 +823,7 @@ impl<'a> Parser<'a> {
         if let Some(d) = default_dialect {
             self.default_dialects.push(d.to_string());
         }
-        let r = self.parse_region_body(region, entry_args);
+        let r = self.nested(|p| p.parse_region_body(region, entry_args));
         if default_dialect.is_some() {
             self.default_dialects.pop();
         }

@@ -506,13 +506,26 @@ impl<'a> OpPrinter<'a> {
         let ctx = self.ctx;
         self.out.push_str("{\n");
         let blocks = ctx.region_blocks(r);
+        // Every block's predecessors, from one walk over the terminators: asking per block
+        // would rescan the region each time (quadratic in the number of blocks).
+        let mut preds: FxHashMap<BlockId, Vec<BlockId>> = FxHashMap::default();
+        if blocks.len() > 1 {
+            for &p in blocks {
+                if let Some(t) = ctx.last_op(p) {
+                    for &s in ctx.successors(t) {
+                        preds.entry(s).or_default().push(p);
+                    }
+                }
+            }
+        }
         for (i, &b) in blocks.iter().enumerate() {
             let header = if i == 0 {
                 (print_empty_block && ctx.is_block_empty(b)) || (print_entry_args && !ctx.block_args(b).is_empty())
             } else {
                 true
             };
-            self.print_block(b, header, print_terminators || i > 0 || blocks.len() > 1);
+            let block_preds = preds.remove(&b).unwrap_or_default();
+            self.print_block(b, header, print_terminators || i > 0 || blocks.len() > 1, block_preds);
         }
         self.indent_line();
         self.out.push('}');
@@ -524,7 +537,8 @@ impl<'a> OpPrinter<'a> {
         }
     }
 
-    fn print_block(&mut self, b: BlockId, header: bool, print_terminator: bool) {
+    /// `preds` are `b`'s predecessors (in region order), for the `// pred:` comment.
+    fn print_block(&mut self, b: BlockId, header: bool, print_terminator: bool, mut preds: Vec<BlockId>) {
         let ctx = self.ctx;
         if header {
             self.indent_line();
@@ -541,7 +555,6 @@ impl<'a> OpPrinter<'a> {
                 self.out.push(')');
             }
             self.out.push(':');
-            let mut preds = ctx.predecessors(b);
             let entry = ctx.block_parent(b).and_then(|r| ctx.entry_block(r)) == Some(b);
             preds.sort_by_key(|p| self.names.blocks.get(p).copied());
             if preds.is_empty() {

@@ -1,0 +1,55 @@
+// Issue 11: dynamic memref.alloc sizes are checked when the code runs. A negative size, a
+// byte count that overflows, and a NULL from malloc each stop the program with an error that
+// names the alloc's location, in JIT and AOT code alike.
+// RUN: not --crash %onnx-run %s -e negative 2>&1 | FileCheck %s --check-prefix=SIZE
+// RUN: not --crash %onnx-run %s -e overflow 2>&1 | FileCheck %s --check-prefix=SIZE
+// RUN: not --crash %onnx-run -O0 %s -e overflow 2>&1 | FileCheck %s --check-prefix=SIZE
+// RUN: not --crash %onnx-run %s -e huge 2>&1 | FileCheck %s --check-prefix=NULL
+// RUN: %onnx-run %s -e fine | FileCheck %s --check-prefix=FINE
+// RUN: %onnx-compile %s -o %t.o
+// RUN: %cc %S/Inputs/alloc_size_driver.c %t.o -o %t.exe
+// RUN: not --crash %t.exe overflow 2>&1 | FileCheck %s --check-prefix=SIZE
+// RUN: %t.exe fine | FileCheck %s --check-prefix=FINE
+
+// SIZE: alloc-size-checks.mlir:[[@LINE+12]]:8: error: 'memref.alloc' size is negative or its byte count overflows
+// NULL: alloc-size-checks.mlir:[[@LINE+11]]:8: error: 'memref.alloc' could not allocate memory (malloc returned NULL)
+// FINE: {{^}}7{{$}}
+
+func.func private @opaque(%x: index) -> index {
+  return %x : index
+}
+
+// Allocates %n elements of i64 and returns 7.
+func.func private @alloc_n(%n0: index) -> i64 {
+  %n = func.call @opaque(%n0) : (index) -> index
+  %c = arith.constant 7 : i64
+  %m = memref.alloc(%n) : memref<?xi64>
+  memref.dealloc %m : memref<?xi64>
+  return %c : i64
+}
+
+func.func @negative() -> i64 {
+  %n = arith.constant -1 : index
+  %r = func.call @alloc_n(%n) : (index) -> i64
+  return %r : i64
+}
+
+// 2^61 + 1 elements of 8 bytes: the byte count wraps to 8.
+func.func @overflow() -> i64 {
+  %n = arith.constant 2305843009213693953 : index
+  %r = func.call @alloc_n(%n) : (index) -> i64
+  return %r : i64
+}
+
+// 2^59 elements: 2^62 bytes fit in i64, but no malloc gives them.
+func.func @huge() -> i64 {
+  %n = arith.constant 576460752303423488 : index
+  %r = func.call @alloc_n(%n) : (index) -> i64
+  return %r : i64
+}
+
+func.func @fine() -> i64 {
+  %n = arith.constant 100 : index
+  %r = func.call @alloc_n(%n) : (index) -> i64
+  return %r : i64
+}
