@@ -18,6 +18,8 @@ use crate::nn::{arg_reduce, softmax};
 use crate::pool::{global_pool, instance_norm, pool, PoolAttrs, PoolKind};
 use crate::reduce::{reduce, ReduceOp};
 use crate::rnn::{lstm, ActKind, Activation, LstmAttrs, LstmInputs};
+use crate::scatter::{array_feature_extractor, gather_nd, reverse_sequence, scatter_elements, scatter_nd, Reduction};
+use crate::select::{compress, non_zero, top_k};
 use crate::value::{borrow_handle, from_handle, into_handle, live_values, DType, Handle, RtValue, Tensor};
 use crate::window::WindowAttrs;
 use crate::{activation::hard_sigmoid, gemm::gemm};
@@ -636,6 +638,73 @@ pub unsafe extern "C" fn flowgate_rt_lstm(
         let dt = y.dtype();
         Ok(RtValue::sequence(Some(dt), [y, yh, yc].into_iter().map(|t| Arc::new(RtValue::tensor(t))).collect()))
     })
+}
+
+// ---- Selection and index-driven movement ----
+
+/// TopK; returns the SEQUENCE `[Values, Indices]` (always sorted).
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_top_k(node: i32, x: Handle, k: Handle, axis: i64, largest: i32) -> Handle {
+    run_v(node, Kind::Sequence, || {
+        let (v, i) = top_k(ten(x)?, ten(k)?, axis, largest != 0)?;
+        let dt = v.dtype();
+        Ok(RtValue::sequence(Some(dt), vec![Arc::new(RtValue::tensor(v)), Arc::new(RtValue::tensor(i))]))
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_non_zero(node: i32, x: Handle) -> Handle {
+    run_t(node, || non_zero(ten(x)?))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_compress(node: i32, x: Handle, cond: Handle, has_axis: i32, axis: i64) -> Handle {
+    run_t(node, || compress(ten(x)?, ten(cond)?, (has_axis != 0).then_some(axis)))
+}
+
+/// `reduction`: none=0, add=1, mul=2, max=3, min=4.
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_scatter_elements(
+    node: i32,
+    data: Handle,
+    indices: Handle,
+    updates: Handle,
+    axis: i64,
+    reduction: i32,
+) -> Handle {
+    run_t(node, || scatter_elements(ten(data)?, ten(indices)?, ten(updates)?, axis, Reduction::from_i32(reduction)?))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_scatter_nd(
+    node: i32,
+    data: Handle,
+    indices: Handle,
+    updates: Handle,
+    reduction: i32,
+) -> Handle {
+    run_t(node, || scatter_nd(ten(data)?, ten(indices)?, ten(updates)?, Reduction::from_i32(reduction)?))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_gather_nd(node: i32, data: Handle, indices: Handle, batch_dims: i64) -> Handle {
+    run_t(node, || gather_nd(ten(data)?, ten(indices)?, batch_dims))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_reverse_sequence(
+    node: i32,
+    x: Handle,
+    lens: Handle,
+    batch_axis: i64,
+    time_axis: i64,
+) -> Handle {
+    run_t(node, || reverse_sequence(ten(x)?, ten(lens)?, batch_axis, time_axis))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_array_feature_extractor(node: i32, x: Handle, indices: Handle) -> Handle {
+    run_t(node, || array_feature_extractor(ten(x)?, ten(indices)?))
 }
 
 // ---- Sequences ----

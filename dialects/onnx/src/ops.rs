@@ -71,6 +71,13 @@ const OPS: &[(&str, Count, Count)] = &[
     ("onnx.Tile", ex(2), ex(1)),
     ("onnx.Pad", at_least(2), ex(1)),
     ("onnx.Range", ex(3), ex(1)),
+    ("onnx.TopK", ex(2), ex(2)),
+    ("onnx.NonZero", ex(1), ex(1)),
+    ("onnx.Compress", ex(2), ex(1)),
+    ("onnx.ScatterElements", ex(3), ex(1)),
+    ("onnx.ScatterND", ex(3), ex(1)),
+    ("onnx.GatherND", ex(2), ex(1)),
+    ("onnx.ReverseSequence", ex(2), ex(1)),
     ("onnx.Constant", ex(0), ex(1)),
     ("onnx.ConstantOfShape", ex(1), ex(1)),
     // Reductions and friends.
