@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use crate::cast::{cast, scalar_from_f64, scalar_from_i64};
 use crate::conv::{conv, conv_transpose, ConvAttrs};
+use crate::detection::{non_max_suppression, roi_align, RoiAlignAttrs};
 use crate::elementwise::{BinaryOp, UnaryOp};
 use crate::error::{has_error, record_error, RtError, RtResult};
 use crate::frame::Frame;
@@ -20,6 +21,7 @@ use crate::reduce::{reduce, ReduceOp};
 use crate::rnn::{lstm, ActKind, Activation, LstmAttrs, LstmInputs};
 use crate::scatter::{array_feature_extractor, gather_nd, reverse_sequence, scatter_elements, scatter_nd, Reduction};
 use crate::select::{compress, non_zero, top_k};
+use crate::signal::dft;
 use crate::value::{borrow_handle, from_handle, into_handle, live_values, DType, Handle, RtValue, Tensor};
 use crate::window::WindowAttrs;
 use crate::{activation::hard_sigmoid, gemm::gemm};
@@ -705,6 +707,78 @@ pub unsafe extern "C" fn flowgate_rt_reverse_sequence(
 #[no_mangle]
 pub unsafe extern "C" fn flowgate_rt_array_feature_extractor(node: i32, x: Handle, indices: Handle) -> Handle {
     run_t(node, || array_feature_extractor(ten(x)?, ten(indices)?))
+}
+
+// ---- Detection and signal ----
+
+/// NonMaxSuppression; the three scalar inputs may be null (absent).
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_non_max_suppression(
+    node: i32,
+    boxes: Handle,
+    scores: Handle,
+    max_per_class_or_null: Handle,
+    iou_threshold_or_null: Handle,
+    score_threshold_or_null: Handle,
+    center_point_box: i32,
+) -> Handle {
+    run_t(node, || {
+        non_max_suppression(
+            ten(boxes)?,
+            ten(scores)?,
+            opt_ten(max_per_class_or_null)?,
+            opt_ten(iou_threshold_or_null)?,
+            opt_ten(score_threshold_or_null)?,
+            center_point_box != 0,
+        )
+    })
+}
+
+/// RoiAlign; `half_pixel` 1 for coordinate_transformation_mode half_pixel, `max_mode` 1 for max.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn flowgate_rt_roi_align(
+    node: i32,
+    x: Handle,
+    rois: Handle,
+    batch_indices: Handle,
+    half_pixel: i32,
+    max_mode: i32,
+    output_height: i64,
+    output_width: i64,
+    sampling_ratio: i64,
+    spatial_scale: f64,
+) -> Handle {
+    run_t(node, || {
+        let size = |v: i64, what: &str| {
+            usize::try_from(v)
+                .ok()
+                .filter(|&s| s <= 1 << 30)
+                .ok_or_else(|| rt_err!("RoiAlign: {what} {v} is out of range"))
+        };
+        let a = RoiAlignAttrs {
+            half_pixel: half_pixel != 0,
+            max_mode: max_mode != 0,
+            output_height: size(output_height, "output_height")?,
+            output_width: size(output_width, "output_width")?,
+            sampling_ratio: size(sampling_ratio, "sampling_ratio")?,
+            spatial_scale,
+        };
+        roi_align(ten(x)?, ten(rois)?, ten(batch_indices)?, &a)
+    })
+}
+
+/// DFT; `dft_length` < 0 means absent.
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_dft(
+    node: i32,
+    x: Handle,
+    dft_length: i64,
+    axis: i64,
+    inverse: i32,
+    onesided: i32,
+) -> Handle {
+    run_t(node, || dft(ten(x)?, (dft_length >= 0).then_some(dft_length), axis, inverse != 0, onesided != 0))
 }
 
 // ---- Sequences ----

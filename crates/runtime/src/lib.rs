@@ -18,6 +18,7 @@ mod broadcast;
 mod cast;
 mod compare;
 mod conv;
+mod detection;
 mod elementwise;
 mod erf;
 mod frame;
@@ -33,6 +34,7 @@ mod scatter;
 mod select;
 mod sequence;
 mod shape;
+mod signal;
 mod symbols;
 mod value;
 mod window;
@@ -43,6 +45,7 @@ pub use broadcast::{broadcast_all, broadcast_pair};
 pub use cast::cast;
 pub use compare::{compare, describe};
 pub use conv::{conv, conv_transpose, ConvAttrs};
+pub use detection::{non_max_suppression, roi_align, RoiAlignAttrs};
 pub use dispatch::Elem;
 pub use elementwise::{binary, clip, unary, where_, BinaryOp, UnaryOp};
 pub use error::{clear_error, has_error, record_error, set_node_names, take_error, RtError, RtResult};
@@ -59,6 +62,7 @@ pub use scatter::{array_feature_extractor, gather_nd, reverse_sequence, scatter_
 pub use select::{compress, non_zero, top_k};
 pub use sequence::{concat_from_seq, seq_at, seq_erase, seq_insert, seq_length, split_to_seq};
 pub use shape::{constant_of_shape, expand, flatten, range, reshape, shape, size, squeeze, unsqueeze};
+pub use signal::dft;
 pub use symbols::symbols;
 pub use value::{
     borrow_handle, checked_numel, fmt_shape, from_handle, into_handle, live_values, DType, Data, Handle, RtValue,

@@ -100,6 +100,10 @@ const OPS: &[(&str, Count, Count)] = &[
     ("onnx.GlobalMaxPool", ex(1), ex(1)),
     ("onnx.InstanceNormalization", ex(3), ex(1)),
     ("onnx.LSTM", at_least(3), at_least(1)),
+    // Detection and signal processing.
+    ("onnx.NonMaxSuppression", at_least(2), ex(1)),
+    ("onnx.RoiAlign", ex(3), ex(1)),
+    ("onnx.DFT", at_least(1), ex(1)),
     // Sequences and optionals.
     ("onnx.SequenceEmpty", ex(0), ex(1)),
     ("onnx.SequenceConstruct", at_least(1), ex(1)),

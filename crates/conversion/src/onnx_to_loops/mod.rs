@@ -16,6 +16,7 @@
 //! table in `elementwise.rs`.
 
 mod constants;
+mod detection;
 mod elementwise;
 mod emit;
 mod entry;
@@ -27,6 +28,7 @@ mod reduce;
 mod rnn;
 mod sequence;
 mod shape;
+mod signal;
 mod tensor_ops;
 mod types;
 
@@ -328,6 +330,12 @@ fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
         return Ok(r);
     }
     if let Some(r) = rnn::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = detection::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = signal::lower(l, op, &short)? {
         return Ok(r);
     }
     if let Some(r) = sequence::lower(l, op, &short)? {
