@@ -18,6 +18,7 @@ use crate::frame::Frame;
 use crate::nn::{arg_reduce, softmax};
 use crate::pool::{global_pool, instance_norm, pool, PoolAttrs, PoolKind};
 use crate::reduce::{reduce, ReduceOp};
+use crate::resize::{resize, ResizeAttrs};
 use crate::rnn::{lstm, ActKind, Activation, LstmAttrs, LstmInputs};
 use crate::scatter::{array_feature_extractor, gather_nd, reverse_sequence, scatter_elements, scatter_nd, Reduction};
 use crate::select::{compress, non_zero, top_k};
@@ -779,6 +780,44 @@ pub unsafe extern "C" fn flowgate_rt_dft(
     onesided: i32,
 ) -> Handle {
     run_t(node, || dft(ten(x)?, (dft_length >= 0).then_some(dft_length), axis, inverse != 0, onesided != 0))
+}
+
+/// Resize (opset 11+). Codes: mode nearest=0, linear=1, cubic=2; coord half_pixel=0,
+/// half_pixel_symmetric=1, pytorch_half_pixel=2, align_corners=3, asymmetric=4,
+/// tf_crop_and_resize=5; nearest round_prefer_floor=0, round_prefer_ceil=1, floor=2, ceil=3;
+/// policy stretch=0, not_larger=1, not_smaller=2.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn flowgate_rt_resize(
+    node: i32,
+    x: Handle,
+    roi_or_null: Handle,
+    scales_or_null: Handle,
+    sizes_or_null: Handle,
+    axes_or_null: Handle,
+    mode: i32,
+    coord: i32,
+    nearest: i32,
+    cubic_a: f64,
+    exclude_outside: i32,
+    extrapolation: f64,
+    policy: i32,
+    antialias: i32,
+) -> Handle {
+    run_t(node, || {
+        let a = ResizeAttrs {
+            mode,
+            coord,
+            nearest,
+            cubic_a,
+            exclude_outside: exclude_outside != 0,
+            extrapolation,
+            policy,
+            antialias: antialias != 0,
+            axes: opt_list(axes_or_null, "axes")?,
+        };
+        resize(ten(x)?, opt_ten(roi_or_null)?, opt_ten(scales_or_null)?, opt_ten(sizes_or_null)?, &a)
+    })
 }
 
 // ---- Sequences ----

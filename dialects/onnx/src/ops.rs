@@ -104,6 +104,7 @@ const OPS: &[(&str, Count, Count)] = &[
     ("onnx.NonMaxSuppression", at_least(2), ex(1)),
     ("onnx.RoiAlign", ex(3), ex(1)),
     ("onnx.DFT", at_least(1), ex(1)),
+    ("onnx.Resize", at_least(1), ex(1)),
     // Sequences and optionals.
     ("onnx.SequenceEmpty", ex(0), ex(1)),
     ("onnx.SequenceConstruct", at_least(1), ex(1)),

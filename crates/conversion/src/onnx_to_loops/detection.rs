@@ -30,7 +30,7 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
                 args.push(l.handle(v)?);
             }
             // half_pixel is the default from opset 16 on; before, only output_half_pixel existed.
-            let default_mode = if super::reduce::opset(l) >= 16 { "half_pixel" } else { "output_half_pixel" };
+            let default_mode = if super::reduce::opset_at_least(l, 16) { "half_pixel" } else { "output_half_pixel" };
             let mode = l.str_attr(op, "coordinate_transformation_mode").unwrap_or_else(|| default_mode.into());
             let half = match mode.as_str() {
                 "half_pixel" => 1,

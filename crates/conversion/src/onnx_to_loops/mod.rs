@@ -25,6 +25,7 @@ mod movement;
 mod nn;
 mod ownership;
 mod reduce;
+mod resize;
 mod rnn;
 mod sequence;
 mod shape;
@@ -330,6 +331,9 @@ fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
         return Ok(r);
     }
     if let Some(r) = rnn::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = resize::lower(l, op, &short)? {
         return Ok(r);
     }
     if let Some(r) = detection::lower(l, op, &short)? {

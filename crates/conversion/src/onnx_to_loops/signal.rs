@@ -17,7 +17,7 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
     };
     let axis = match ops.get(2) {
         Some(&v) if !l.absent(v) => l.int64(node, v)?,
-        _ if super::reduce::opset(l) >= 20 => l.const_i64(-2),
+        _ if super::reduce::opset_at_least(l, 20) => l.const_i64(-2),
         _ => l.const_i64(l.int_attr(op, "axis").unwrap_or(1)),
     };
     let inv = l.const_i32(l.int_attr(op, "inverse").unwrap_or(0) as i32);
