@@ -20,7 +20,7 @@ OPS = """
 Clip HardSigmoid HardSwish Sin Cos IsNaN ReduceSumSquare
 Gemm
 NonMaxSuppression RoiAlign DFT
-Resize
+Resize GridSample
 TopK NonZero Compress ScatterElements ScatterND GatherND ReverseSequence ArrayFeatureExtractor
 Conv ConvTranspose MaxPool AveragePool GlobalAveragePool InstanceNormalization
 LSTM

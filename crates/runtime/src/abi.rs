@@ -15,6 +15,7 @@ use crate::detection::{non_max_suppression, roi_align, RoiAlignAttrs};
 use crate::elementwise::{BinaryOp, UnaryOp};
 use crate::error::{has_error, record_error, RtError, RtResult};
 use crate::frame::Frame;
+use crate::grid_sample::{grid_sample, GridSampleAttrs};
 use crate::nn::{arg_reduce, softmax};
 use crate::pool::{global_pool, instance_norm, pool, PoolAttrs, PoolKind};
 use crate::reduce::{reduce, ReduceOp};
@@ -817,6 +818,21 @@ pub unsafe extern "C" fn flowgate_rt_resize(
             axes: opt_list(axes_or_null, "axes")?,
         };
         resize(ten(x)?, opt_ten(roi_or_null)?, opt_ten(scales_or_null)?, opt_ten(sizes_or_null)?, &a)
+    })
+}
+
+/// GridSample; `mode` linear=0, nearest=1, cubic=2; `padding` zeros=0, border=1, reflection=2.
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_grid_sample(
+    node: i32,
+    x: Handle,
+    grid: Handle,
+    mode: i32,
+    padding: i32,
+    align_corners: i32,
+) -> Handle {
+    run_t(node, || {
+        grid_sample(ten(x)?, ten(grid)?, &GridSampleAttrs { mode, padding, align_corners: align_corners != 0 })
     })
 }
 

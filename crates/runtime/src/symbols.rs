@@ -66,6 +66,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("flowgate_rt_roi_align", flowgate_rt_roi_align as *const u8),
         ("flowgate_rt_dft", flowgate_rt_dft as *const u8),
         ("flowgate_rt_resize", flowgate_rt_resize as *const u8),
+        ("flowgate_rt_grid_sample", flowgate_rt_grid_sample as *const u8),
         ("flowgate_rt_seq_empty", flowgate_rt_seq_empty as *const u8),
         ("flowgate_rt_seq_insert", flowgate_rt_seq_insert as *const u8),
         ("flowgate_rt_seq_insert_consume", flowgate_rt_seq_insert_consume as *const u8),

@@ -105,6 +105,7 @@ const OPS: &[(&str, Count, Count)] = &[
     ("onnx.RoiAlign", ex(3), ex(1)),
     ("onnx.DFT", at_least(1), ex(1)),
     ("onnx.Resize", at_least(1), ex(1)),
+    ("onnx.GridSample", ex(2), ex(1)),
     // Sequences and optionals.
     ("onnx.SequenceEmpty", ex(0), ex(1)),
     ("onnx.SequenceConstruct", at_least(1), ex(1)),
