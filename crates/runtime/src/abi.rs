@@ -11,13 +11,19 @@ use std::sync::Arc;
 
 use crate::cast::{cast, scalar_from_f64, scalar_from_i64};
 use crate::conv::{conv, conv_transpose, ConvAttrs};
+use crate::detection::{non_max_suppression, roi_align, RoiAlignAttrs};
 use crate::elementwise::{BinaryOp, UnaryOp};
 use crate::error::{has_error, record_error, RtError, RtResult};
 use crate::frame::Frame;
+use crate::grid_sample::{grid_sample, GridSampleAttrs};
 use crate::nn::{arg_reduce, softmax};
 use crate::pool::{global_pool, instance_norm, pool, PoolAttrs, PoolKind};
 use crate::reduce::{reduce, ReduceOp};
+use crate::resize::{resize, ResizeAttrs};
 use crate::rnn::{lstm, ActKind, Activation, LstmAttrs, LstmInputs};
+use crate::scatter::{array_feature_extractor, gather_nd, reverse_sequence, scatter_elements, scatter_nd, Reduction};
+use crate::select::{compress, non_zero, top_k};
+use crate::signal::dft;
 use crate::value::{borrow_handle, from_handle, into_handle, live_values, DType, Handle, RtValue, Tensor};
 use crate::window::WindowAttrs;
 use crate::{activation::hard_sigmoid, gemm::gemm};
@@ -635,6 +641,198 @@ pub unsafe extern "C" fn flowgate_rt_lstm(
         let [y, yh, yc] = lstm(ten(x)?, ten(w)?, ten(r)?, &opt, &a)?;
         let dt = y.dtype();
         Ok(RtValue::sequence(Some(dt), [y, yh, yc].into_iter().map(|t| Arc::new(RtValue::tensor(t))).collect()))
+    })
+}
+
+// ---- Selection and index-driven movement ----
+
+/// TopK; returns the SEQUENCE `[Values, Indices]` (always sorted).
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_top_k(node: i32, x: Handle, k: Handle, axis: i64, largest: i32) -> Handle {
+    run_v(node, Kind::Sequence, || {
+        let (v, i) = top_k(ten(x)?, ten(k)?, axis, largest != 0)?;
+        let dt = v.dtype();
+        Ok(RtValue::sequence(Some(dt), vec![Arc::new(RtValue::tensor(v)), Arc::new(RtValue::tensor(i))]))
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_non_zero(node: i32, x: Handle) -> Handle {
+    run_t(node, || non_zero(ten(x)?))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_compress(node: i32, x: Handle, cond: Handle, has_axis: i32, axis: i64) -> Handle {
+    run_t(node, || compress(ten(x)?, ten(cond)?, (has_axis != 0).then_some(axis)))
+}
+
+/// `reduction`: none=0, add=1, mul=2, max=3, min=4.
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_scatter_elements(
+    node: i32,
+    data: Handle,
+    indices: Handle,
+    updates: Handle,
+    axis: i64,
+    reduction: i32,
+) -> Handle {
+    run_t(node, || scatter_elements(ten(data)?, ten(indices)?, ten(updates)?, axis, Reduction::from_i32(reduction)?))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_scatter_nd(
+    node: i32,
+    data: Handle,
+    indices: Handle,
+    updates: Handle,
+    reduction: i32,
+) -> Handle {
+    run_t(node, || scatter_nd(ten(data)?, ten(indices)?, ten(updates)?, Reduction::from_i32(reduction)?))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_gather_nd(node: i32, data: Handle, indices: Handle, batch_dims: i64) -> Handle {
+    run_t(node, || gather_nd(ten(data)?, ten(indices)?, batch_dims))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_reverse_sequence(
+    node: i32,
+    x: Handle,
+    lens: Handle,
+    batch_axis: i64,
+    time_axis: i64,
+) -> Handle {
+    run_t(node, || reverse_sequence(ten(x)?, ten(lens)?, batch_axis, time_axis))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_array_feature_extractor(node: i32, x: Handle, indices: Handle) -> Handle {
+    run_t(node, || array_feature_extractor(ten(x)?, ten(indices)?))
+}
+
+// ---- Detection and signal ----
+
+/// NonMaxSuppression; the three scalar inputs may be null (absent).
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_non_max_suppression(
+    node: i32,
+    boxes: Handle,
+    scores: Handle,
+    max_per_class_or_null: Handle,
+    iou_threshold_or_null: Handle,
+    score_threshold_or_null: Handle,
+    center_point_box: i32,
+) -> Handle {
+    run_t(node, || {
+        non_max_suppression(
+            ten(boxes)?,
+            ten(scores)?,
+            opt_ten(max_per_class_or_null)?,
+            opt_ten(iou_threshold_or_null)?,
+            opt_ten(score_threshold_or_null)?,
+            center_point_box != 0,
+        )
+    })
+}
+
+/// RoiAlign; `half_pixel` 1 for coordinate_transformation_mode half_pixel, `max_mode` 1 for max.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn flowgate_rt_roi_align(
+    node: i32,
+    x: Handle,
+    rois: Handle,
+    batch_indices: Handle,
+    half_pixel: i32,
+    max_mode: i32,
+    output_height: i64,
+    output_width: i64,
+    sampling_ratio: i64,
+    spatial_scale: f64,
+) -> Handle {
+    run_t(node, || {
+        let size = |v: i64, what: &str| {
+            usize::try_from(v)
+                .ok()
+                .filter(|&s| s <= 1 << 30)
+                .ok_or_else(|| rt_err!("RoiAlign: {what} {v} is out of range"))
+        };
+        let a = RoiAlignAttrs {
+            half_pixel: half_pixel != 0,
+            max_mode: max_mode != 0,
+            output_height: size(output_height, "output_height")?,
+            output_width: size(output_width, "output_width")?,
+            sampling_ratio: size(sampling_ratio, "sampling_ratio")?,
+            spatial_scale,
+        };
+        roi_align(ten(x)?, ten(rois)?, ten(batch_indices)?, &a)
+    })
+}
+
+/// DFT; `dft_length` < 0 means absent.
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_dft(
+    node: i32,
+    x: Handle,
+    dft_length: i64,
+    axis: i64,
+    inverse: i32,
+    onesided: i32,
+) -> Handle {
+    run_t(node, || dft(ten(x)?, (dft_length >= 0).then_some(dft_length), axis, inverse != 0, onesided != 0))
+}
+
+/// Resize (opset 11+). Codes: mode nearest=0, linear=1, cubic=2; coord half_pixel=0,
+/// half_pixel_symmetric=1, pytorch_half_pixel=2, align_corners=3, asymmetric=4,
+/// tf_crop_and_resize=5; nearest round_prefer_floor=0, round_prefer_ceil=1, floor=2, ceil=3;
+/// policy stretch=0, not_larger=1, not_smaller=2.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn flowgate_rt_resize(
+    node: i32,
+    x: Handle,
+    roi_or_null: Handle,
+    scales_or_null: Handle,
+    sizes_or_null: Handle,
+    axes_or_null: Handle,
+    mode: i32,
+    coord: i32,
+    nearest: i32,
+    cubic_a: f64,
+    exclude_outside: i32,
+    extrapolation: f64,
+    policy: i32,
+    antialias: i32,
+) -> Handle {
+    run_t(node, || {
+        let a = ResizeAttrs {
+            mode,
+            coord,
+            nearest,
+            cubic_a,
+            exclude_outside: exclude_outside != 0,
+            extrapolation,
+            policy,
+            antialias: antialias != 0,
+            axes: opt_list(axes_or_null, "axes")?,
+        };
+        resize(ten(x)?, opt_ten(roi_or_null)?, opt_ten(scales_or_null)?, opt_ten(sizes_or_null)?, &a)
+    })
+}
+
+/// GridSample; `mode` linear=0, nearest=1, cubic=2; `padding` zeros=0, border=1, reflection=2.
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_grid_sample(
+    node: i32,
+    x: Handle,
+    grid: Handle,
+    mode: i32,
+    padding: i32,
+    align_corners: i32,
+) -> Handle {
+    run_t(node, || {
+        grid_sample(ten(x)?, ten(grid)?, &GridSampleAttrs { mode, padding, align_corners: align_corners != 0 })
     })
 }
 

@@ -251,7 +251,7 @@ pub fn slice(
 }
 
 /// Normalises one gather index against a dimension of `dim`, with onnxruntime's message.
-fn gather_index(i: i64, dim: usize) -> RtResult<usize> {
+pub(crate) fn gather_index(i: i64, dim: usize) -> RtResult<usize> {
     let d = dim as i64;
     let j = if i < 0 { i + d } else { i };
     if j < 0 || j >= d {
@@ -260,7 +260,7 @@ fn gather_index(i: i64, dim: usize) -> RtResult<usize> {
     Ok(j as usize)
 }
 
-fn indices_of(t: &Tensor, op: &str) -> RtResult<Vec<i64>> {
+pub(crate) fn indices_of(t: &Tensor, op: &str) -> RtResult<Vec<i64>> {
     match t.dtype() {
         crate::value::DType::I32 | crate::value::DType::I64 => t.to_i64s("indices"),
         d => Err(rt_err!("{op} indices must be int32 or int64, got {}", d.name())),

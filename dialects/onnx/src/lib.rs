@@ -20,6 +20,15 @@ pub fn register(ctx: &mut Context) {
     control_flow::register(ctx);
 }
 
+/// Operators of other domains that Flowgate lowers: (domain, op type). They are imported as
+/// `onnx.<OpType>` with an `onnx.domain` attribute.
+pub const DOMAIN_OPS: &[(&str, &str)] = &[("ai.onnx.ml", "ArrayFeatureExtractor")];
+
+/// Is `op_type` of `domain` (not the default one) an operator Flowgate knows?
+pub fn is_known_domain_op(domain: &str, op_type: &str) -> bool {
+    DOMAIN_OPS.contains(&(domain, op_type))
+}
+
 /// Is `op_type` (without the `onnx.` prefix) an operator this dialect registers?
 pub fn is_known_op(ctx: &Context, op_type: &str) -> bool {
     ctx.lookup_str(&format!("onnx.{op_type}")).is_some_and(|s| ctx.op_def_by_name(s).is_some())

@@ -74,6 +74,13 @@ const OPS: &[(&str, Count, Count)] = &[
     ("onnx.Tile", ex(2), ex(1)),
     ("onnx.Pad", at_least(2), ex(1)),
     ("onnx.Range", ex(3), ex(1)),
+    ("onnx.TopK", ex(2), ex(2)),
+    ("onnx.NonZero", ex(1), ex(1)),
+    ("onnx.Compress", ex(2), ex(1)),
+    ("onnx.ScatterElements", ex(3), ex(1)),
+    ("onnx.ScatterND", ex(3), ex(1)),
+    ("onnx.GatherND", ex(2), ex(1)),
+    ("onnx.ReverseSequence", ex(2), ex(1)),
     ("onnx.Constant", ex(0), ex(1)),
     ("onnx.ConstantOfShape", ex(1), ex(1)),
     // Reductions and friends.
@@ -101,6 +108,12 @@ const OPS: &[(&str, Count, Count)] = &[
     ("onnx.GlobalMaxPool", ex(1), ex(1)),
     ("onnx.InstanceNormalization", ex(3), ex(1)),
     ("onnx.LSTM", at_least(3), at_least(1)),
+    // Detection and signal processing.
+    ("onnx.NonMaxSuppression", at_least(2), ex(1)),
+    ("onnx.RoiAlign", ex(3), ex(1)),
+    ("onnx.DFT", at_least(1), ex(1)),
+    ("onnx.Resize", at_least(1), ex(1)),
+    ("onnx.GridSample", ex(2), ex(1)),
     // Sequences and optionals.
     ("onnx.SequenceEmpty", ex(0), ex(1)),
     ("onnx.SequenceConstruct", at_least(1), ex(1)),

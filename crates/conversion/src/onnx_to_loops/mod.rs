@@ -16,6 +16,7 @@
 //! table in `elementwise.rs`.
 
 mod constants;
+mod detection;
 mod elementwise;
 mod emit;
 mod entry;
@@ -24,9 +25,11 @@ mod movement;
 mod nn;
 mod ownership;
 mod reduce;
+mod resize;
 mod rnn;
 mod sequence;
 mod shape;
+mod signal;
 mod tensor_ops;
 mod types;
 
@@ -286,6 +289,20 @@ fn lower_ops(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
 fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
     let name = l.ctx.op_name(op).to_string();
     let short = name.strip_prefix("onnx.").unwrap_or(&name).to_string();
+    // An op of another domain is lowered only when it is one Flowgate knows; a custom-domain op
+    // that happens to share a default op's name must not be taken for it.
+    if let Some(domain) = l.str_attr(op, "onnx.domain").filter(|d| d != "ai.onnx" && !d.is_empty()) {
+        if !flowgate_onnx::is_known_domain_op(&domain, &short) {
+            let what = emit::node_description(l.ctx, op);
+            return Err(l.err(
+                op,
+                format!("{what}: op type '{short}' of domain '{domain}' is not supported by convert-onnx-to-loops"),
+            ));
+        }
+    } else if flowgate_onnx::DOMAIN_OPS.iter().any(|&(_, o)| o == short) {
+        let what = emit::node_description(l.ctx, op);
+        return Err(l.err(op, format!("{what}: op type '{short}' is not in the default domain")));
+    }
     if let Some(r) = tensor_ops::lower(l, op, &name)? {
         return Ok(r);
     }
@@ -301,6 +318,9 @@ fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
     if let Some(r) = movement::lower(l, op, &short)? {
         return Ok(r);
     }
+    if let Some(r) = movement::lower_indexed(l, op, &short)? {
+        return Ok(r);
+    }
     if let Some(r) = reduce::lower(l, op, &short)? {
         return Ok(r);
     }
@@ -311,6 +331,15 @@ fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
         return Ok(r);
     }
     if let Some(r) = rnn::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = resize::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = detection::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = signal::lower(l, op, &short)? {
         return Ok(r);
     }
     if let Some(r) = sequence::lower(l, op, &short)? {

@@ -1,5 +1,6 @@
 //! Data movement: `Transpose`, `Concat`, `Split`, `Slice`, `Gather`, `GatherElements`, `Tile`,
-//! `Pad`. Variadic inputs and outputs travel as runtime sequences.
+//! `Pad`; and index-driven movement and selection (`lower_indexed`). Variadic inputs and
+//! outputs travel as runtime sequences.
 
 use super::constants::i64_tensor;
 use super::emit::{LResult, Lower};
@@ -127,4 +128,79 @@ fn split(l: &mut Lower<'_>, op: OpId, ops: &[Value]) -> LResult<Vec<Value>> {
         out.push(l.rt("seq_at", &[node, seq, kv])?);
     }
     Ok(out)
+}
+
+/// The runtime code of a Scatter `reduction` attribute.
+fn reduction(l: &Lower<'_>, op: OpId) -> LResult<i32> {
+    Ok(match l.str_attr(op, "reduction").as_deref() {
+        None | Some("none") => 0,
+        Some("add") => 1,
+        Some("mul") => 2,
+        Some("max") => 3,
+        Some("min") => 4,
+        Some(r) => return Err(l.err(op, format!("unknown reduction '{r}'"))),
+    })
+}
+
+/// Selection and index-driven movement: `TopK`, `NonZero`, `Compress`, `ScatterElements`,
+/// `ScatterND`, `GatherND`, `ReverseSequence`, `ArrayFeatureExtractor`.
+pub(crate) fn lower_indexed(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<Vec<Value>>> {
+    let ops = l.ctx.operands(op).to_vec();
+    let need = match name {
+        "TopK" | "Compress" | "GatherND" | "ReverseSequence" | "ArrayFeatureExtractor" => 2,
+        "NonZero" => 1,
+        "ScatterElements" | "Scatter" | "ScatterND" => 3,
+        _ => return Ok(None),
+    };
+    if ops.len() < need {
+        return Err(l.err(op, format!("{name} needs {need} inputs")));
+    }
+    let node = l.node_id(op);
+    let mut hs = Vec::new();
+    for &v in &ops[..need] {
+        hs.push(l.handle(v)?);
+    }
+    let mut args = vec![node];
+    args.extend(hs);
+    let r = match name {
+        "TopK" => {
+            // sorted=0 leaves the order unspecified, so the sorted order serves it too.
+            args.push(l.const_i64(l.int_attr(op, "axis").unwrap_or(-1)));
+            args.push(l.const_i32(l.int_attr(op, "largest").unwrap_or(1) as i32));
+            let seq = l.rt("top_k", &args)?;
+            let mut out = Vec::new();
+            for k in 0..l.ctx.results(op).len() {
+                let kv = l.const_i64(k as i64);
+                out.push(l.rt("seq_at", &[node, seq, kv])?);
+            }
+            return Ok(Some(out));
+        }
+        "NonZero" => l.rt("non_zero", &args)?,
+        "Compress" => {
+            let axis = l.int_attr(op, "axis");
+            args.push(l.const_i32(axis.is_some() as i32));
+            args.push(l.const_i64(axis.unwrap_or(0)));
+            l.rt("compress", &args)?
+        }
+        "ScatterElements" | "Scatter" => {
+            args.push(l.const_i64(l.int_attr(op, "axis").unwrap_or(0)));
+            args.push(l.const_i32(reduction(l, op)?));
+            l.rt("scatter_elements", &args)?
+        }
+        "ScatterND" => {
+            args.push(l.const_i32(reduction(l, op)?));
+            l.rt("scatter_nd", &args)?
+        }
+        "GatherND" => {
+            args.push(l.const_i64(l.int_attr(op, "batch_dims").unwrap_or(0)));
+            l.rt("gather_nd", &args)?
+        }
+        "ReverseSequence" => {
+            args.push(l.const_i64(l.int_attr(op, "batch_axis").unwrap_or(1)));
+            args.push(l.const_i64(l.int_attr(op, "time_axis").unwrap_or(0)));
+            l.rt("reverse_sequence", &args)?
+        }
+        _ => l.rt("array_feature_extractor", &args)?,
+    };
+    Ok(Some(vec![r]))
 }

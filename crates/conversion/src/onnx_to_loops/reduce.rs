@@ -57,6 +57,13 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
     Ok(Some(vec![r]))
 }
 
+/// Whether the model's default-domain opset is `v` or newer; an unknown opset (hand-written IR)
+/// counts as the newest.
+pub(crate) fn opset_at_least(l: &Lower<'_>, v: i64) -> bool {
+    let o = opset(l);
+    o == 0 || o >= v
+}
+
 /// The model's default-domain opset (`onnx.opset_import` on the module), 0 when unknown.
 pub(crate) fn opset(l: &Lower<'_>) -> i64 {
     let Some(d) = l.ctx.attr(l.module, "onnx.opset_import") else { return 0 };

@@ -193,7 +193,12 @@ impl<'c> Importer<'c> {
         let op = self.ctx.create_op(st);
         self.ctx.append_op(block, op);
         flowgate_onnx_shape::refine_op(self.ctx, op);
-        if !(default_domain && flowgate_onnx::is_known_op(self.ctx, op_type)) {
+        let known = if default_domain {
+            flowgate_onnx::is_known_op(self.ctx, op_type)
+        } else {
+            flowgate_onnx::is_known_domain_op(domain, op_type)
+        };
+        if !known {
             let loc = location(&self.file, Some(path), Some((&at.label, op_type)));
             self.warnings
                 .push(ImportDiagnostic::warning(loc, format!("unknown operator '{op_type}' kept as a generic op")));

@@ -12,6 +12,8 @@
 //!   inference of `flowgate-onnx-shape`; what stays unknown is `?`, unranked, or
 //!   `!onnx.unknown` when not even the kind of value is known.
 //!
+//! Calls of model-local functions are inlined after the checks ([`inline`]).
+//!
 //! Contracts are checked first ([`crate::check`]); every violation is reported and nothing is
 //! imported. Models of opsets 8 to 10 (four backend Scan tests) are accepted: If and Loop are
 //! unchanged since opset 1 and Scan since 9, so they are checked under the opset-11 rules; the
@@ -22,6 +24,7 @@ mod attributes;
 mod control_flow;
 mod diag;
 mod graph;
+mod inline;
 mod scope;
 pub mod tensor;
 mod types;
@@ -130,6 +133,8 @@ pub fn import_model_to_ir(
     if !diags.is_empty() {
         return Err(diags);
     }
+    let inlined = inline::inline_functions(model, file).map_err(|d| vec![d])?;
+    let model: &ModelProto = &inlined;
     let Some(g) = model.graph.as_ref() else {
         return Err(vec![ImportDiagnostic::error(file.to_string(), "the model has no graph")]);
     };

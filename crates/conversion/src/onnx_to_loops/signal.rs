@@ -1,0 +1,26 @@
+//! `DFT` (opset 17: `axis` attribute, default 1; opset 20: `axis` input, default -2), through
+//! the runtime's rustfft kernel. `dft_length` and the axis input are scalars read at run time.
+
+use super::emit::{LResult, Lower};
+use flowgate_ir::{OpId, Value};
+
+pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<Vec<Value>>> {
+    if name != "DFT" {
+        return Ok(None);
+    }
+    let ops = l.ctx.operands(op).to_vec();
+    let node = l.node_id(op);
+    let x = l.handle(ops[0])?;
+    let len = match ops.get(1) {
+        Some(&v) if !l.absent(v) => l.int64(node, v)?,
+        _ => l.const_i64(-1),
+    };
+    let axis = match ops.get(2) {
+        Some(&v) if !l.absent(v) => l.int64(node, v)?,
+        _ if super::reduce::opset_at_least(l, 20) => l.const_i64(-2),
+        _ => l.const_i64(l.int_attr(op, "axis").unwrap_or(1)),
+    };
+    let inv = l.const_i32(l.int_attr(op, "inverse").unwrap_or(0) as i32);
+    let one = l.const_i32(l.int_attr(op, "onesided").unwrap_or(0) as i32);
+    Ok(Some(vec![l.rt("dft", &[node, x, len, axis, inv, one])?]))
+}

@@ -1,0 +1,121 @@
+//! `DFT` through rustfft (any length; f64 internally, rounded once to the element type). The
+//! last input axis holds the real part (size 1) or real and imaginary parts (size 2); the output
+//! is complex (size 2), except the inverse one-sided transform (irfft), which is real.
+
+use rustfft::num_complex::Complex;
+use rustfft::FftPlanner;
+
+use crate::broadcast::norm_axis;
+use crate::error::RtResult;
+use crate::real::{from_reals, reals};
+use crate::value::{checked_numel, fmt_shape, Tensor};
+
+/// `dft_length` None means the signal's own length (for irfft: `2 * (bins - 1)`).
+pub fn dft(x: &Tensor, dft_length: Option<i64>, axis: i64, inverse: bool, onesided: bool) -> RtResult<Tensor> {
+    let r = x.rank();
+    if r < 2 || !matches!(x.shape()[r - 1], 1 | 2) {
+        bail!("DFT needs an input whose last dimension is 1 (real) or 2 (complex), got shape {}", fmt_shape(x.shape()));
+    }
+    let a = norm_axis(axis, r)?;
+    if a == r - 1 {
+        bail!("DFT: axis {axis} is the real/imaginary axis");
+    }
+    let n_in = x.shape()[a];
+    let irfft = inverse && onesided;
+    let len = match dft_length {
+        Some(l) if (1..=(1 << 40)).contains(&l) => l as usize,
+        Some(l) => bail!("DFT: dft_length must be positive, got {l}"),
+        None if irfft => 2 * n_in.saturating_sub(1),
+        None => n_in,
+    };
+    if len == 0 {
+        bail!("DFT: the transform length is 0 (shape {})", fmt_shape(x.shape()));
+    }
+    let comp = x.shape()[r - 1];
+    let outer: usize = x.shape()[..a].iter().product();
+    let inner: usize = x.shape()[a + 1..r - 1].iter().product();
+    let out_len = if !inverse && onesided { len / 2 + 1 } else { len };
+    let out_comp = if irfft { 1 } else { 2 };
+    let mut shape = x.shape().to_vec();
+    shape[a] = out_len;
+    shape[r - 1] = out_comp;
+    checked_numel(&shape, 8)?;
+    let xv = reals::<f64>(x, "DFT")?;
+    let mut planner = FftPlanner::<f64>::new();
+    let fft = if inverse { planner.plan_fft_inverse(len) } else { planner.plan_fft_forward(len) };
+    let mut y = vec![0f64; outer * out_len * inner * out_comp];
+    let mut buf = vec![Complex::new(0.0, 0.0); len];
+    let bins = len / 2 + 1;
+    for o in 0..outer {
+        for i in 0..inner {
+            let at = |k: usize| {
+                let base = ((o * n_in + k) * inner + i) * comp;
+                Complex::new(xv[base], if comp == 2 { xv[base + 1] } else { 0.0 })
+            };
+            buf.fill(Complex::new(0.0, 0.0));
+            if irfft {
+                // The Hermitian spectrum from its first `bins` values.
+                for (k, slot) in buf.iter_mut().enumerate().take(bins.min(n_in)) {
+                    *slot = at(k);
+                }
+                for k in bins..len {
+                    buf[k] = buf[len - k].conj();
+                }
+                // DC (and Nyquist for even lengths) are real in a real signal's spectrum.
+                buf[0].im = 0.0;
+                if len.is_multiple_of(2) {
+                    buf[len / 2].im = 0.0;
+                }
+            } else {
+                for (k, slot) in buf.iter_mut().enumerate().take(n_in.min(len)) {
+                    *slot = at(k);
+                }
+            }
+            fft.process(&mut buf);
+            let scale = if inverse { 1.0 / len as f64 } else { 1.0 };
+            for (k, v) in buf.iter().enumerate().take(out_len) {
+                let base = ((o * out_len + k) * inner + i) * out_comp;
+                y[base] = v.re * scale;
+                if out_comp == 2 {
+                    y[base + 1] = v.im * scale;
+                }
+            }
+        }
+    }
+    from_reals(x.dtype(), shape, y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(shape: &[usize], v: Vec<f32>) -> Tensor {
+        Tensor::from_vec(shape.to_vec(), v).unwrap()
+    }
+
+    #[test]
+    fn forward_onesided_inverse_roundtrip() {
+        // [1, 2, 3, 4] as a real signal of shape [1, 4, 1].
+        let x = f(&[1, 4, 1], vec![1., 2., 3., 4.]);
+        let y = dft(&x, None, 1, false, false).unwrap();
+        assert_eq!(y.shape(), &[1, 4, 2]);
+        assert_eq!(y.as_slice::<f32>().unwrap(), &[10., 0., -2., 2., -2., 0., -2., -2.]);
+        let h = dft(&x, None, 1, false, true).unwrap();
+        assert_eq!(h.shape(), &[1, 3, 2]);
+        let back = dft(&h, None, 1, true, true).unwrap();
+        assert_eq!(back.shape(), &[1, 4, 1]);
+        let b = back.as_slice::<f32>().unwrap();
+        for (got, want) in b.iter().zip([1., 2., 3., 4.]) {
+            assert!((got - want).abs() < 1e-5);
+        }
+        let inv = dft(&y, None, -2, true, false).unwrap();
+        let v = inv.as_slice::<f32>().unwrap();
+        assert!((v[2] - 2.0).abs() < 1e-6 && v[3].abs() < 1e-6);
+        // A longer dft_length zero-pads.
+        let p = dft(&x, Some(8), 1, false, false).unwrap();
+        assert_eq!(p.shape(), &[1, 8, 2]);
+        assert_eq!(p.as_slice::<f32>().unwrap()[0], 10.);
+        assert!(dft(&x, None, 2, false, false).is_err());
+        assert!(dft(&f(&[4, 3], vec![0.; 12]), None, 0, false, false).is_err());
+    }
+}
