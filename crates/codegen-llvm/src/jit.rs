@@ -143,7 +143,7 @@ pub fn run(ctx: &Context, module: OpId, entry: &str, opt: LlvmOpt) -> Result<Run
 fn define_wrapper<'c>(llc: &'c LlContext, m: &Module<'c>, callee: FunctionValue<'c>, abi: &FuncAbi, results: &[Scalar]) -> Result<()> {
     let ptr = llc.ptr_type(inkwell::AddressSpace::default());
     let i64t = llc.i64_type();
-    let f = m.add_function(ENTRY_WRAPPER, llc.void_type().fn_type(&[ptr.into()], false), Some(Linkage::Internal));
+    let f = m.add_function(ENTRY_WRAPPER, llc.void_type().fn_type(&[ptr.into()], false), Some(Linkage::External));
     let b = llc.create_builder();
     b.position_at_end(llc.append_basic_block(f, ""));
     let out = f.get_nth_param(0).map(|p| p.into_pointer_value()).ok_or_else(|| CodegenError::internal(ENTRY_WRAPPER, "no parameter"))?;

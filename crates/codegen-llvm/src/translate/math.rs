@@ -259,8 +259,6 @@ impl<'c> Translator<'_, 'c> {
             Scalar::F64 => f.to_string(),
             _ => return Err(self.op_err(op, "expects floating-point operands")),
         };
-        let t = self.ty(s);
-        let params = vec![t; args.len()];
-        self.call_c(&name, &params, Some(t), args)?.ok_or_else(|| self.ice(format!("{name} returned nothing")))
+        self.call_libm(&name, self.ty(s), args)
     }
 }

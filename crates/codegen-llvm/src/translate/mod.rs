@@ -415,6 +415,19 @@ impl<'a, 'c> Translator<'a, 'c> {
         Ok(call.try_as_basic_value().basic())
     }
 
+    /// Call a C math library function as an opaque call: `nobuiltin` keeps LLVM from
+    /// constant-folding it with its own (differently rounded) implementation, so results are
+    /// libm's bits, as the Cranelift backend computes them.
+    pub fn call_libm(&self, name: &str, ty: BasicTypeEnum<'c>, args: &[V<'c>]) -> Result<V<'c>> {
+        let params = vec![ty; args.len()];
+        let r = self.call_c(name, &params, Some(ty), args)?.ok_or_else(|| self.ice(format!("{name} returned nothing")))?;
+        if let Some(call) = r.as_instruction_value().and_then(|i| inkwell::values::CallSiteValue::try_from(i).ok()) {
+            let nb = self.llc.create_enum_attribute(inkwell::attributes::Attribute::get_named_enum_kind_id("nobuiltin"), 0);
+            call.add_attribute(inkwell::attributes::AttributeLoc::Function, nb);
+        }
+        Ok(r)
+    }
+
     /// Call an overloaded LLVM intrinsic (`llvm.smax` on `types`).
     pub fn intrinsic(&self, name: &str, types: &[BasicTypeEnum<'c>], args: &[V<'c>]) -> Result<V<'c>> {
         let i = inkwell::intrinsics::Intrinsic::find(name).ok_or_else(|| self.ice(format!("no intrinsic {name}")))?;
