@@ -179,7 +179,7 @@ if [ "$MODE" = all ]; then
       if stage "install llvm-22-dev libclang-22-dev" install_llvm_dev &&
         stage "cargo build --features llvm (onnx-run, onnx-compile)" \
           cargo build -p onnx-run -p onnx-compile --features llvm; then
-        stage "cargo test -p flowgate-codegen-llvm" cargo test -p flowgate-codegen-llvm
+        stage "cargo test -p flowgate-codegen-llvm --features llvm" cargo test -p flowgate-codegen-llvm --features llvm
         stage "onnx-run --backend llvm --backend-tests testdata/onnx-backend-cf" \
           target/debug/onnx-run --backend llvm -O3 --backend-tests testdata/onnx-backend-cf
         stage "onnx-run --backend llvm --backend-tests testdata/onnx-cf" \

@@ -129,7 +129,7 @@ fn ext_attr(llc: &LlContext, s: Scalar) -> Option<Attribute> {
 
 /// The attributes of a function's ABI: `sret` on the result pointer, the extension of narrow
 /// integer parameters and results. Applied to declarations, definitions and call sites alike.
-pub fn attributes<'c>(llc: &'c LlContext, abi: &FuncAbi) -> Vec<(AttributeLoc, Attribute)> {
+pub fn attributes(llc: &LlContext, abi: &FuncAbi) -> Vec<(AttributeLoc, Attribute)> {
     let mut out = Vec::new();
     let mut first = 0u32;
     if let Some(layout) = abi.sret() {

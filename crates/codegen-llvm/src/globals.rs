@@ -41,8 +41,8 @@ pub fn define_globals<'c>(
         let TypeKind::MemRef { shape, element, layout: None, .. } = ctx.type_kind(ty) else {
             return Err(err("must have a memref type with the identity layout"));
         };
-        let elem =
-            scalar_of(ctx, *element).ok_or_else(|| err("has an element type the LLVM code generator does not support"))?;
+        let elem = scalar_of(ctx, *element)
+            .ok_or_else(|| err("has an element type the LLVM code generator does not support"))?;
         if shape.contains(&DYNAMIC) {
             return Err(err("must have a static shape"));
         }

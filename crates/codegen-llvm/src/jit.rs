@@ -140,16 +140,26 @@ pub fn run(ctx: &Context, module: OpId, entry: &str, opt: LlvmOpt) -> Result<Run
 
 /// `void __flowgate_entry(uint64_t *out)`: calls the entry and stores each result in its own
 /// 8-byte slot (integers sign-extended, `i1` zero-extended, floats as their bits).
-fn define_wrapper<'c>(llc: &'c LlContext, m: &Module<'c>, callee: FunctionValue<'c>, abi: &FuncAbi, results: &[Scalar]) -> Result<()> {
+fn define_wrapper<'c>(
+    llc: &'c LlContext,
+    m: &Module<'c>,
+    callee: FunctionValue<'c>,
+    abi: &FuncAbi,
+    results: &[Scalar],
+) -> Result<()> {
     let ptr = llc.ptr_type(inkwell::AddressSpace::default());
     let i64t = llc.i64_type();
     let f = m.add_function(ENTRY_WRAPPER, llc.void_type().fn_type(&[ptr.into()], false), Some(Linkage::External));
     let b = llc.create_builder();
     b.position_at_end(llc.append_basic_block(f, ""));
-    let out = f.get_nth_param(0).map(|p| p.into_pointer_value()).ok_or_else(|| CodegenError::internal(ENTRY_WRAPPER, "no parameter"))?;
+    let out = f
+        .get_nth_param(0)
+        .map(|p| p.into_pointer_value())
+        .ok_or_else(|| CodegenError::internal(ENTRY_WRAPPER, "no parameter"))?;
     let size = abi.result_struct.as_ref().map(|(l, _)| l.size.div_ceil(8) * 8 + 16).unwrap_or(8);
     let buf = b.build_alloca(llc.i8_type().array_type(size), "")?;
-    let args: Vec<inkwell::values::BasicMetadataValueEnum> = if abi.sret().is_some() { vec![buf.into()] } else { vec![] };
+    let args: Vec<inkwell::values::BasicMetadataValueEnum> =
+        if abi.sret().is_some() { vec![buf.into()] } else { vec![] };
     let call = b.build_direct_call(callee, &args, "")?;
     for (loc, a) in crate::abi::attributes(llc, abi) {
         call.add_attribute(loc, a);

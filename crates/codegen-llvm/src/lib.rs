@@ -3,6 +3,10 @@
 //! object file ([`object`]). It takes the same input as the Cranelift backend, keeps its
 //! defined semantics where upstream has poison, and shares its ABI classification
 //! ([`flowgate_codegen_cranelift::abi`]) and C header.
+//!
+//! Everything is behind the cargo feature `llvm` (which needs LLVM 22, DESIGN.md §7), so a
+//! default workspace build compiles this crate empty and never builds inkwell.
+#![cfg(feature = "llvm")]
 
 mod abi;
 mod error;

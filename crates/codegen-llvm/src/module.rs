@@ -123,7 +123,10 @@ pub fn define_functions<'c>(
         if !e.value.verify(false) {
             return Err(CodegenError::internal(
                 &e.name,
-                format!("LLVM's verifier rejected the function:\n{}", inkwell::values::AnyValue::print_to_string(&e.value).to_string_lossy()),
+                format!(
+                    "LLVM's verifier rejected the function:\n{}",
+                    inkwell::values::AnyValue::print_to_string(&e.value).to_string_lossy()
+                ),
             ));
         }
         times.push((e.name.clone(), start.elapsed()));

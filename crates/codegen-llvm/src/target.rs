@@ -94,11 +94,11 @@ pub fn target_machine(triple: Option<&str>, opt: LlvmOpt, reloc: RelocMode) -> R
     let name = t.as_str().to_string_lossy().into_owned();
     let arch = arch_of(&name)?;
     Target::initialize_all(&InitializationConfig::default());
-    let target = Target::from_triple(&t)
-        .map_err(|e| CodegenError::Target { triple: name.clone(), message: e.to_string() })?;
-    let tm = target
-        .create_target_machine(&t, &cpu, &features, opt.codegen(), reloc, CodeModel::Default)
-        .ok_or_else(|| CodegenError::Target { triple: name.clone(), message: "LLVM cannot create a target machine".into() })?;
+    let target =
+        Target::from_triple(&t).map_err(|e| CodegenError::Target { triple: name.clone(), message: e.to_string() })?;
+    let tm = target.create_target_machine(&t, &cpu, &features, opt.codegen(), reloc, CodeModel::Default).ok_or_else(
+        || CodegenError::Target { triple: name.clone(), message: "LLVM cannot create a target machine".into() },
+    )?;
     Ok((tm, arch))
 }
 

@@ -1,5 +1,6 @@
 //! LLVM object files: link with a C driver through `cc` and run (the same driver and output as
 //! the Cranelift backend's tests, so both follow one C ABI); cross targets by their headers.
+#![cfg(feature = "llvm")]
 
 mod common;
 use common::*;

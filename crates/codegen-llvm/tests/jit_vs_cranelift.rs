@@ -3,6 +3,7 @@
 //! where upstream has poison: division by zero, INT_MIN / -1, over-wide shifts, saturating
 //! float-to-int conversions with NaN. Every program runs at -O0 (computed at run time) and
 //! -O3 (where LLVM folds the constants: its folding must not see UB either).
+#![cfg(feature = "llvm")]
 
 mod common;
 use common::*;
@@ -29,7 +30,11 @@ fn agree(src: &str) {
             .filter(|(_, (g, w))| g != w)
             .map(|(i, (g, w))| format!("result #{i}: LLVM {g}, Cranelift {w}"))
             .collect();
-        assert!(got.len() == want.len() && diffs.is_empty(), "LLVM {opt:?} disagrees with Cranelift:\n{}\n{src}", diffs.join("\n"));
+        assert!(
+            got.len() == want.len() && diffs.is_empty(),
+            "LLVM {opt:?} disagrees with Cranelift:\n{}\n{src}",
+            diffs.join("\n")
+        );
     }
 }
 
@@ -106,7 +111,9 @@ fn comparisons_and_casts_agree() {
         let mut rets: Vec<(String, String)> = Vec::new();
         for (i, &a) in vals.iter().enumerate() {
             body += &k(&format!("a{i}"), &a.to_string(), &ty);
-            for (cast, to) in [("arith.extsi", "i64"), ("arith.extui", "i64"), ("arith.sitofp", "f64"), ("arith.uitofp", "f32")] {
+            for (cast, to) in
+                [("arith.extsi", "i64"), ("arith.extui", "i64"), ("arith.sitofp", "f64"), ("arith.uitofp", "f32")]
+            {
                 if w == 64 && cast.starts_with("arith.ext") {
                     continue;
                 }
@@ -165,7 +172,16 @@ fn float_to_int_saturates_and_float_ops_agree() {
                     rets.push((r, ity.into()));
                 }
             }
-            for op in ["math.floor", "math.ceil", "math.roundeven", "math.round", "math.sqrt", "math.absf", "math.exp", "math.sin"] {
+            for op in [
+                "math.floor",
+                "math.ceil",
+                "math.roundeven",
+                "math.round",
+                "math.sqrt",
+                "math.absf",
+                "math.exp",
+                "math.sin",
+            ] {
                 let r = format!("u{}_{n}", rets.len());
                 body += &un(&r, op, x, fty, fty);
                 rets.push((r, fty.into()));
@@ -173,7 +189,14 @@ fn float_to_int_saturates_and_float_ops_agree() {
         }
         for (i, a) in names.iter().enumerate() {
             for (j, b) in names.iter().enumerate() {
-                for op in ["arith.maxnumf", "arith.minnumf", "arith.maximumf", "arith.minimumf", "arith.remf", "math.copysign"] {
+                for op in [
+                    "arith.maxnumf",
+                    "arith.minnumf",
+                    "arith.maximumf",
+                    "arith.minimumf",
+                    "arith.remf",
+                    "math.copysign",
+                ] {
                     let r = format!("m{}_{i}_{j}", rets.len());
                     body += &bin(&r, op, a, b, fty, fty);
                     rets.push((r, fty.into()));

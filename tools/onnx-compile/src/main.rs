@@ -96,39 +96,39 @@ fn run(cli: Cli) -> Result<(), String> {
     flowgate_registry::register_all_dialects(&mut ctx);
     let lowered = load_and_lower(&mut ctx, &name, &text, &flowgate_registry::all_passes(), opt, cli.print_pipeline)?;
     let (module, sm) = (lowered.module, &lowered.sources);
-    let out = match llvm_opt {
-        #[cfg(feature = "llvm")]
-        Some(o) => {
-            let out = flowgate_codegen_llvm::object::compile_object(&ctx, module, cli.target.as_deref(), o)
-                .map_err(|e| match e {
-                    flowgate_codegen_llvm::CodegenError::Unsupported(d) => sm.render(&ctx, &d),
-                    other => format!("error: {other}\n"),
-                })?;
-            let public = out.public;
-            Output {
-                bytes: out.bytes,
-                header: Box::new(move |guard| {
-                    let p: Vec<_> = public.iter().map(|(n, a)| (n.as_str(), a)).collect();
-                    flowgate_codegen_cranelift::header::emit_header_for(&p, guard)
-                }),
-                function_times: out.function_times,
+    let out =
+        match llvm_opt {
+            #[cfg(feature = "llvm")]
+            Some(o) => {
+                let out = flowgate_codegen_llvm::object::compile_object(&ctx, module, cli.target.as_deref(), o)
+                    .map_err(|e| match e {
+                        flowgate_codegen_llvm::CodegenError::Unsupported(d) => sm.render(&ctx, &d),
+                        other => format!("error: {other}\n"),
+                    })?;
+                let public = out.public;
+                Output {
+                    bytes: out.bytes,
+                    header: Box::new(move |guard| {
+                        let p: Vec<_> = public.iter().map(|(n, a)| (n.as_str(), a)).collect();
+                        flowgate_codegen_cranelift::header::emit_header_for(&p, guard)
+                    }),
+                    function_times: out.function_times,
+                }
             }
-        }
-        _ => {
-            let out = compile_object(&ctx, module, cli.target.as_deref(), opt).map_err(|e| render(sm, &ctx, e))?;
-            let functions = out.functions;
-            Output {
-                bytes: out.bytes,
-                header: Box::new(move |guard| emit_header(&functions, guard)),
-                function_times: out.function_times,
+            _ => {
+                let out = compile_object(&ctx, module, cli.target.as_deref(), opt).map_err(|e| render(sm, &ctx, e))?;
+                let functions = out.functions;
+                Output {
+                    bytes: out.bytes,
+                    header: Box::new(move |guard| emit_header(&functions, guard)),
+                    function_times: out.function_times,
+                }
             }
-        }
-    };
+        };
     std::fs::write(&cli.output, &out.bytes).map_err(|e| format!("error: cannot write '{}': {e}\n", cli.output))?;
     if let Some(h) = &cli.header {
         let guard = std::path::Path::new(h).file_name().and_then(|s| s.to_str()).unwrap_or("flowgate_h");
-        std::fs::write(h, (out.header)(guard))
-            .map_err(|e| format!("error: cannot write '{h}': {e}\n"))?;
+        std::fs::write(h, (out.header)(guard)).map_err(|e| format!("error: cannot write '{h}': {e}\n"))?;
     }
     if cli.time {
         eprintln!("lowering passes: {:.3} ms", lowered.pipeline_time.as_secs_f64() * 1e3);

@@ -16,8 +16,7 @@ pub enum Backend {
 impl Backend {
     /// `--backend NAME` with `-O<level>`; errors come back rendered.
     pub fn parse(name: &str, level: Option<&str>) -> Result<Backend, String> {
-        let bad_level =
-            |l: &str| format!("error: unknown optimization level '-O{l}' (use -O0, -O2 or -O3)\n");
+        let bad_level = |l: &str| format!("error: unknown optimization level '-O{l}' (use -O0, -O2 or -O3)\n");
         match name {
             "cranelift" => match level {
                 None | Some("2") | Some("3") => Ok(Backend::Cranelift(OptLevel::Speed)),
@@ -51,17 +50,19 @@ impl Backend {
         file: &str,
     ) -> Result<Compiled, String> {
         match self {
-            Backend::Cranelift(o) => jit::compile(ctx, module, o, symbols).map(Compiled::Cranelift).map_err(|e| match e {
-                flowgate_codegen_cranelift::CodegenError::Unsupported(d) => render(&d),
-                other => format!("{file}: error: {other}\n"),
-            }),
+            Backend::Cranelift(o) => {
+                jit::compile(ctx, module, o, symbols).map(|c| Compiled::Cranelift(Box::new(c))).map_err(|e| match e {
+                    flowgate_codegen_cranelift::CodegenError::Unsupported(d) => render(&d),
+                    other => format!("{file}: error: {other}\n"),
+                })
+            }
             #[cfg(feature = "llvm")]
-            Backend::Llvm(o) => flowgate_codegen_llvm::jit::compile(ctx, module, o, symbols)
-                .map(Compiled::Llvm)
-                .map_err(|e| match e {
+            Backend::Llvm(o) => {
+                flowgate_codegen_llvm::jit::compile(ctx, module, o, symbols).map(Compiled::Llvm).map_err(|e| match e {
                     flowgate_codegen_llvm::CodegenError::Unsupported(d) => render(&d),
                     other => format!("{file}: error: {other}\n"),
-                }),
+                })
+            }
         }
     }
 
@@ -83,7 +84,7 @@ impl Backend {
 
 /// Compiled code of either backend; addresses stay valid while it lives.
 pub enum Compiled {
-    Cranelift(jit::Compiled),
+    Cranelift(Box<jit::Compiled>),
     #[cfg(feature = "llvm")]
     Llvm(flowgate_codegen_llvm::jit::Compiled),
 }

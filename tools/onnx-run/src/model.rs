@@ -1,9 +1,9 @@
 //! An ONNX model compiled in memory: import, lowering, JIT, and calls through the runtime's
 //! call frame.
 
+use crate::backend::{Backend, Compiled};
 use crate::data::{self, Kind};
 use anyhow::{anyhow, bail, Result};
-use crate::backend::{Backend, Compiled};
 use flowgate_codegen_cranelift::pipeline::{lowering_pipeline, run_lowering, StepOutcome};
 use flowgate_ir::{Context, Diagnostic, LocKind, Location};
 use flowgate_onnx_import::ModelProto;
@@ -61,8 +61,7 @@ pub fn compile(path: &Path, o: &Options) -> std::result::Result<CompiledModel, S
     })
     .map_err(|d| render(&ctx, &file, &d))?;
     let lowering_time = lower_start.elapsed();
-    let compiled =
-        o.backend.compile(&ctx, module, &flowgate_runtime::symbols(), &|d| render(&ctx, &file, d), &file)?;
+    let compiled = o.backend.compile(&ctx, module, &flowgate_runtime::symbols(), &|d| render(&ctx, &file, d), &file)?;
     let main =
         main_function_name(&ctx, module).ok_or_else(|| format!("{file}: error: the model has no main graph\n"))?;
     let entry_name = format!("{}{main}", flowgate_conversion::onnx_to_loops::ENTRY_PREFIX);

@@ -159,7 +159,9 @@ impl<'c> Translator<'_, 'c> {
             (AttrKind::Float { bits, .. }, Scalar::F32) => {
                 self.llc.f32_type().const_float(f64::from_bits(*bits) as f32 as f64).into()
             }
-            (AttrKind::Float { bits, .. }, Scalar::F64) => self.llc.f64_type().const_float(f64::from_bits(*bits)).into(),
+            (AttrKind::Float { bits, .. }, Scalar::F64) => {
+                self.llc.f64_type().const_float(f64::from_bits(*bits)).into()
+            }
             _ => return Err(self.op_err(op, "has a constant the LLVM code generator does not support")),
         };
         self.define1(op, v)
@@ -355,7 +357,8 @@ impl<'c> Translator<'_, 'c> {
         if t.len() != f.len() {
             return Err(self.op_err(op, "requires both branches to have the same type"));
         }
-        let r = t.iter().zip(&f).map(|(&x, &y)| self.b.build_select(c, x, y, "")).collect::<std::result::Result<_, _>>()?;
+        let r =
+            t.iter().zip(&f).map(|(&x, &y)| self.b.build_select(c, x, y, "")).collect::<std::result::Result<_, _>>()?;
         self.define(op, 0, r)
     }
 

@@ -110,7 +110,7 @@ impl<'c> Translator<'_, 'c> {
             Some(l) => Some(self.stack_buffer(l.size, 16)?),
             None => None,
         };
-        args.extend(sret_buf.map(|p| BasicMetadataValueEnum::from(p)));
+        args.extend(sret_buf.map(BasicMetadataValueEnum::from));
         for (k, &v) in operands.iter().enumerate() {
             let parts = self.parts(v)?.to_vec();
             match abi.params[k] {

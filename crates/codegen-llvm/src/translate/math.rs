@@ -169,8 +169,12 @@ impl<'c> Translator<'_, 'c> {
         let ty = base.get_type();
         let (zero, one, minus_one) = (ty.const_zero(), ty.const_int(1, false), ty.const_all_ones());
         let start = self.current()?;
-        let (neg, head, body, done) =
-            (self.new_block("ipowi.neg"), self.new_block("ipowi.head"), self.new_block("ipowi.body"), self.new_block("ipowi.done"));
+        let (neg, head, body, done) = (
+            self.new_block("ipowi.neg"),
+            self.new_block("ipowi.head"),
+            self.new_block("ipowi.body"),
+            self.new_block("ipowi.done"),
+        );
         let is_neg = self.b.build_int_compare(IntPredicate::SLT, exp, zero, "")?;
         self.b.build_conditional_branch(is_neg, neg, head)?;
 
@@ -194,8 +198,11 @@ impl<'c> Translator<'_, 'c> {
         self.b.build_conditional_branch(finished, done, body)?;
 
         self.b.position_at_end(body);
-        let (accv, bv, ev) =
-            (acc.as_basic_value().into_int_value(), b.as_basic_value().into_int_value(), e.as_basic_value().into_int_value());
+        let (accv, bv, ev) = (
+            acc.as_basic_value().into_int_value(),
+            b.as_basic_value().into_int_value(),
+            e.as_basic_value().into_int_value(),
+        );
         let odd = self.b.build_and(ev, one, "")?;
         let odd = self.b.build_int_compare(IntPredicate::NE, odd, zero, "")?;
         let times = self.b.build_int_mul(accv, bv, "")?;
@@ -222,7 +229,8 @@ impl<'c> Translator<'_, 'c> {
         let f = self.llc.bool_type().const_zero();
         let magnitude = self.intrinsic("llvm.abs", &[it.into()], &[exp.into(), f.into()])?.into_int_value();
         let start = self.current()?;
-        let (head, body, done) = (self.new_block("fpowi.head"), self.new_block("fpowi.body"), self.new_block("fpowi.done"));
+        let (head, body, done) =
+            (self.new_block("fpowi.head"), self.new_block("fpowi.body"), self.new_block("fpowi.done"));
         self.b.build_unconditional_branch(head)?;
         self.b.position_at_end(head);
         let acc = self.b.build_phi(ft, "acc")?;

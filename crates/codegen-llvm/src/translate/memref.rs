@@ -268,7 +268,8 @@ impl<'c> Translator<'_, 'c> {
             return body(self, idx);
         }
         let pre = self.current()?;
-        let (header, inner, exit) = (self.new_block("copy.head"), self.new_block("copy.body"), self.new_block("copy.exit"));
+        let (header, inner, exit) =
+            (self.new_block("copy.head"), self.new_block("copy.body"), self.new_block("copy.exit"));
         self.b.build_unconditional_branch(header)?;
         self.b.position_at_end(header);
         let i = self.b.build_phi(self.i64t(), "i")?;

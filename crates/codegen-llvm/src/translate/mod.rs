@@ -14,6 +14,7 @@ use crate::error::{CodegenError, Result};
 use crate::module::{FuncEntry, FuncTable};
 use flowgate_codegen_cranelift::abi::{kind_of, scalar_of, FuncAbi, Kind, Scalar};
 use flowgate_ir::{BlockId, Context, Diagnostic, OpId, RegionId, Type, Value};
+pub(crate) use func::piece_offset;
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
 use inkwell::context::Context as LlContext;
@@ -24,7 +25,6 @@ use inkwell::values::{
 };
 use inkwell::AddressSpace;
 use std::collections::HashMap;
-pub(crate) use func::piece_offset;
 
 pub(crate) type V<'c> = BasicValueEnum<'c>;
 
@@ -86,8 +86,10 @@ impl<'a, 'c> Translator<'a, 'c> {
                 self.b.position_at_end(bb);
                 for &arg in ctx.block_args(blk) {
                     let kind = self.kind(ctx.value_type(arg), None)?;
-                    let p: Vec<PhiValue> =
-                        part_types(self.llc, kind).into_iter().map(|t| self.b.build_phi(t, "")).collect::<std::result::Result<_, _>>()?;
+                    let p: Vec<PhiValue> = part_types(self.llc, kind)
+                        .into_iter()
+                        .map(|t| self.b.build_phi(t, ""))
+                        .collect::<std::result::Result<_, _>>()?;
                     self.values.insert(arg, p.iter().map(|p| p.as_basic_value()).collect());
                     phis.push(p);
                 }
@@ -420,9 +422,11 @@ impl<'a, 'c> Translator<'a, 'c> {
     /// libm's bits, as the Cranelift backend computes them.
     pub fn call_libm(&self, name: &str, ty: BasicTypeEnum<'c>, args: &[V<'c>]) -> Result<V<'c>> {
         let params = vec![ty; args.len()];
-        let r = self.call_c(name, &params, Some(ty), args)?.ok_or_else(|| self.ice(format!("{name} returned nothing")))?;
+        let r =
+            self.call_c(name, &params, Some(ty), args)?.ok_or_else(|| self.ice(format!("{name} returned nothing")))?;
         if let Some(call) = r.as_instruction_value().and_then(|i| inkwell::values::CallSiteValue::try_from(i).ok()) {
-            let nb = self.llc.create_enum_attribute(inkwell::attributes::Attribute::get_named_enum_kind_id("nobuiltin"), 0);
+            let nb =
+                self.llc.create_enum_attribute(inkwell::attributes::Attribute::get_named_enum_kind_id("nobuiltin"), 0);
             call.add_attribute(inkwell::attributes::AttributeLoc::Function, nb);
         }
         Ok(r)

@@ -109,24 +109,27 @@ impl<'c> Translator<'_, 'c> {
         let mut dyn_off = 1..1 + n_off;
         let mut dyn_size = 1 + n_off..1 + n_off + n_size;
         let mut dyn_stride = 1 + n_off + n_size..self.ctx.operands(op).len();
-        let take =
-            |this: &mut Self, list: &str, len: usize, range: &mut std::ops::Range<usize>| -> Result<Vec<IntValue<'c>>> {
-                let stat =
-                    this.int_list(op, list).ok_or_else(|| this.op_err(op, format!("requires attribute '{list}'")))?;
-                if stat.len() != len {
-                    return Err(this.op_err(op, format!("has '{list}' of the wrong length")));
+        let take = |this: &mut Self,
+                    list: &str,
+                    len: usize,
+                    range: &mut std::ops::Range<usize>|
+         -> Result<Vec<IntValue<'c>>> {
+            let stat =
+                this.int_list(op, list).ok_or_else(|| this.op_err(op, format!("requires attribute '{list}'")))?;
+            if stat.len() != len {
+                return Err(this.op_err(op, format!("has '{list}' of the wrong length")));
+            }
+            let mut out = Vec::with_capacity(len);
+            for &s in &stat {
+                if s == DYNAMIC {
+                    let Some(i) = range.next() else { return Err(this.op_err(op, "is missing a dynamic operand")) };
+                    out.push(this.int_operand(op, i)?);
+                } else {
+                    out.push(this.i64c(s));
                 }
-                let mut out = Vec::with_capacity(len);
-                for &s in &stat {
-                    if s == DYNAMIC {
-                        let Some(i) = range.next() else { return Err(this.op_err(op, "is missing a dynamic operand")) };
-                        out.push(this.int_operand(op, i)?);
-                    } else {
-                        out.push(this.i64c(s));
-                    }
-                }
-                Ok(out)
-            };
+            }
+            Ok(out)
+        };
         let n_offsets = if self.ctx.is_op(op, "memref.reinterpret_cast") { 1 } else { rank };
         let offsets = take(self, "static_offsets", n_offsets, &mut dyn_off)?;
         let sizes = take(self, "static_sizes", rank, &mut dyn_size)?;
