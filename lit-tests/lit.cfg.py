@@ -16,6 +16,8 @@
 #   mlir-upstream           upstream mlir-opt 22 is installed (cross-check tests REQUIRE it)
 #   mlir-runner             upstream mlir-runner is installed
 #   upstream-as-flowgate    %onnx-opt is really upstream mlir-opt (FLOWGATE_OPT_OVERRIDE)
+#   llvm-backend            onnx-run was built with the cargo feature `llvm` and
+#                           `--backend llvm` runs a program
 
 import os
 import shutil
@@ -81,6 +83,27 @@ def shared_lib(stem):
         if name == stem + ".so" or name.startswith(stem + ".so."):
             return os.path.join(llvm_lib_dir, name)
     return os.path.join(llvm_lib_dir, stem + ".so")
+
+
+def llvm_backend_works():
+    """onnx-run built with `--features llvm` runs a trivial program through LLVM."""
+    import subprocess
+
+    prog = "func.func @main() -> i64 {\n  %c = arith.constant 42 : i64\n  return %c : i64\n}\n"
+    try:
+        r = subprocess.run(
+            [tool("onnx-run"), "--backend", "llvm", "-"],
+            input=prog, capture_output=True, text=True, timeout=60,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return r.returncode == 0 and r.stdout.strip() == "42"
+
+
+if llvm_backend_works():
+    config.available_features.add("llvm-backend")
+else:
+    lit_config.note("onnx-run --backend llvm is not available: llvm-backend tests are skipped")
 
 
 cc = os.environ.get("CC") or shutil.which("cc") or "cc"

@@ -10,7 +10,11 @@
 # (llvm-22-tools), upstream mlir-opt/mlir-runner (mlir-22-tools) and cmake through apt, only
 # when they are missing. After the cargo tests it runs the ONNX conformance suites
 # (testdata/onnx-backend-cf, testdata/onnx-cf) through `onnx-run --backend-tests` and the
-# memory test (scripts/memory-test.sh). No Python package is needed by the tests (lit comes with
+# memory test (scripts/memory-test.sh). Then the LLVM backend (cargo feature `llvm`): it installs
+# llvm-22-dev and libclang-22-dev, builds onnx-run and onnx-compile with `--features llvm`, runs
+# the LLVM backend's cargo tests and both ONNX suites with `--backend llvm`; lit then sees the
+# feature (`llvm-backend`) and runs the differential test through LLVM too. FLOWGATE_NO_LLVM=1
+# skips that part. No Python package is needed by the tests (lit comes with
 # llvm-22-tools); onnx/numpy/onnxruntime are for benchmarks and data generation only.
 #
 # Every stage runs even if an earlier one failed; the exit status is non-zero if any failed.
@@ -102,6 +106,37 @@ if [ "$MODE" != upstream ] || [ ! -x "$LLVM_BIN/mlir-opt" ]; then
   install_missing || { echo "error: could not install every prerequisite (see above)" >&2; PREREQ_FAILED=1; }
 fi
 
+# The LLVM backend's build dependencies (inkwell links libLLVM-22; DESIGN.md §7). A package
+# apt has no candidate for is an error that names it, not a silent skip.
+install_llvm_dev() {
+  local need=()
+  for pkg in llvm-22-dev libclang-22-dev; do
+    if ! dpkg -s "$pkg" >/dev/null 2>&1; then need+=("$pkg"); fi
+  done
+  if [ ${#need[@]} -eq 0 ]; then
+    log "llvm-22-dev and libclang-22-dev are installed"
+    return 0
+  fi
+  if [ "$(id -u)" -ne 0 ] && [ -z "$SUDO" ]; then
+    echo "error: missing ${need[*]} and not root (no sudo): install them first" >&2
+    return 1
+  fi
+  apt_update_once
+  ensure_llvm22_source || true
+  for pkg in "${need[@]}"; do
+    if [ -z "$(apt_candidate "$pkg")" ]; then
+      echo "error: apt has no installation candidate for $pkg (needed by the llvm feature);" \
+        "apt-cache policy says:" >&2
+      apt-cache policy "$pkg" >&2 || true
+      return 1
+    fi
+  done
+  log "apt-get install -y ${need[*]}"
+  $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"
+}
+export LLVM_SYS_221_PREFIX=${LLVM_SYS_221_PREFIX:-/usr/lib/llvm-22}
+export LIBCLANG_PATH=${LIBCLANG_PATH:-/usr/lib/llvm-22/lib}
+
 # ---------------------------------------------------------------------------------------------
 # Run.
 
@@ -133,6 +168,21 @@ if [ "$MODE" = all ]; then
       stage "onnx-run --backend-tests testdata/onnx-node" target/debug/onnx-run --backend-tests testdata/onnx-node
     fi
     stage "memory test" bash scripts/memory-test.sh target/debug/onnx-run
+    # The LLVM backend. The default build above needed no LLVM; this one replaces
+    # target/debug/onnx-run and onnx-compile with builds that also have `--backend llvm`.
+    if [ "${FLOWGATE_NO_LLVM:-0}" != 1 ]; then
+      llvm_start=$(date +%s)
+      if stage "install llvm-22-dev libclang-22-dev" install_llvm_dev &&
+        stage "cargo build --features llvm (onnx-run, onnx-compile)" \
+          cargo build -p onnx-run -p onnx-compile --features llvm; then
+        stage "cargo test -p flowgate-codegen-llvm --features llvm" cargo test -p flowgate-codegen-llvm --features llvm
+        stage "onnx-run --backend llvm --backend-tests testdata/onnx-backend-cf" \
+          target/debug/onnx-run --backend llvm -O3 --backend-tests testdata/onnx-backend-cf
+        stage "onnx-run --backend llvm --backend-tests testdata/onnx-cf" \
+          target/debug/onnx-run --backend llvm -O3 --backend-tests testdata/onnx-cf
+      fi
+      log "LLVM backend stages took $(($(date +%s) - llvm_start)) s"
+    fi
   else
     echo "error: cargo not found" >&2
     FAILED_STAGES+=("cargo")

@@ -7,7 +7,8 @@ set -euo pipefail
 compile=$1 cc=$2 program=$3 tmp=$4
 mkdir -p "$tmp"
 sed 's/@main\b/@flowgate_main/g' "$program" > "$tmp/program.mlir"
-"$compile" "$tmp/program.mlir" -o "$tmp/program.o" --emit-header "$tmp/program.h"
+# ONNX_COMPILE_FLAGS picks another backend or level (`--backend llvm -O3`).
+"$compile" ${ONNX_COMPILE_FLAGS:-} "$tmp/program.mlir" -o "$tmp/program.o" --emit-header "$tmp/program.h"
 cat > "$tmp/driver.c" <<'C'
 #include <stdio.h>
 #include <inttypes.h>

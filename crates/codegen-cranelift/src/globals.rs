@@ -84,7 +84,7 @@ pub fn define_globals<M: Module>(ctx: &Context, module: OpId, m: &mut M) -> Resu
 }
 
 /// The little-endian bytes of `count` elements of `elem` from a dense attribute.
-fn dense_bytes(data: &DenseElements, splat: bool, elem: Scalar, count: usize) -> Option<Vec<u8>> {
+pub fn dense_bytes(data: &DenseElements, splat: bool, elem: Scalar, count: usize) -> Option<Vec<u8>> {
     let size = elem.size() as usize;
     let one = |i: usize| -> Option<Vec<u8>> {
         let k = if splat { 0 } else { i };

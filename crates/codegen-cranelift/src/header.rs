@@ -2,7 +2,7 @@
 //! struct per function with several results (or a memref result), returned as the target's C
 //! ABI returns such a struct, and a prototype per public function, all following [`crate::abi`].
 
-use crate::abi::{Kind, Scalar};
+use crate::abi::{FuncAbi, Kind, Scalar};
 use crate::module::FuncTable;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -41,6 +41,13 @@ fn c_ident(name: &str) -> String {
 
 /// The header for the public functions of `table`; `guard` names the include guard.
 pub fn emit_header(table: &FuncTable, guard: &str) -> String {
+    let public: Vec<(&str, &FuncAbi)> = table.iter().filter(|e| e.public).map(|e| (e.name.as_str(), &e.abi)).collect();
+    emit_header_for(&public, guard)
+}
+
+/// The header for `public` functions (name and ABI), for any backend that follows
+/// [`crate::abi`] (the LLVM backend shares it).
+pub fn emit_header_for(public: &[(&str, &FuncAbi)], guard: &str) -> String {
     let guard = c_ident(guard).to_uppercase();
     let mut out = String::new();
     let _ = write!(
@@ -50,10 +57,9 @@ pub fn emit_header(table: &FuncTable, guard: &str) -> String {
          #ifndef {guard}\n#define {guard}\n\n#include <stdbool.h>\n#include <stdint.h>\n\n\
          #ifdef __cplusplus\nextern \"C\" {{\n#endif\n\n"
     );
-    let public: Vec<_> = table.iter().filter(|e| e.public).collect();
     let mut descs = BTreeSet::new();
-    for e in &public {
-        for k in e.abi.params.iter().chain(&e.abi.results) {
+    for (_, abi) in public {
+        for k in abi.params.iter().chain(&abi.results) {
             if let Kind::MemRef { rank, elem } = *k {
                 descs.insert((elem.mnemonic(), rank, elem));
             }
@@ -62,21 +68,20 @@ pub fn emit_header(table: &FuncTable, guard: &str) -> String {
     for (_, rank, elem) in &descs {
         out.push_str(&descriptor_def(*elem, *rank));
     }
-    for e in &public {
-        let ret = match &e.abi.result_struct {
+    for &(name, abi) in public {
+        let ret = match &abi.result_struct {
             Some(_) => {
-                let sname = format!("{}_result", c_ident(&e.name));
+                let sname = format!("{}_result", c_ident(name));
                 let _ = writeln!(out, "typedef struct {{");
-                for (i, k) in e.abi.results.iter().enumerate() {
+                for (i, k) in abi.results.iter().enumerate() {
                     let _ = writeln!(out, "  {} r{i};", field_type(*k));
                 }
                 let _ = writeln!(out, "}} {sname};\n");
                 sname
             }
-            None => e.abi.results.first().map(|k| field_type(*k)).unwrap_or_else(|| "void".into()),
+            None => abi.results.first().map(|k| field_type(*k)).unwrap_or_else(|| "void".into()),
         };
-        let params: Vec<String> = e
-            .abi
+        let params: Vec<String> = abi
             .params
             .iter()
             .enumerate()
@@ -86,7 +91,7 @@ pub fn emit_header(table: &FuncTable, guard: &str) -> String {
             })
             .collect();
         let params = if params.is_empty() { "void".to_string() } else { params.join(", ") };
-        let _ = writeln!(out, "{ret} {}({params});\n", e.name);
+        let _ = writeln!(out, "{ret} {name}({params});\n");
     }
     let _ = write!(out, "#ifdef __cplusplus\n}}\n#endif\n\n#endif /* {guard} */\n");
     out

@@ -28,8 +28,9 @@ struct Cli {
     /// default.
     #[arg(long)]
     target: Option<String>,
-    /// Optimization level: -O0 (no loop optimizations, Cranelift's `none`) or -O2 (the loop
-    /// optimizations of crates/optimize and Cranelift's `speed`; the default).
+    /// Optimization level: -O0 (no loop optimizations, Cranelift's `none`), -O2 (the loop
+    /// optimizations of crates/optimize and Cranelift's `speed`; the default) or -O3 (the same
+    /// as -O2 with Cranelift; LLVM's default<O3> pipeline with `--backend llvm`).
     #[arg(short = 'O', value_name = "LEVEL", num_args = 0..=1, default_missing_value = "2")]
     level: Option<String>,
     /// Print the lowering passes as they run (stderr).
@@ -41,7 +42,7 @@ struct Cli {
     /// Accept ops of dialects that are not registered.
     #[arg(long = "allow-unregistered-dialect")]
     allow_unregistered: bool,
-    /// Only `cranelift` is built in.
+    /// The code generator: `cranelift`, or `llvm` when built with the cargo feature `llvm`.
     #[arg(long, default_value = "cranelift")]
     backend: String,
 }
@@ -79,12 +80,33 @@ fn opt_level(level: &Option<String>) -> Result<OptLevel, String> {
     match level.as_deref() {
         None | Some("2") | Some("3") => Ok(OptLevel::Speed),
         Some("0") => Ok(OptLevel::None),
-        Some(l) => Err(format!("error: unknown optimization level '-O{l}' (use -O0 or -O2)\n")),
+        Some(l) => Err(bad_level(l)),
     }
 }
 
+fn bad_level(l: &str) -> String {
+    format!("error: unknown optimization level '-O{l}' (use -O0, -O2 or -O3)\n")
+}
+
+/// What the selected backend produced.
+struct Output {
+    bytes: Vec<u8>,
+    header: Box<dyn Fn(&str) -> String>,
+    function_times: Vec<(String, std::time::Duration)>,
+}
+
 fn run(cli: Cli) -> Result<(), String> {
-    if cli.backend != "cranelift" {
+    #[cfg(feature = "llvm")]
+    let llvm_opt = match cli.backend.as_str() {
+        "llvm" => Some(
+            flowgate_codegen_llvm::LlvmOpt::parse(cli.level.as_deref())
+                .ok_or_else(|| bad_level(cli.level.as_deref().unwrap_or("")))?,
+        ),
+        _ => None,
+    };
+    #[cfg(not(feature = "llvm"))]
+    let llvm_opt: Option<()> = None;
+    if cli.backend != "cranelift" && llvm_opt.is_none() {
         return Err(format!("error: backend '{}' is not available in this build\n", cli.backend));
     }
     let opt = opt_level(&cli.level)?;
@@ -94,11 +116,39 @@ fn run(cli: Cli) -> Result<(), String> {
     flowgate_registry::register_all_dialects(&mut ctx);
     let lowered = load_and_lower(&mut ctx, &name, &text, &flowgate_registry::all_passes(), opt, cli.print_pipeline)?;
     let (module, sm) = (lowered.module, &lowered.sources);
-    let out = compile_object(&ctx, module, cli.target.as_deref(), opt).map_err(|e| render(sm, &ctx, e))?;
+    let out =
+        match llvm_opt {
+            #[cfg(feature = "llvm")]
+            Some(o) => {
+                let out = flowgate_codegen_llvm::object::compile_object(&ctx, module, cli.target.as_deref(), o)
+                    .map_err(|e| match e {
+                        flowgate_codegen_llvm::CodegenError::Unsupported(d) => sm.render(&ctx, &d),
+                        other => format!("error: {other}\n"),
+                    })?;
+                let public = out.public;
+                Output {
+                    bytes: out.bytes,
+                    header: Box::new(move |guard| {
+                        let p: Vec<_> = public.iter().map(|(n, a)| (n.as_str(), a)).collect();
+                        flowgate_codegen_cranelift::header::emit_header_for(&p, guard)
+                    }),
+                    function_times: out.function_times,
+                }
+            }
+            _ => {
+                let out = compile_object(&ctx, module, cli.target.as_deref(), opt).map_err(|e| render(sm, &ctx, e))?;
+                let functions = out.functions;
+                Output {
+                    bytes: out.bytes,
+                    header: Box::new(move |guard| emit_header(&functions, guard)),
+                    function_times: out.function_times,
+                }
+            }
+        };
     std::fs::write(&cli.output, &out.bytes).map_err(|e| write_error(&cli.output, e))?;
     if let Some(h) = &cli.header {
         let guard = h.file_name().and_then(|s| s.to_str()).unwrap_or("flowgate_h");
-        std::fs::write(h, emit_header(&out.functions, guard)).map_err(|e| write_error(h, e))?;
+        std::fs::write(h, (out.header)(guard)).map_err(|e| write_error(h, e))?;
     }
     if cli.time {
         eprintln!("lowering passes: {:.3} ms", lowered.pipeline_time.as_secs_f64() * 1e3);

@@ -5,14 +5,14 @@
 //!   (`--test-data`, `--backend-tests`) or on the user's inputs (`--input`), and compare or
 //!   print or write the outputs (DESIGN.md §8).
 
+mod backend;
 mod data;
 mod model;
 mod suite;
 
 use clap::Parser as _;
 use flowgate_codegen_cranelift::pipeline::load_and_lower;
-use flowgate_codegen_cranelift::{jit, CodegenError, OptLevel};
-use flowgate_ir::{Context, SourceMgr};
+use flowgate_ir::Context;
 use std::ffi::OsString;
 use std::io::{Read as _, Write};
 use std::path::{Path, PathBuf};
@@ -44,7 +44,8 @@ struct Cli {
     /// Accept ops of dialects that are not registered (upstream's -allow-unregistered-dialect).
     #[arg(long = "allow-unregistered-dialect")]
     allow_unregistered: bool,
-    /// Only `cranelift` is built in.
+    /// The code generator: `cranelift`, or `llvm` when built with the cargo feature `llvm`
+    /// (-O0/-O2/-O3 then run LLVM's default<O0>/<O2>/<O3> pipelines).
     #[arg(long, default_value = "cranelift")]
     backend: String,
     /// `.onnx`: a backend-suite data set directory (`input_*.pb`, `output_*.pb`); repeatable.
@@ -100,21 +101,10 @@ fn main() -> ExitCode {
     }
 }
 
-fn opt_level(level: Option<&str>) -> Result<OptLevel, String> {
-    match level {
-        None | Some("2") | Some("3") => Ok(OptLevel::Speed),
-        Some("0") => Ok(OptLevel::None),
-        Some(l) => Err(format!("error: unknown optimization level '-O{l}' (use -O0, -O2 or -O3)\n")),
-    }
-}
-
 /// Ok(false) when something ran but failed (a test case); Err for errors to print.
 fn run(cli: Cli, out: &mut Vec<u8>) -> Result<bool, String> {
-    if cli.backend != "cranelift" {
-        return Err(format!("error: backend '{}' is not available in this build\n", cli.backend));
-    }
-    let opt = opt_level(cli.level.as_deref())?;
-    let o = model::Options { opt, print_pipeline: cli.print_pipeline, stack_size: cli.stack_size };
+    let backend = backend::Backend::parse(&cli.backend, cli.level.as_deref())?;
+    let o = model::Options { backend, print_pipeline: cli.print_pipeline, stack_size: cli.stack_size };
     let tol = suite::Tolerance { rtol: cli.rtol, atol: cli.atol };
     if let Some(root) = &cli.backend_tests {
         let r = suite::run_suite(root, &o, &tol, cli.repeat, out).map_err(|e| format!("error: {e}\n"))?;
@@ -132,7 +122,7 @@ fn run(cli: Cli, out: &mut Vec<u8>) -> Result<bool, String> {
     if is_onnx {
         return run_onnx(&cli, &o, &tol, out);
     }
-    run_mlir(&cli, opt, out).map(|_| true)
+    run_mlir(&cli, backend, out).map(|_| true)
 }
 
 fn run_onnx(cli: &Cli, o: &model::Options, tol: &suite::Tolerance, out: &mut Vec<u8>) -> Result<bool, String> {
@@ -228,17 +218,28 @@ fn fmt_ms(d: std::time::Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1e3)
 }
 
-fn run_mlir(cli: &Cli, opt: OptLevel, out: &mut Vec<u8>) -> Result<(), String> {
+fn run_mlir(cli: &Cli, backend: backend::Backend, out: &mut Vec<u8>) -> Result<(), String> {
     let (name, text) = read_input(&cli.input).map_err(|e| format!("error: {e}\n"))?;
     let mut ctx = Context::new();
     ctx.allow_unregistered = cli.allow_unregistered;
     flowgate_registry::register_all_dialects(&mut ctx);
-    let lowered = load_and_lower(&mut ctx, &name, &text, &flowgate_registry::all_passes(), opt, cli.print_pipeline)?;
+    let lowered = load_and_lower(
+        &mut ctx,
+        &name,
+        &text,
+        &flowgate_registry::all_passes(),
+        backend.lowering(),
+        cli.print_pipeline,
+    )?;
     let (module, sm) = (lowered.module, &lowered.sources);
     if cli.print_clif {
-        eprint!("{}", flowgate_codegen_cranelift::jit::clif(&ctx, module).map_err(|e| render(sm, &ctx, e))?);
+        let clif = flowgate_codegen_cranelift::jit::clif(&ctx, module).map_err(|e| match e {
+            flowgate_codegen_cranelift::CodegenError::Unsupported(d) => sm.render(&ctx, &d),
+            other => format!("error: {other}\n"),
+        })?;
+        eprint!("{clif}");
     }
-    let res = jit::run(&ctx, module, &cli.entry, opt).map_err(|e| render(sm, &ctx, e))?;
+    let res = backend.run_mlir(&ctx, module, &cli.entry, sm)?;
     for v in &res.values {
         let _ = writeln!(out, "{v}");
     }
@@ -251,13 +252,6 @@ fn run_mlir(cli: &Cli, opt: OptLevel, out: &mut Vec<u8>) -> Result<(), String> {
         eprintln!("run: {:.3} ms", res.run_time.as_secs_f64() * 1e3);
     }
     Ok(())
-}
-
-fn render(sm: &SourceMgr, ctx: &Context, e: CodegenError) -> String {
-    match e {
-        CodegenError::Unsupported(d) => sm.render(ctx, &d),
-        other => format!("error: {other}\n"),
-    }
 }
 
 fn read_input(path: &Path) -> anyhow::Result<(String, String)> {

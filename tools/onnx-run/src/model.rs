@@ -1,11 +1,10 @@
 //! An ONNX model compiled in memory: import, lowering, JIT, and calls through the runtime's
 //! call frame.
 
+use crate::backend::{Backend, Compiled};
 use crate::data::{self, Kind};
 use anyhow::{anyhow, bail, Result};
-use flowgate_codegen_cranelift::jit::{self, Compiled};
 use flowgate_codegen_cranelift::pipeline::{lowering_pipeline, run_lowering, StepOutcome};
-use flowgate_codegen_cranelift::OptLevel;
 use flowgate_ir::{Context, Diagnostic, LocKind, Location};
 use flowgate_onnx_import::ModelProto;
 use flowgate_runtime::{Frame, RtValue};
@@ -32,7 +31,7 @@ pub struct CompiledModel {
 }
 
 pub struct Options {
-    pub opt: OptLevel,
+    pub backend: Backend,
     pub print_pipeline: bool,
     pub stack_size: usize,
 }
@@ -52,7 +51,7 @@ pub fn compile(path: &Path, o: &Options) -> std::result::Result<CompiledModel, S
     let module = imported.module;
     let lower_start = Instant::now();
     let passes = flowgate_registry::all_passes();
-    run_lowering(&mut ctx, module, &lowering_pipeline(o.opt), &passes, &mut |pass, outcome| {
+    run_lowering(&mut ctx, module, &lowering_pipeline(o.backend.lowering()), &passes, &mut |pass, outcome| {
         if o.print_pipeline {
             match outcome {
                 StepOutcome::Ran => eprintln!("pass: {pass}"),
@@ -62,10 +61,7 @@ pub fn compile(path: &Path, o: &Options) -> std::result::Result<CompiledModel, S
     })
     .map_err(|d| render(&ctx, &file, &d))?;
     let lowering_time = lower_start.elapsed();
-    let compiled = jit::compile(&ctx, module, o.opt, &flowgate_runtime::symbols()).map_err(|e| match e {
-        flowgate_codegen_cranelift::CodegenError::Unsupported(d) => render(&ctx, &file, &d),
-        other => format!("{file}: error: {other}\n"),
-    })?;
+    let compiled = o.backend.compile(&ctx, module, &flowgate_runtime::symbols(), &|d| render(&ctx, &file, d), &file)?;
     let main =
         main_function_name(&ctx, module).ok_or_else(|| format!("{file}: error: the model has no main graph\n"))?;
     let entry_name = format!("{}{main}", flowgate_conversion::onnx_to_loops::ENTRY_PREFIX);

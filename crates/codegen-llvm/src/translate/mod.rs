@@ -1,0 +1,499 @@
+//! Translation of one `func.func` body into an LLVM function. One module per dialect; this one
+//! holds the shared state: the value map, the block map (block arguments are phis) and the
+//! helpers every dialect uses.
+
+mod arith;
+mod cf;
+pub(crate) mod func;
+mod math;
+mod memref;
+mod views;
+
+use crate::abi::{memory_type, part_types, scalar_type};
+use crate::error::{CodegenError, Result};
+use crate::module::{FuncEntry, FuncTable};
+use flowgate_codegen_cranelift::abi::{kind_of, scalar_of, FuncAbi, Kind, Scalar};
+use flowgate_ir::{BlockId, Context, Diagnostic, OpId, RegionId, Type, Value};
+pub(crate) use func::piece_offset;
+use inkwell::basic_block::BasicBlock;
+use inkwell::builder::Builder;
+use inkwell::context::Context as LlContext;
+use inkwell::module::{Linkage, Module};
+use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
+use inkwell::values::{
+    BasicMetadataValueEnum, BasicValue, BasicValueEnum, FloatValue, FunctionValue, IntValue, PhiValue, PointerValue,
+};
+use inkwell::AddressSpace;
+use std::collections::HashMap;
+
+pub(crate) type V<'c> = BasicValueEnum<'c>;
+
+pub(crate) struct Translator<'a, 'c> {
+    pub ctx: &'a Context,
+    pub llc: &'c LlContext,
+    pub module: &'a Module<'c>,
+    pub b: Builder<'c>,
+    /// Positioned in the function's first block, which holds every `alloca` (so a stack
+    /// buffer inside a loop is allocated once, as Cranelift's stack slots are).
+    allocas: Builder<'c>,
+    pub funcs: &'a FuncTable<'c>,
+    pub func: FunctionValue<'c>,
+    pub func_name: String,
+    pub abi: FuncAbi,
+    values: HashMap<Value, Vec<V<'c>>>,
+    blocks: HashMap<BlockId, (BasicBlock<'c>, Vec<Vec<PhiValue<'c>>>)>,
+    /// The struct-return pointer, when the function returns a struct through memory.
+    pub sret: Option<PointerValue<'c>>,
+}
+
+impl<'a, 'c> Translator<'a, 'c> {
+    pub fn new(
+        ctx: &'a Context,
+        llc: &'c LlContext,
+        module: &'a Module<'c>,
+        funcs: &'a FuncTable<'c>,
+        e: &FuncEntry<'c>,
+    ) -> Self {
+        Translator {
+            ctx,
+            llc,
+            module,
+            b: llc.create_builder(),
+            allocas: llc.create_builder(),
+            funcs,
+            func: e.value,
+            func_name: e.name.clone(),
+            abi: e.abi.clone(),
+            values: HashMap::new(),
+            blocks: HashMap::new(),
+            sret: None,
+        }
+    }
+
+    /// Translate the body region of the function.
+    pub fn translate_body(mut self, body: RegionId) -> Result<()> {
+        let ctx = self.ctx;
+        let order = reverse_post_order(ctx, body);
+        let Some(&entry) = order.first() else {
+            return Err(self.ice("function body has no entry block"));
+        };
+        let prologue = self.llc.append_basic_block(self.func, "allocas");
+        self.allocas.position_at_end(prologue);
+        for &blk in &order {
+            let bb = self.llc.append_basic_block(self.func, "");
+            let mut phis = Vec::new();
+            if blk != entry {
+                self.b.position_at_end(bb);
+                for &arg in ctx.block_args(blk) {
+                    let kind = self.kind(ctx.value_type(arg), None)?;
+                    let p: Vec<PhiValue> = part_types(self.llc, kind)
+                        .into_iter()
+                        .map(|t| self.b.build_phi(t, ""))
+                        .collect::<std::result::Result<_, _>>()?;
+                    self.values.insert(arg, p.iter().map(|p| p.as_basic_value()).collect());
+                    phis.push(p);
+                }
+            }
+            self.blocks.insert(blk, (bb, phis));
+        }
+        self.bind_entry(entry)?;
+        for &blk in &order {
+            let bb = self.blocks[&blk].0;
+            self.b.position_at_end(bb);
+            let mut terminated = false;
+            for op in ctx.block_ops(blk) {
+                if terminated {
+                    return Err(self.op_err(op, "follows the terminator of its block"));
+                }
+                terminated = self.translate_op(op)?;
+            }
+            if !terminated {
+                return Err(self.ice("block does not end in a terminator"));
+            }
+        }
+        let first = self.blocks[&entry].0;
+        self.allocas.build_unconditional_branch(first)?;
+        Ok(())
+    }
+
+    /// The entry block takes the ABI parameters; memref arguments arrive as descriptor pointers
+    /// and are loaded in the prologue.
+    fn bind_entry(&mut self, entry: BlockId) -> Result<()> {
+        let ctx = self.ctx;
+        let mut params = self.func.get_param_iter();
+        if self.abi.sret().is_some() {
+            self.sret = params.next().map(|p| p.into_pointer_value());
+        }
+        let args = ctx.block_args(entry).to_vec();
+        if args.len() != self.abi.params.len() {
+            return Err(self.ice("entry block arguments do not match the function type"));
+        }
+        for (arg, kind) in args.into_iter().zip(self.abi.params.clone()) {
+            let Some(p) = params.next() else { return Err(self.ice("missing ABI parameter")) };
+            let parts = match kind {
+                Kind::Scalar(_) => vec![p],
+                Kind::MemRef { .. } => {
+                    let ptr = self.ptr(p)?;
+                    load_descriptor(&self.allocas, self.llc, kind, ptr, 0)?
+                }
+            };
+            self.values.insert(arg, parts);
+        }
+        Ok(())
+    }
+
+    /// Dispatch one op; returns whether it was a terminator.
+    fn translate_op(&mut self, op: OpId) -> Result<bool> {
+        let name = self.ctx.op_name(op);
+        let (dialect, _) = name.split_once('.').unwrap_or((name, ""));
+        let handled = match dialect {
+            "arith" => self.arith(op)?,
+            "math" => self.math(op)?,
+            "cf" => return self.cf(op),
+            "memref" => self.memref(op)?,
+            "func" => return self.func_op(op),
+            "builtin" if name == "builtin.unrealized_conversion_cast" => self.conversion_cast(op)?,
+            _ => false,
+        };
+        if !handled {
+            return Err(self.unsupported(op));
+        }
+        Ok(false)
+    }
+
+    /// A cast left by a partial conversion is free when each operand and its result are
+    /// represented alike; returns false otherwise so the op is reported as unsupported.
+    fn conversion_cast(&mut self, op: OpId) -> Result<bool> {
+        let ctx = self.ctx;
+        let (ins, outs) = (ctx.operands(op), ctx.results(op));
+        if ins.len() != outs.len() {
+            return Ok(false);
+        }
+        for (i, (&a, &r)) in ins.iter().zip(outs).enumerate() {
+            let (Some(ka), Some(kr)) = (kind_of(ctx, ctx.value_type(a)), kind_of(ctx, ctx.value_type(r))) else {
+                return Ok(false);
+            };
+            if part_types(self.llc, ka) != part_types(self.llc, kr) {
+                return Ok(false);
+            }
+            let parts = self.parts(a)?.to_vec();
+            self.define(op, i, parts)?;
+        }
+        Ok(true)
+    }
+
+    // ----- errors -----
+
+    pub fn unsupported(&self, op: OpId) -> CodegenError {
+        Diagnostic::op_error(self.ctx, op, "is not supported by the LLVM code generator").into()
+    }
+
+    pub fn op_err(&self, op: OpId, msg: impl std::fmt::Display) -> CodegenError {
+        Diagnostic::op_error(self.ctx, op, msg).into()
+    }
+
+    pub fn ice(&self, msg: impl std::fmt::Display) -> CodegenError {
+        CodegenError::internal(&self.func_name, msg)
+    }
+
+    // ----- types -----
+
+    pub fn kind(&self, ty: Type, op: Option<OpId>) -> Result<Kind> {
+        kind_of(self.ctx, ty).ok_or_else(|| {
+            let t = flowgate_ir::asm::type_to_string(self.ctx, ty);
+            match op {
+                Some(op) => self.op_err(op, format!("uses type '{t}', which the LLVM code generator does not support")),
+                None => self.ice(format!("unsupported type '{t}'")),
+            }
+        })
+    }
+
+    pub fn scalar(&self, ty: Type, op: OpId) -> Result<Scalar> {
+        scalar_of(self.ctx, ty).ok_or_else(|| {
+            let t = flowgate_ir::asm::type_to_string(self.ctx, ty);
+            self.op_err(op, format!("uses type '{t}', which the LLVM code generator does not support here"))
+        })
+    }
+
+    pub fn result_scalar(&self, op: OpId, i: usize) -> Result<Scalar> {
+        let Some(&v) = self.ctx.results(op).get(i) else {
+            return Err(self.op_err(op, format!("expected result #{i}")));
+        };
+        self.scalar(self.ctx.value_type(v), op)
+    }
+
+    pub fn operand_scalar(&self, op: OpId, i: usize) -> Result<Scalar> {
+        let Some(&v) = self.ctx.operands(op).get(i) else {
+            return Err(self.op_err(op, format!("expected operand #{i}")));
+        };
+        self.scalar(self.ctx.value_type(v), op)
+    }
+
+    pub fn ty(&self, s: Scalar) -> BasicTypeEnum<'c> {
+        scalar_type(self.llc, s)
+    }
+
+    pub fn i64t(&self) -> inkwell::types::IntType<'c> {
+        self.llc.i64_type()
+    }
+
+    pub fn ptrt(&self) -> inkwell::types::PointerType<'c> {
+        self.llc.ptr_type(AddressSpace::default())
+    }
+
+    // ----- values -----
+
+    pub fn parts(&self, v: Value) -> Result<&[V<'c>]> {
+        self.values.get(&v).map(Vec::as_slice).ok_or_else(|| self.ice("use of a value that was not translated"))
+    }
+
+    /// The single LLVM value of a scalar operand `i` of `op`.
+    pub fn operand(&self, op: OpId, i: usize) -> Result<V<'c>> {
+        let Some(&v) = self.ctx.operands(op).get(i) else {
+            return Err(self.op_err(op, format!("expected operand #{i}")));
+        };
+        match self.parts(v)? {
+            [x] => Ok(*x),
+            _ => Err(self.op_err(op, format!("operand #{i} is not a scalar"))),
+        }
+    }
+
+    pub fn int_operand(&self, op: OpId, i: usize) -> Result<IntValue<'c>> {
+        let v = self.operand(op, i)?;
+        self.int(v)
+    }
+
+    pub fn float_operand(&self, op: OpId, i: usize) -> Result<FloatValue<'c>> {
+        let v = self.operand(op, i)?;
+        self.float(v)
+    }
+
+    pub fn operand_parts(&self, op: OpId, i: usize) -> Result<Vec<V<'c>>> {
+        let Some(&v) = self.ctx.operands(op).get(i) else {
+            return Err(self.op_err(op, format!("expected operand #{i}")));
+        };
+        Ok(self.parts(v)?.to_vec())
+    }
+
+    pub fn define(&mut self, op: OpId, i: usize, parts: Vec<V<'c>>) -> Result<()> {
+        let Some(&v) = self.ctx.results(op).get(i) else {
+            return Err(self.op_err(op, format!("expected result #{i}")));
+        };
+        self.values.insert(v, parts);
+        Ok(())
+    }
+
+    pub fn define1(&mut self, op: OpId, x: impl BasicValue<'c>) -> Result<()> {
+        self.define(op, 0, vec![x.as_basic_value_enum()])
+    }
+
+    pub fn int(&self, v: V<'c>) -> Result<IntValue<'c>> {
+        match v {
+            BasicValueEnum::IntValue(i) => Ok(i),
+            _ => Err(self.ice("expected an integer value")),
+        }
+    }
+
+    pub fn float(&self, v: V<'c>) -> Result<FloatValue<'c>> {
+        match v {
+            BasicValueEnum::FloatValue(f) => Ok(f),
+            _ => Err(self.ice("expected a floating-point value")),
+        }
+    }
+
+    pub fn ptr(&self, v: V<'c>) -> Result<PointerValue<'c>> {
+        match v {
+            BasicValueEnum::PointerValue(p) => Ok(p),
+            _ => Err(self.ice("expected a pointer value")),
+        }
+    }
+
+    pub fn block(&self, b: BlockId) -> Result<(BasicBlock<'c>, Vec<Vec<PhiValue<'c>>>)> {
+        self.blocks.get(&b).cloned().ok_or_else(|| self.ice("branch to a block outside the function"))
+    }
+
+    pub fn i64c(&self, v: i64) -> IntValue<'c> {
+        self.i64t().const_int(v as u64, true)
+    }
+
+    pub fn new_block(&self, name: &str) -> BasicBlock<'c> {
+        self.llc.append_basic_block(self.func, name)
+    }
+
+    /// The block the builder currently appends to.
+    pub fn current(&self) -> Result<BasicBlock<'c>> {
+        self.b.get_insert_block().ok_or_else(|| self.ice("builder is not positioned"))
+    }
+
+    // ----- memory helpers -----
+
+    /// `ptr + offset` bytes.
+    pub fn byte_offset(&self, ptr: PointerValue<'c>, offset: u32) -> Result<PointerValue<'c>> {
+        byte_gep(&self.b, self.llc, ptr, offset)
+    }
+
+    pub fn store_parts(&self, kind: Kind, parts: &[V<'c>], ptr: PointerValue<'c>, offset: u32) -> Result<()> {
+        match kind {
+            Kind::Scalar(s) => {
+                if let Some(&v) = parts.first() {
+                    let p = self.byte_offset(ptr, offset)?;
+                    self.store_scalar(s, v, p)?;
+                }
+            }
+            Kind::MemRef { .. } => {
+                for (i, &v) in parts.iter().enumerate() {
+                    let p = self.byte_offset(ptr, offset + 8 * i as u32)?;
+                    self.b.build_store(p, v)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub fn load_parts(&self, kind: Kind, ptr: PointerValue<'c>, offset: u32) -> Result<Vec<V<'c>>> {
+        match kind {
+            Kind::Scalar(s) => {
+                let p = self.byte_offset(ptr, offset)?;
+                Ok(vec![self.load_scalar(s, p)?])
+            }
+            Kind::MemRef { .. } => load_descriptor(&self.b, self.llc, kind, ptr, offset),
+        }
+    }
+
+    /// Store a scalar as it lives in memory (`i1` as a 0/1 byte).
+    pub fn store_scalar(&self, s: Scalar, v: V<'c>, p: PointerValue<'c>) -> Result<()> {
+        let v = if s == Scalar::Int(1) {
+            self.b.build_int_z_extend(self.int(v)?, self.llc.i8_type(), "")?.as_basic_value_enum()
+        } else {
+            v
+        };
+        self.b.build_store(p, v)?;
+        Ok(())
+    }
+
+    pub fn load_scalar(&self, s: Scalar, p: PointerValue<'c>) -> Result<V<'c>> {
+        let v = self.b.build_load(memory_type(self.llc, s), p, "")?;
+        if s == Scalar::Int(1) {
+            let t = self.b.build_int_truncate(self.int(v)?, self.llc.bool_type(), "")?;
+            return Ok(t.as_basic_value_enum());
+        }
+        Ok(v)
+    }
+
+    /// A stack buffer of `size` bytes aligned to `align`, allocated once in the prologue.
+    pub fn stack_buffer(&self, size: u32, align: u32) -> Result<PointerValue<'c>> {
+        let ty = self.llc.i8_type().array_type(size.max(1));
+        let p = self.allocas.build_alloca(ty, "")?;
+        if let Some(i) = p.as_instruction() {
+            i.set_alignment(align.max(1)).map_err(|e| self.ice(e))?;
+        }
+        Ok(p)
+    }
+
+    /// Call an external C function (libm, malloc, free) by name, declaring it once.
+    pub fn call_c(
+        &self,
+        name: &str,
+        params: &[BasicTypeEnum<'c>],
+        ret: Option<BasicTypeEnum<'c>>,
+        args: &[V<'c>],
+    ) -> Result<Option<V<'c>>> {
+        let f = match self.module.get_function(name) {
+            Some(f) => f,
+            None => {
+                let ps: Vec<BasicMetadataTypeEnum> = params.iter().map(|&t| t.into()).collect();
+                let ft = match ret {
+                    Some(r) => r.fn_type(&ps, false),
+                    None => self.llc.void_type().fn_type(&ps, false),
+                };
+                self.module.add_function(name, ft, Some(Linkage::External))
+            }
+        };
+        if f.count_params() as usize != args.len() {
+            return Err(self.ice(format!("'{name}' is declared with another signature")));
+        }
+        let args: Vec<BasicMetadataValueEnum> = args.iter().map(|&a| a.into()).collect();
+        let call = self.b.build_direct_call(f, &args, "")?;
+        Ok(call.try_as_basic_value().basic())
+    }
+
+    /// Call a C math library function as an opaque call: `nobuiltin` keeps LLVM from
+    /// constant-folding it with its own (differently rounded) implementation, so results are
+    /// libm's bits, as the Cranelift backend computes them.
+    pub fn call_libm(&self, name: &str, ty: BasicTypeEnum<'c>, args: &[V<'c>]) -> Result<V<'c>> {
+        let params = vec![ty; args.len()];
+        let r =
+            self.call_c(name, &params, Some(ty), args)?.ok_or_else(|| self.ice(format!("{name} returned nothing")))?;
+        if let Some(call) = r.as_instruction_value().and_then(|i| inkwell::values::CallSiteValue::try_from(i).ok()) {
+            let nb =
+                self.llc.create_enum_attribute(inkwell::attributes::Attribute::get_named_enum_kind_id("nobuiltin"), 0);
+            call.add_attribute(inkwell::attributes::AttributeLoc::Function, nb);
+        }
+        Ok(r)
+    }
+
+    /// Call an overloaded LLVM intrinsic (`llvm.smax` on `types`).
+    pub fn intrinsic(&self, name: &str, types: &[BasicTypeEnum<'c>], args: &[V<'c>]) -> Result<V<'c>> {
+        let i = inkwell::intrinsics::Intrinsic::find(name).ok_or_else(|| self.ice(format!("no intrinsic {name}")))?;
+        let f = i.get_declaration(self.module, types).ok_or_else(|| self.ice(format!("no declaration of {name}")))?;
+        let args: Vec<BasicMetadataValueEnum> = args.iter().map(|&a| a.into()).collect();
+        let call = self.b.build_direct_call(f, &args, "")?;
+        call.try_as_basic_value().basic().ok_or_else(|| self.ice(format!("{name} returned nothing")))
+    }
+}
+
+/// `ptr + offset` bytes (no `inbounds`: nothing here may become poison).
+pub(crate) fn byte_gep<'c>(
+    b: &Builder<'c>,
+    llc: &'c LlContext,
+    ptr: PointerValue<'c>,
+    offset: u32,
+) -> Result<PointerValue<'c>> {
+    if offset == 0 {
+        return Ok(ptr);
+    }
+    let off = llc.i64_type().const_int(offset as u64, false);
+    // SAFETY: a byte GEP without `inbounds` is plain address arithmetic.
+    Ok(unsafe { b.build_gep(llc.i8_type(), ptr, &[off], "")? })
+}
+
+/// Load the parts of a memref descriptor at `ptr + offset`.
+pub(crate) fn load_descriptor<'c>(
+    b: &Builder<'c>,
+    llc: &'c LlContext,
+    kind: Kind,
+    ptr: PointerValue<'c>,
+    offset: u32,
+) -> Result<Vec<V<'c>>> {
+    part_types(llc, kind)
+        .into_iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let p = byte_gep(b, llc, ptr, offset + 8 * i as u32)?;
+            Ok(b.build_load(t, p, "")?)
+        })
+        .collect()
+}
+
+/// Blocks reachable from the entry, in reverse post-order, so every value is translated after
+/// the block that defines it. Unreachable blocks are dropped.
+fn reverse_post_order(ctx: &Context, region: RegionId) -> Vec<BlockId> {
+    let Some(entry) = ctx.entry_block(region) else { return Vec::new() };
+    let mut visited = std::collections::HashSet::new();
+    let mut post = Vec::new();
+    let mut stack: Vec<(BlockId, usize)> = vec![(entry, 0)];
+    visited.insert(entry);
+    while let Some((b, i)) = stack.pop() {
+        let succs: &[BlockId] = ctx.last_op(b).map(|t| ctx.successors(t)).unwrap_or(&[]);
+        if let Some(&s) = succs.get(i) {
+            stack.push((b, i + 1));
+            if visited.insert(s) && ctx.block_parent(s) == Some(region) {
+                stack.push((s, 0));
+            }
+        } else {
+            post.push(b);
+        }
+    }
+    post.reverse();
+    post
+}
