@@ -122,7 +122,6 @@ install_llvm_dev() {
     return 1
   fi
   apt_update_once
-  ensure_llvm22_source || true
   for pkg in "${need[@]}"; do
     if [ -z "$(apt_candidate "$pkg")" ]; then
       echo "error: apt has no installation candidate for $pkg (needed by the llvm feature);" \
