@@ -216,8 +216,11 @@ impl<M: Module> Translator<'_, '_, M> {
                 bad = self.b.ins().bor(bad, negative);
             }
             // Unsigned: a negative size is already flagged, and its product must not hide it.
-            let (p, o) = self.b.ins().umul_overflow(bytes, s);
-            bytes = p;
+            // umul_overflow has no RISC-V lowering in Cranelift: the high half of the
+            // 128-bit product is non-zero exactly when the 64-bit product overflows.
+            let hi = self.b.ins().umulhi(bytes, s);
+            let o = self.b.ins().icmp_imm(IntCC::NotEqual, hi, 0);
+            bytes = self.b.ins().imul(bytes, s);
             bad = self.b.ins().bor(bad, o);
         }
         let extra = self.iconst(types::I64, extra);
