@@ -17,8 +17,6 @@ pub struct ObjectOutput {
     pub function_times: Vec<(String, Duration)>,
     /// The triple the object was built for.
     pub triple: String,
-    /// The LLVM IR after optimization (for `--print-llvm`).
-    pub ir: String,
 }
 
 /// Compile `module` to an object file for `triple` (the host when `None`).
@@ -41,6 +39,5 @@ pub fn compile_object(ctx: &Context, module: OpId, triple: Option<&str>, opt: Ll
         public: table.public(),
         function_times,
         triple,
-        ir: m.print_to_string().to_string(),
     })
 }
