@@ -6,9 +6,8 @@ Writes every node test of the onnx package's test-case generators whose graph is
 type from OPS (or from the OPs named on the command line) in the suite's layout:
 OUTDIR/test_NAME/model.onnx and test_data_set_K/{input,output}_I.pb. Needs onnx==1.23.2, numpy
 and onnxruntime. SKIP lists tests left out on purpose, with the reason. Without OP arguments it also
-writes two cases of our own: test_flowgate_local_functions_if (model-local functions) and
-test_flowgate_conv_lstm_in_loop_if (the new kernels inside a Loop with an If), and
-test_flowgate_layers_{float16,double} (the layers on those element types).
+writes cases of our own (test_flowgate_*: model-local functions, the new kernels inside a Loop
+with an If, LSTM with sequence_lens, the layers on float16 and double); see README.md.
 """
 import os
 import shutil
@@ -208,6 +207,42 @@ def dtype_cases():
     return cases
 
 
+def lstm_sequence_lens_case():
+    """Bidirectional LSTM with sequence_lens, bias, initial states and peepholes: a batch entry
+    past its length has zero Y rows and holds its state. Expected outputs from onnxruntime."""
+    import numpy as np
+    import onnxruntime as ort
+    from onnx import helper as h
+
+    rng = np.random.default_rng(2)
+    T = TensorProto
+    S, B, I, H = 4, 3, 2, 3
+    f32 = lambda a: a.astype(np.float32)
+    inits = [
+        numpy_helper.from_array(f32(rng.standard_normal((2, 4 * H, I)) * 0.5), "W"),
+        numpy_helper.from_array(f32(rng.standard_normal((2, 4 * H, H)) * 0.5), "R"),
+        numpy_helper.from_array(f32(rng.standard_normal((2, 8 * H)) * 0.1), "Bias"),
+        numpy_helper.from_array(f32(rng.standard_normal((2, 3 * H)) * 0.1), "P"),
+    ]
+    node = h.make_node("LSTM", ["x", "W", "R", "Bias", "lens", "h0", "c0", "P"], ["y", "yh", "yc"],
+                       hidden_size=H, direction="bidirectional")
+    graph = h.make_graph(
+        [node], "main",
+        [h.make_tensor_value_info("x", T.FLOAT, [S, B, I]), h.make_tensor_value_info("lens", T.INT32, [B]),
+         h.make_tensor_value_info("h0", T.FLOAT, [2, B, H]), h.make_tensor_value_info("c0", T.FLOAT, [2, B, H])],
+        [h.make_tensor_value_info("y", T.FLOAT, [S, 2, B, H]), h.make_tensor_value_info("yh", T.FLOAT, [2, B, H]),
+         h.make_tensor_value_info("yc", T.FLOAT, [2, B, H])],
+        initializer=inits,
+    )
+    m = h.make_model(graph, opset_imports=[h.make_opsetid("", 14)])
+    onnx.checker.check_model(m)
+    sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+    ins = [f32(rng.standard_normal((S, B, I))), np.array([4, 2, 1], np.int32),
+           f32(rng.standard_normal((2, B, H)) * 0.5), f32(rng.standard_normal((2, B, H)) * 0.5)]
+    outs = sess.run(None, dict(zip(["x", "lens", "h0", "c0"], ins)))
+    return "test_flowgate_lstm_sequence_lens", m, [(ins, outs)]
+
+
 def write_case(out, name, model, data_sets):
     d = os.path.join(out, name)
     shutil.rmtree(d, ignore_errors=True)
@@ -247,7 +282,8 @@ def main():
         n += 1
         print(c.name)
     if not sys.argv[2:]:
-        for name, model, sets in [local_functions_case(), control_flow_nn_case(), *dtype_cases()]:
+        own = [local_functions_case(), control_flow_nn_case(), lstm_sequence_lens_case(), *dtype_cases()]
+        for name, model, sets in own:
             write_case(out, name, model, sets)
             n += 1
             print(name)
