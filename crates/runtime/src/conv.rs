@@ -205,8 +205,12 @@ pub fn conv_transpose(x: &Tensor, w: &Tensor, b: Option<&Tensor>, a: &ConvAttrs)
         bail!("ConvTranspose: 'output_padding' values must be non-negative");
     }
     let auto = AutoPad::from_i32(a.auto_pad)?;
-    let full: Vec<i64> =
-        (0..r).map(|i| (win.strides[i] * (spatial[i].max(1) - 1)) as i64 + out_pad[i] + win.span(i) as i64).collect();
+    let full: Vec<i64> = (0..r)
+        .map(|i| {
+            win.strides[i].saturating_mul(spatial[i].max(1) - 1).saturating_add(win.span(i)).min(1 << 50) as i64
+                + out_pad[i]
+        })
+        .collect();
     let out: Vec<usize>;
     let explicit_pads = a.window.pads.is_some() || !matches!(auto, AutoPad::SameUpper | AutoPad::SameLower);
     if explicit_pads {
@@ -403,5 +407,9 @@ mod tests {
         let w = f(&[1, 1, 3], vec![1., 1., 1.]);
         let y = conv_transpose(&x, &w, None, &attrs(None, Some(&[1, 1]), Some(&[2]))).unwrap();
         assert_eq!(y.as_slice::<f32>().unwrap(), &[1., 3., 2., 5., 3.]);
+        // A huge dilation is an error, never an overflow.
+        let mut big = attrs(None, None, None);
+        big.window.dilations = Some(vec![1 << 30]);
+        assert!(conv(&x, &w, None, &big).is_err());
     }
 }

@@ -196,6 +196,10 @@ pub fn roi_align(x: &Tensor, rois: &Tensor, batch_indices: &Tensor, a: &RoiAlign
             }
         };
         let (gh, gw) = (grid(rh, oh), grid(rw, ow));
+        let total = [oh, ow, gh, gw].iter().try_fold(1usize, |acc, &v| acc.checked_mul(v));
+        if total.is_none_or(|t| t > 1 << 28) {
+            bail!("RoiAlign: {oh}x{ow} bins of {gh}x{gw} samples are too many");
+        }
         let count = (gh * gw).max(1) as f64;
         let mut samples = Vec::with_capacity(oh * ow * gh * gw);
         for ph in 0..oh {
@@ -273,5 +277,7 @@ mod tests {
         assert_eq!(y.as_slice::<f32>().unwrap(), &[1.5]);
         let bad = Tensor::from_i64s(vec![1]);
         assert!(roi_align(&x, &rois, &bad, &a).is_err());
+        let huge = RoiAlignAttrs { sampling_ratio: 1 << 30, ..a.clone() };
+        assert!(roi_align(&x, &rois, &bi, &huge).is_err());
     }
 }

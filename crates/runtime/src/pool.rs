@@ -261,6 +261,18 @@ mod tests {
     }
 
     #[test]
+    fn huge_attributes_are_errors_not_overflows() {
+        let x = f(&[1, 1, 3], vec![1., 2., 3.]);
+        let mut a = attrs(&[1 << 30], Some(&[1 << 30]), Some(&[1 << 30, 1 << 30]));
+        a.window.dilations = Some(vec![1 << 30]);
+        assert!(pool(&x, PoolKind::Max, &a).is_err());
+        let too_big = attrs(&[i64::MAX], None, None);
+        assert!(pool(&x, PoolKind::Max, &too_big).is_err());
+        let neg = attrs(&[2], None, Some(&[-1, 0]));
+        assert!(pool(&x, PoolKind::Max, &neg).is_err());
+    }
+
+    #[test]
     fn global_and_instance_norm() {
         let x = f(&[1, 2, 2], vec![1., 3., 10., 20.]);
         assert_eq!(global_pool(&x, PoolKind::Average).unwrap().as_slice::<f32>().unwrap(), &[2., 15.]);

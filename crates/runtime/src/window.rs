@@ -47,7 +47,7 @@ pub struct Window {
 impl Window {
     /// The dilated kernel extent on axis `i`.
     pub fn span(&self, i: usize) -> usize {
-        (self.kernel[i] - 1) * self.dilations[i] + 1
+        (self.kernel[i] - 1).saturating_mul(self.dilations[i]).saturating_add(1)
     }
 }
 
@@ -61,7 +61,8 @@ fn list(op: &str, what: &str, v: &Option<Vec<i64>>, n: usize, def: usize, min: i
             }
             v.iter()
                 .map(|&x| {
-                    if x < min || x > (1 << 40) {
+                    // Bounded so window arithmetic stays far from overflow.
+                    if x < min || x > (1 << 30) {
                         Err(rt_err!("{op}: '{what}' value {x} is out of range"))
                     } else {
                         Ok(x as usize)
@@ -100,14 +101,14 @@ pub fn resolve(
         let (s, span) = (w.strides[i], w.span(i));
         let o = match auto_pad {
             AutoPad::NotSet => {
-                let avail = inp + w.pad_begin[i] + w.pad_end[i];
+                let avail = inp.saturating_add(w.pad_begin[i]).saturating_add(w.pad_end[i]);
                 if avail < span {
                     bail!("{op}: the window ({span}) is larger than the padded input ({avail}) on spatial axis {i}");
                 }
                 if ceil_mode {
                     let mut o = (avail - span).div_ceil(s) + 1;
                     // The last window must start inside the input or its leading pad.
-                    if (o - 1) * s >= inp + w.pad_begin[i] {
+                    if (o - 1).saturating_mul(s) >= inp.saturating_add(w.pad_begin[i]) {
                         o -= 1;
                     }
                     o
@@ -125,7 +126,7 @@ pub fn resolve(
             }
             AutoPad::SameUpper | AutoPad::SameLower => {
                 let o = inp.div_ceil(s);
-                let total = ((o.max(1) - 1) * s + span).saturating_sub(inp);
+                let total = (o.max(1) - 1).saturating_mul(s).saturating_add(span).saturating_sub(inp);
                 let (small, big) = (total / 2, total - total / 2);
                 if auto_pad == AutoPad::SameUpper {
                     w.pad_begin[i] = small;

@@ -22,3 +22,15 @@ func.func @activations(%x: tensor<3xf32>, %hi: tensor<f32>) -> (tensor<3xf32>, t
   %c = "onnx.Clip"(%x, %n, %hi) : (tensor<3xf32>, none, tensor<f32>) -> tensor<3xf32>
   return %h, %s, %c : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
 }
+
+// Clip-6 takes its bounds as attributes: they are boxed to the input's element type (FLOAT=1).
+
+// CHECK-LABEL: func.func @clip6(
+// CHECK:         %[[LO:.*]] = arith.constant -1.000000e+00 : f64
+// CHECK:         %[[BLO:.*]] = call @flowgate_rt_box_f64(%[[LO]], %c1_i32{{[_0-9]*}})
+// CHECK:         %[[NULL:.*]] = call @flowgate_rt_null()
+// CHECK:         call @flowgate_rt_clip(%{{[^,]*}}, %arg0, %[[BLO]], %[[NULL]])
+func.func @clip6(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %c = "onnx.Clip"(%x) {min = -1.0 : f32} : (tensor<3xf32>) -> tensor<3xf32>
+  return %c : tensor<3xf32>
+}

@@ -247,11 +247,24 @@ fn where_(l: &mut Lower<'_>, op: OpId, ops: &[Value]) -> LResult<Vec<Value>> {
 }
 
 fn clip(l: &mut Lower<'_>, op: OpId, ops: &[Value]) -> LResult<Vec<Value>> {
-    if l.attr_of(op, "min").is_some() || l.attr_of(op, "max").is_some() {
-        return Err(l.err(op, "Clip with min/max attributes (opset < 11) is not supported"));
-    }
     let node = l.node_id(op);
     let x = l.handle(ops[0])?;
+    if ops.len() == 1 && (l.attr_of(op, "min").is_some() || l.attr_of(op, "max").is_some()) {
+        // Clip-6: float bounds as attributes; boxed to x's element type (absent = unbounded).
+        let dtype = l.elem(ops[0]).ok_or_else(|| l.err(op, "Clip: the input's element type is unknown"))?.dtype();
+        let mut bounds = Vec::new();
+        for a in ["min", "max"] {
+            bounds.push(match l.float_attr(op, a) {
+                Some(v) => {
+                    let c = l.const_f64(v);
+                    let d = l.const_i32(dtype);
+                    l.rt("box_f64", &[c, d])?
+                }
+                None => l.rt("null", &[])?,
+            });
+        }
+        return Ok(vec![l.rt("clip", &[node, x, bounds[0], bounds[1]])?]);
+    }
     let mut bounds = Vec::new();
     for k in 1..3 {
         bounds.push(match ops.get(k) {
