@@ -1,6 +1,6 @@
 // RUN: %onnx-opt %s -split-input-file -verify-diagnostics
 
-// Issue 11: literals upstream MLIR 22 rejects, with its messages and positions. Unknown
+// Issue 11: literals and types upstream MLIR 22 rejects, with its messages and positions. Unknown
 // string escapes used to be dropped silently, and a width that is no 32-bit number read as
 // "expected non-function type".
 
@@ -27,5 +27,25 @@ func.func @f(%a: i4294967296) {
 
 // expected-error @+1 {{integer bitwidth is limited to 16777215 bits}}
 func.func @f(%a: i16777216) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{invalid element type for complex}}
+func.func @f(%a: complex<complex<f32>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{invalid element type for complex}}
+func.func @f(%a: complex<index>) {
+  return
+}
+
+// -----
+
+func.func @f(%a: complex<i8>, %b: complex<bf16>) {
   return
 }

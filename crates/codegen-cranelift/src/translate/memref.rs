@@ -216,12 +216,15 @@ impl<M: Module> Translator<'_, '_, M> {
                 bad = self.b.ins().bor(bad, negative);
             }
             // Unsigned: a negative size is already flagged, and its product must not hide it.
-            let (p, o) = self.b.ins().umul_overflow(bytes, s);
-            bytes = p;
+            // The high half of the product is non-zero exactly when it overflows (umulhi, since
+            // not every backend lowers umul_overflow).
+            let high = self.b.ins().umulhi(bytes, s);
+            let o = self.b.ins().icmp_imm_s(IntCC::NotEqual, high, 0);
+            bytes = self.b.ins().imul(bytes, s);
             bad = self.b.ins().bor(bad, o);
         }
-        let extra = self.iconst(types::I64, extra);
-        let (req, o) = self.b.ins().uadd_overflow(bytes, extra);
+        let req = self.b.ins().iadd_imm_s(bytes, extra);
+        let o = self.b.ins().icmp(IntCC::UnsignedLessThan, req, bytes);
         bad = self.b.ins().bor(bad, o);
         let too_big = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, req, 0);
         bad = self.b.ins().bor(bad, too_big);

@@ -113,7 +113,16 @@ impl Parser<'_> {
             "complex" => {
                 self.bump();
                 self.expect(TokKind::Less, "'<' in complex type")?;
+                let at = self.tok.start;
                 let element = self.parse_type()?;
+                // Upstream's ComplexType takes integer and float elements only.
+                let scalar = matches!(
+                    self.ctx.type_kind(element),
+                    TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::OtherFloat(_)
+                );
+                if !scalar {
+                    return Err(self.error_at(at, "invalid element type for complex"));
+                }
                 self.expect(TokKind::Greater, "'>' in complex type")?;
                 Ok(self.ctx.intern_type(TypeKind::Complex { element }))
             }
