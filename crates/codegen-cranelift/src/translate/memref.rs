@@ -156,10 +156,13 @@ impl<M: Module> Translator<'_, '_, M> {
             let Some(n) = static_elems else {
                 return Err(self.op_err(op, "with dynamic sizes is not supported by the Cranelift code generator"));
             };
+            // Cranelift's frames stay under 1 GiB; a larger slot is the input's limit, reported
+            // at the op.
             let bytes = n
                 .checked_mul(esize)
+                .filter(|&b| b < 1 << 30)
                 .and_then(|b| u32::try_from(b).ok())
-                .ok_or_else(|| self.op_err(op, "is too large for the stack"))?;
+                .ok_or_else(|| self.op_err(op, "is too large for the stack (1 GiB or more)"))?;
             let shift = (align.max(1) as u64).trailing_zeros().min(12) as u8;
             let slot =
                 self.b.create_sized_stack_slot(ir::StackSlotData::new(ir::StackSlotKind::ExplicitSlot, bytes, shift));
