@@ -1,3 +1,4 @@
+// UNSUPPORTED: upstream-as-flowgate
 // RUN: %onnx-run %s | FileCheck %s
 // RUN: %onnx-run -O0 %s | FileCheck %s
 // RUN: %onnx-opt %s --convert-scf-to-cf | %onnx-run -O0 | FileCheck %s

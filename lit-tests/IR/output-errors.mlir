@@ -1,5 +1,6 @@
 // Issue 11: an output that cannot be written is an error (exit 1) for every tool, whether it
 // is standard output or a file named with -o.
+// UNSUPPORTED: upstream-as-flowgate
 // RUN: not %onnx-opt %s > /dev/full 2> %t.opt-stdout
 // RUN: FileCheck %s --input-file=%t.opt-stdout --check-prefix=STDOUT
 // RUN: not %onnx-opt %s -o /dev/full 2>&1 | FileCheck %s --check-prefix=FILE

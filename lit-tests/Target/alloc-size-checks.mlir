@@ -10,6 +10,9 @@
 // RUN: %cc %S/Inputs/alloc_size_driver.c %t.o -o %t.exe
 // RUN: not --crash %t.exe overflow 2>&1 | FileCheck %s --check-prefix=SIZE
 // RUN: %t.exe fine | FileCheck %s --check-prefix=FINE
+// The checks compile for every supported architecture (RISC-V has no umul_overflow lowering).
+// RUN: %onnx-compile %s --target riscv64gc-unknown-linux-gnu -o %t.rv.o
+// RUN: %onnx-compile %s --target aarch64-unknown-linux-gnu -o %t.a64.o
 
 // SIZE: alloc-size-checks.mlir:[[@LINE+12]]:8: error: 'memref.alloc' size is negative or its byte count overflows
 // NULL: alloc-size-checks.mlir:[[@LINE+11]]:8: error: 'memref.alloc' could not allocate memory (malloc returned NULL)

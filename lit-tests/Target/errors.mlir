@@ -4,6 +4,11 @@
 // RUN: not %onnx-run %s --allow-unregistered-dialect -e takes_args 2>&1 | FileCheck %s --check-prefix=ARGS
 // RUN: not %onnx-compile %s --allow-unregistered-dialect -o %t.o 2>&1 | FileCheck %s
 // RUN: not %onnx-compile %s --allow-unregistered-dialect -o %t.o --target sparc-unknown-linux-gnu 2>&1 | FileCheck %s --check-prefix=TARGET
+// Operating systems whose C ABI is not implemented (issue 11: Windows objects had the wrong
+// struct return):
+// RUN: not %onnx-compile %s --allow-unregistered-dialect -o %t.o --target x86_64-pc-windows-msvc 2>&1 | FileCheck %s --check-prefix=OS -DOS=windows
+// RUN: not %onnx-compile %s --allow-unregistered-dialect -o %t.o --target aarch64-unknown-uefi 2>&1 | FileCheck %s --check-prefix=OS -DOS=uefi
+// RUN: not %onnx-compile %s --allow-unregistered-dialect -o %t.o --target aarch64-apple-ios 2>&1 | FileCheck %s --check-prefix=OS -DOS=ios
 
 // CHECK: errors.mlir:[[# @LINE + 3]]:8: error: 'test.opaque' op is not supported by the Cranelift code generator
 "func.func"() <{function_type = () -> i32, sym_name = "main"}> ({
@@ -20,3 +25,4 @@
 }) : () -> ()
 
 // TARGET: error: unsupported target 'sparc-unknown-linux-gnu'
+// OS: error: unsupported target '{{.*}}': operating system '[[OS]]' is not supported (linux and darwin/macos are)

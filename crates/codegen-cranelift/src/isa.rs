@@ -56,9 +56,21 @@ pub fn target_isa(triple: Option<&str>, opt: OptLevel) -> Result<OwnedTargetIsa>
     };
     let name = t.to_string();
     let err = |m: String| CodegenError::Target { triple: name.clone(), message: m };
+    check_operating_system(&t).map_err(err)?;
     let builder = cranelift_codegen::isa::lookup(t.clone()).map_err(|e| err(e.to_string()))?;
     let isa = builder.finish(flags(opt, true).map_err(err)?).map_err(|e| err(e.to_string()))?;
     check_64bit(isa)
+}
+
+/// The operating systems whose C calling convention the code generator implements: Linux
+/// (System V, AAPCS64, RISC-V psABI) and macOS (Darwin). Windows passes structs differently,
+/// and UEFI or iOS objects are untested: they are refused rather than emitted wrong.
+fn check_operating_system(t: &Triple) -> std::result::Result<(), String> {
+    use target_lexicon::OperatingSystem as Os;
+    match t.operating_system {
+        Os::Linux | Os::Darwin(_) | Os::MacOSX(_) => Ok(()),
+        other => Err(format!("operating system '{other}' is not supported (linux and darwin/macos are)")),
+    }
 }
 
 /// The descriptor layout and `index` assume 64-bit pointers, and the struct-return rules are
@@ -96,7 +108,7 @@ mod tests {
     fn jit_and_object_code_probe_the_stack_inline() {
         for opt in [OptLevel::None, OptLevel::Speed] {
             let mut isas = vec![host_isa(opt).expect("host ISA"), target_isa(None, opt).expect("host object ISA")];
-            for t in ["aarch64-unknown-linux-gnu", "riscv64gc-unknown-linux-gnu", "x86_64-unknown-linux-gnu"] {
+            for t in ["aarch64-unknown-linux-gnu", "riscv64gc-unknown-linux-gnu", "x86_64-apple-darwin"] {
                 isas.push(target_isa(Some(t), opt).expect(t));
             }
             for isa in isas {
@@ -104,5 +116,14 @@ mod tests {
                 assert_eq!(isa.flags().probestack_strategy(), ProbestackStrategy::Inline, "{}", isa.triple());
             }
         }
+    }
+
+    #[test]
+    fn objects_for_unsupported_operating_systems_are_refused() {
+        for t in ["x86_64-pc-windows-msvc", "x86_64-pc-windows-gnu", "aarch64-unknown-uefi", "aarch64-apple-ios"] {
+            let err = target_isa(Some(t), OptLevel::Speed).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(err.contains("is not supported (linux and darwin/macos are)"), "{t}: {err}");
+        }
+        assert!(target_isa(Some("aarch64-apple-darwin"), OptLevel::Speed).is_ok());
     }
 }

@@ -120,7 +120,20 @@ pub fn define_functions<M: Module>(ctx: &Context, table: &FuncTable, m: &mut M) 
             let message = cranelift_codegen::print_errors::pretty_verifier_error(&cl.func, None, errs);
             return Err(CodegenError::Verifier { func: e.name.clone(), message });
         }
-        m.define_function(e.id, &mut cl).map_err(|err| CodegenError::internal(&e.name, module_error(err)))?;
+        m.define_function(e.id, &mut cl).map_err(|err| match err {
+            // A limit of the input (a frame of more than 1 GiB, a huge function), not a bug here:
+            // a located error, not an internal one.
+            cranelift_module::ModuleError::Compilation(cranelift_codegen::CodegenError::ImplLimitExceeded) => {
+                CodegenError::Unsupported(flowgate_ir::Diagnostic::error(
+                    ctx.op_loc(e.op),
+                    format!(
+                        "function '{}' is too large for the Cranelift code generator (stack frame of 1 GiB or more, or too much code)",
+                        e.name
+                    ),
+                ))
+            }
+            other => CodegenError::internal(&e.name, module_error(other)),
+        })?;
         times.push((e.name.clone(), start.elapsed()));
     }
     Ok(times)

@@ -83,9 +83,22 @@ pub fn split_anchor(text: &str) -> Option<(&str, &str)> {
     Some((anchor, inner))
 }
 
+/// The text between the first `(` and the last `)` of `anchor(...)`, balanced or not.
+fn loose_inner(text: &str) -> Option<&str> {
+    let t = text.trim();
+    let open = t.find('(')?;
+    let anchor = t[..open].trim();
+    (!anchor.is_empty() && anchor.bytes().all(is_name_byte) && t.ends_with(')')).then(|| &t[open + 1..t.len() - 1])
+}
+
 /// Parse `anchor(...)` and build a pass manager anchored on `anchor`.
 pub fn parse_pass_pipeline(text: &str, registry: &[PassInfo]) -> Result<OpPassManager, PipelineError> {
     let Some((anchor, inner)) = split_anchor(text) else {
+        // `builtin.module(cse))` has the shape but not the balance: report the parenthesis
+        // where upstream does, inside the anchor.
+        if let Some(inner) = loose_inner(text) {
+            parse_pipeline_elements(inner)?;
+        }
         return Err(PipelineError::new(
             "expected pass pipeline to be wrapped with the anchor operation type, e.g. 'builtin.module(...)'",
         ));

@@ -142,7 +142,8 @@ fn bad_pipelines_are_errors_naming_the_problem() {
         ("rec", "expected pass pipeline to be wrapped with the anchor operation type"),
         ("builtin.module(rec{level=1)", "missing closing '}'"),
         ("builtin.module(func.func(rec) rec)", "expected ',' after parsing pipeline"),
-        ("builtin.module(func.func(rec)))", "expected pass pipeline to be wrapped"),
+        // As upstream: the extra parenthesis is reported where it is (issue 11).
+        ("builtin.module(func.func(rec)))", "1:15: error: encountered extra closing ')' creating unbalanced parentheses"),
         ("builtin.module(a(b(c(", "expected pass pipeline to be wrapped"),
         ("x(y(z)", "encountered unbalanced parentheses"),
         ("x(y(z w))", "unbalanced parentheses"),
@@ -246,4 +247,16 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
     // At the limit it parses.
     let ok = parse_pipeline_elements(&nest(PIPELINE_NESTING_LIMIT)).expect("at the limit");
     assert_eq!(ok.len(), 1);
+}
+
+#[test]
+fn an_extra_closing_parenthesis_is_reported_where_it_is() {
+    let reg: Vec<PassInfo> = Vec::new();
+    let err = parse_pass_pipeline("builtin.module(cse))", &reg).err().map(|e| e.message).unwrap_or_default();
+    assert_eq!(
+        err,
+        "MLIR Textual PassPipeline Parser:1:4: error: encountered extra closing ')' creating unbalanced parentheses while parsing pipeline\ncse)\n   ^"
+    );
+    let err = parse_pass_pipeline("builtin.module(cse", &reg).err().map(|e| e.message).unwrap_or_default();
+    assert!(err.starts_with("expected pass pipeline to be wrapped"), "{err}");
 }

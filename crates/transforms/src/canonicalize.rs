@@ -31,20 +31,22 @@ impl Canonicalizer {
                 "disable-patterns",
             ],
         )?;
-        let mut config = GreedyConfig {
-            max_iterations: o.get_u64("max-iterations", 10)?,
-            top_down: o.get_bool("top-down", true)?,
-            ..GreedyConfig::default()
+        // Negative values (upstream's -1, GreedyRewriteConfig::kNoLimit) mean no bound.
+        let bound = |key: &str| -> Result<Option<Option<u64>>, String> {
+            match o.get(key) {
+                None => Ok(None),
+                Some(v) => match v.parse::<i64>() {
+                    Ok(n) => Ok(Some(u64::try_from(n).ok())),
+                    Err(_) => Err(format!("invalid value '{v}' for integer option '{key}'")),
+                },
+            }
         };
-        // Negative values (upstream's -1) mean no bound.
-        config.max_num_rewrites = match o.get("max-num-rewrites") {
-            None => None,
-            Some(v) => match v.parse::<i64>() {
-                Ok(n) if n < 0 => None,
-                Ok(n) => Some(n as u64),
-                Err(_) => return Err(format!("invalid value '{v}' for integer option 'max-num-rewrites'")),
-            },
+        let mut config = GreedyConfig { top_down: o.get_bool("top-down", true)?, ..GreedyConfig::default() };
+        config.max_iterations = match bound("max-iterations")? {
+            None => 10,
+            Some(n) => n.unwrap_or(u64::MAX),
         };
+        config.max_num_rewrites = bound("max-num-rewrites")?.flatten();
         config.region_simplify = match o.get("region-simplify") {
             None | Some("normal" | "true" | "1") => RegionSimplify::Normal,
             Some("aggressive") => RegionSimplify::Aggressive,

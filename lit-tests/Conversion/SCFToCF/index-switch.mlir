@@ -1,3 +1,4 @@
+// UNSUPPORTED: upstream-as-flowgate
 // RUN: %onnx-opt %s -split-input-file -convert-scf-to-cf | FileCheck %s --implicit-check-not=scf.
 
 // scf.index_switch lowers as upstream MLIR 22's -convert-scf-to-cf does it, but for the

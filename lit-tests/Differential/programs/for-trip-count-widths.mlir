@@ -1,4 +1,5 @@
 // REQUIRES: mlir-upstream
+// UNSUPPORTED: upstream-as-flowgate
 // RUN: env MLIR_OPT=%mlir-opt MLIR_RUNNER=%mlir-runner bash %S/../run-diff.sh %onnx-opt %s | FileCheck %s
 // RUN: %onnx-run %s | FileCheck %s --check-prefix=NATIVE
 // RUN: %onnx-run -O0 %s | FileCheck %s --check-prefix=NATIVE

@@ -156,10 +156,13 @@ impl<M: Module> Translator<'_, '_, M> {
             let Some(n) = static_elems else {
                 return Err(self.op_err(op, "with dynamic sizes is not supported by the Cranelift code generator"));
             };
+            // Cranelift's frames stay under 1 GiB; a larger slot is the input's limit, reported
+            // at the op.
             let bytes = n
                 .checked_mul(esize)
+                .filter(|&b| b < 1 << 30)
                 .and_then(|b| u32::try_from(b).ok())
-                .ok_or_else(|| self.op_err(op, "is too large for the stack"))?;
+                .ok_or_else(|| self.op_err(op, "is too large for the stack (1 GiB or more)"))?;
             let shift = (align.max(1) as u64).trailing_zeros().min(12) as u8;
             let slot =
                 self.b.create_sized_stack_slot(ir::StackSlotData::new(ir::StackSlotKind::ExplicitSlot, bytes, shift));
@@ -216,15 +219,15 @@ impl<M: Module> Translator<'_, '_, M> {
                 bad = self.b.ins().bor(bad, negative);
             }
             // Unsigned: a negative size is already flagged, and its product must not hide it.
-            // umul_overflow has no RISC-V lowering in Cranelift: the high half of the
-            // 128-bit product is non-zero exactly when the 64-bit product overflows.
-            let hi = self.b.ins().umulhi(bytes, s);
-            let o = self.b.ins().icmp_imm(IntCC::NotEqual, hi, 0);
+            // The high half of the product is non-zero exactly when it overflows (umulhi, since
+            // not every backend lowers umul_overflow).
+            let high = self.b.ins().umulhi(bytes, s);
+            let o = self.b.ins().icmp_imm_s(IntCC::NotEqual, high, 0);
             bytes = self.b.ins().imul(bytes, s);
             bad = self.b.ins().bor(bad, o);
         }
-        let extra = self.iconst(types::I64, extra);
-        let (req, o) = self.b.ins().uadd_overflow(bytes, extra);
+        let req = self.b.ins().iadd_imm_s(bytes, extra);
+        let o = self.b.ins().icmp(IntCC::UnsignedLessThan, req, bytes);
         bad = self.b.ins().bor(bad, o);
         let too_big = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, req, 0);
         bad = self.b.ins().bor(bad, too_big);

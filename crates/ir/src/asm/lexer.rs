@@ -246,6 +246,25 @@ impl<'s> Lexer<'s> {
     }
 }
 
+/// The byte offset in a string literal's body of the first `\` that starts no known escape
+/// (`\"`, `\\`, `\n`, `\t` or two hex digits); upstream rejects those.
+pub fn bad_escape(body: &str) -> Option<usize> {
+    let b = body.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        match b.get(i + 1) {
+            Some(b'n' | b't' | b'"' | b'\\') => i += 2,
+            Some(c) if c.is_ascii_hexdigit() && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit) => i += 3,
+            _ => return Some(i),
+        }
+    }
+    None
+}
+
 /// Decode the body of a string literal token (without quotes), handling `\"`, `\\`, `\n`, `\t`
 /// and two-digit hex escapes. Returns raw bytes: MLIR strings may hold any bytes.
 pub fn unescape(body: &str) -> Vec<u8> {

@@ -74,9 +74,17 @@ impl Parser<'_> {
             "none" => Some(TypeKind::None),
             _ => int_type(sp).or_else(|| crate::types::other_float(sp).map(|(n, _)| TypeKind::OtherFloat(n))),
         };
+        // Upstream's messages: a width that is no 32-bit number is invalid, a larger one than
+        // 2^24 - 1 is over the limit. (Upstream also takes i0, which we do not.)
+        if int_type_digits(sp).is_some_and(|d| d.parse::<u32>().is_err()) {
+            return Err(self.error_here("invalid integer width"));
+        }
         if let Some(k) = simple {
             if let TypeKind::Integer { width, .. } = k {
-                if width == 0 || width > 16_777_215 {
+                if width > 16_777_215 {
+                    return Err(self.error_here("integer bitwidth is limited to 16777215 bits"));
+                }
+                if width == 0 {
                     return Err(self.error_here("invalid integer width"));
                 }
             }
@@ -105,7 +113,16 @@ impl Parser<'_> {
             "complex" => {
                 self.bump();
                 self.expect(TokKind::Less, "'<' in complex type")?;
+                let at = self.tok.start;
                 let element = self.parse_type()?;
+                // Upstream's ComplexType takes integer and float elements only.
+                let scalar = matches!(
+                    self.ctx.type_kind(element),
+                    TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::OtherFloat(_)
+                );
+                if !scalar {
+                    return Err(self.error_at(at, "invalid element type for complex"));
+                }
                 self.expect(TokKind::Greater, "'>' in complex type")?;
                 Ok(self.ctx.intern_type(TypeKind::Complex { element }))
             }
@@ -329,20 +346,22 @@ impl Parser<'_> {
     }
 }
 
+/// The width digits of an integer type spelling (`32` of `si32`), however many there are.
+fn int_type_digits(sp: &str) -> Option<&str> {
+    let digits = sp.strip_prefix("si").or_else(|| sp.strip_prefix("ui")).or_else(|| sp.strip_prefix('i'))?;
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
+}
+
 /// `i32`, `si8`, `ui64` -> integer type kind.
 fn int_type(sp: &str) -> Option<TypeKind> {
-    let (signedness, digits) = if let Some(d) = sp.strip_prefix("si") {
-        (Signedness::Signed, d)
-    } else if let Some(d) = sp.strip_prefix("ui") {
-        (Signedness::Unsigned, d)
-    } else if let Some(d) = sp.strip_prefix('i') {
-        (Signedness::Signless, d)
+    let digits = int_type_digits(sp)?;
+    let signedness = if sp.starts_with("si") {
+        Signedness::Signed
+    } else if sp.starts_with("ui") {
+        Signedness::Unsigned
     } else {
-        return None;
+        Signedness::Signless
     };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 8 {
-        return None;
-    }
     let width: u32 = digits.parse().ok()?;
     Some(TypeKind::Integer { width, signedness })
 }

@@ -931,7 +931,12 @@ impl<'a> Parser<'a> {
             return Err(self.error_here("expected string"));
         }
         let s = self.spelling();
-        let bytes = super::lexer::unescape(&s[1..s.len() - 1]);
+        let body = &s[1..s.len() - 1];
+        if let Some(at) = super::lexer::bad_escape(body) {
+            let pos = self.tok.start + 1 + at;
+            return Err(self.error_at(pos, "unknown escape in string literal"));
+        }
+        let bytes = super::lexer::unescape(body);
         self.bump();
         String::from_utf8(bytes).map_err(|_| self.error_here("string is not valid UTF-8"))
     }
