@@ -34,10 +34,5 @@ pub fn compile_object(ctx: &Context, module: OpId, triple: Option<&str>, opt: Ll
         .map_err(|e| CodegenError::internal("<object>", e.to_string()))?;
     function_times.push(("<llvm pipeline and codegen>".to_string(), start.elapsed()));
     let triple = tm.get_triple().as_str().to_string_lossy().into_owned();
-    Ok(ObjectOutput {
-        bytes: buf.as_slice().to_vec(),
-        public: table.public(),
-        function_times,
-        triple,
-    })
+    Ok(ObjectOutput { bytes: buf.as_slice().to_vec(), public: table.public(), function_times, triple })
 }
