@@ -173,24 +173,24 @@ pub fn read_npy(path: &Path) -> Result<Tensor> {
         _ => bail!("'{}': structured arrays are not supported", path.display()),
     };
     macro_rules! read {
-        ($t:ty, $dt:expr) => {{
+        ($t:ty) => {{
             let v: Vec<$t> = npy.into_vec()?;
             Tensor::from_vec(shape, v).map_err(|e| anyhow!("{}", e.0))?
         }};
     }
     Ok(match descr.trim_start_matches(['<', '|', '=']) {
-        "f4" => read!(f32, DType::F32),
-        "f8" => read!(f64, DType::F64),
-        "f2" => read!(half::f16, DType::F16),
-        "i1" => read!(i8, DType::I8),
-        "i2" => read!(i16, DType::I16),
-        "i4" => read!(i32, DType::I32),
-        "i8" => read!(i64, DType::I64),
-        "u1" => read!(u8, DType::U8),
-        "u2" => read!(u16, DType::U16),
-        "u4" => read!(u32, DType::U32),
-        "u8" => read!(u64, DType::U64),
-        "b1" => read!(bool, DType::Bool),
+        "f4" => read!(f32),
+        "f8" => read!(f64),
+        "f2" => read!(half::f16),
+        "i1" => read!(i8),
+        "i2" => read!(i16),
+        "i4" => read!(i32),
+        "i8" => read!(i64),
+        "u1" => read!(u8),
+        "u2" => read!(u16),
+        "u4" => read!(u32),
+        "u8" => read!(u64),
+        "b1" => read!(bool),
         other => bail!("'{}': element type '{other}' is not supported", path.display()),
     })
 }

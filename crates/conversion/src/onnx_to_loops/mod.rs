@@ -167,6 +167,8 @@ fn retype_signature(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
         }
         l.ctx.set_value_type(a, ptr);
         if let Some(e) = types::scalar_elem(l.ctx, t) {
+            // The uses to redirect, taken before the unbox adds its own.
+            let uses = l.ctx.uses(a).to_vec();
             l.ip = match l.ctx.first_op(entry) {
                 Some(o) => InsertPoint::Before(o),
                 None => InsertPoint::End(entry),
@@ -174,11 +176,8 @@ fn retype_signature(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
             let node = l.node_id(f);
             let s = l.scalar(node, a, e)?;
             l.orig.insert(s, t);
-            let unbox = l.ctx.defining_op(s);
-            l.ctx.replace_all_uses(a, s);
-            // The unbox itself (and the trunci feeding from it) must keep reading the argument.
-            if let Some(u) = unbox {
-                fix_self_use(l.ctx, u, s, a);
+            for u in uses {
+                l.ctx.set_operand(u.op, u.index as usize, s);
             }
         }
     }
@@ -192,28 +191,6 @@ fn retype_signature(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
     let ta = l.ctx.type_attr(fty);
     l.ctx.set_attr(f, "function_type", ta);
     Ok(())
-}
-
-/// After `replace_all_uses(arg, s)`, the ops computing `s` from `arg` read themselves; point
-/// them back at `arg` (walking up the short chain unbox -> trunci).
-fn fix_self_use(ctx: &mut Context, mut op: OpId, s: Value, arg: Value) {
-    loop {
-        let ops = ctx.operands(op).to_vec();
-        let mut next = None;
-        for (i, v) in ops.into_iter().enumerate() {
-            if v == s {
-                ctx.set_operand(op, i, arg);
-            } else if let Some(d) = ctx.defining_op(v) {
-                if ctx.parent_block(d) == ctx.parent_block(op) && !ctx.is_op(d, "arith.constant") {
-                    next = Some(d);
-                }
-            }
-        }
-        match next {
-            Some(d) => op = d,
-            None => break,
-        }
-    }
 }
 
 /// Results of structured ops and block arguments of their regions take their lowered types.
@@ -276,9 +253,14 @@ fn lower_ops(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
             // A value passed through (Identity, a cast, an extract) keeps the ONNX type it had.
             l.orig.entry(n).or_insert(ot);
             let want = types::lowered_type(l.ctx, ot).unwrap_or(ot);
-            let node = l.node_id(op);
-            let n = l.coerce(node, n, want)?;
-            l.orig.entry(n).or_insert(ot);
+            let n = if l.ctx.value_type(n) == want {
+                n
+            } else {
+                let node = l.node_id(op);
+                let c = l.coerce(node, n, want)?;
+                l.orig.entry(c).or_insert(ot);
+                c
+            };
             l.ctx.replace_all_uses(r, n);
         }
         l.ctx.erase_op(op);

@@ -20,6 +20,7 @@
 use super::emit::{LResult, Lower};
 use super::types;
 use flowgate_ir::{BlockId, Context, InsertPoint, OpId, Value};
+use std::collections::HashMap;
 
 pub(crate) fn insert(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
     let mut blocks = Vec::new();
@@ -52,14 +53,16 @@ pub(crate) fn insert(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
                 }
             }
         }
+        // Positions of the block's ops, so the last use is found without rescanning the block.
+        let pos: HashMap<OpId, usize> = l.ctx.block_ops(b).enumerate().map(|(i, o)| (o, i)).collect();
         for (v, def) in owned {
-            manage(l, b, v, def)?;
+            manage(l, b, &pos, v, def)?;
         }
     }
     Ok(())
 }
 
-fn manage(l: &mut Lower<'_>, b: BlockId, v: Value, def: Option<OpId>) -> LResult<()> {
+fn manage(l: &mut Lower<'_>, b: BlockId, pos: &HashMap<OpId, usize>, v: Value, def: Option<OpId>) -> LResult<()> {
     let uses = l.ctx.uses(v).to_vec();
     if uses.is_empty() {
         l.ip = match def {
@@ -69,12 +72,12 @@ fn manage(l: &mut Lower<'_>, b: BlockId, v: Value, def: Option<OpId>) -> LResult
         return release(l, v);
     }
     // The op of this block that contains each use, and the last of them.
-    let order: Vec<OpId> = l.ctx.block_ops(b).collect();
-    let pos = |op: OpId| order.iter().position(|&o| o == op);
     let mut last: Option<(usize, OpId)> = None;
     for u in &uses {
         let Some(a) = ancestor_in(l.ctx, u.op, b) else { continue };
-        let Some(p) = pos(a) else { continue };
+        // Retains and releases inserted for earlier values are not in `pos`; they are never
+        // uses of this value.
+        let Some(&p) = pos.get(&a) else { continue };
         if last.is_none_or(|(lp, _)| p > lp) {
             last = Some((p, a));
         }
