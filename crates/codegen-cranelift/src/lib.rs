@@ -12,6 +12,7 @@ pub mod jit;
 mod libm;
 pub mod module;
 pub mod object;
+pub mod op_attrs;
 pub mod pipeline;
 mod retconv;
 mod translate;

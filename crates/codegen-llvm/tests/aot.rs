@@ -2,6 +2,8 @@
 //! the Cranelift backend's tests, so both follow one C ABI); cross targets by their headers.
 #![cfg(feature = "llvm")]
 
+// The Cranelift backend's test helpers: both backends are driven by the same programs.
+#[path = "../../codegen-cranelift/tests/common/mod.rs"]
 mod common;
 use common::*;
 use flowgate_codegen_cranelift::abi::FuncAbi;

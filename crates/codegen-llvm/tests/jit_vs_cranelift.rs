@@ -5,6 +5,8 @@
 //! -O3 (where LLVM folds the constants: its folding must not see UB either).
 #![cfg(feature = "llvm")]
 
+// The Cranelift backend's test helpers: both backends are driven by the same programs.
+#[path = "../../codegen-cranelift/tests/common/mod.rs"]
 mod common;
 use common::*;
 use flowgate_codegen_llvm::LlvmOpt;

@@ -9,33 +9,10 @@ use cranelift_module::Module;
 use flowgate_ir::{OpId, DYNAMIC};
 
 impl<M: Module> Translator<'_, '_, M> {
-    /// `reassociation = [[0, 1], [2]]`: the groups of dimensions, checked to cover `0..n` in order.
+    /// The op's `reassociation` groups (shared decoding: `op_attrs::reassociation`).
     fn reassociation(&self, op: OpId, n: usize) -> Result<Vec<Vec<usize>>> {
-        let ctx = self.ctx;
-        let bad = || self.op_err(op, "requires a valid 'reassociation' attribute");
-        let groups = ctx.attr(op, "reassociation").and_then(|a| ctx.attr_as_array(a)).ok_or_else(bad)?;
-        let mut out = Vec::with_capacity(groups.len());
-        let mut next = 0usize;
-        for &g in groups {
-            let dims = ctx.attr_as_array(g).ok_or_else(bad)?;
-            let mut group = Vec::with_capacity(dims.len());
-            for &d in dims {
-                let d = ctx.attr_as_int(d).and_then(|d| usize::try_from(d).ok()).ok_or_else(bad)?;
-                if d != next {
-                    return Err(bad());
-                }
-                next += 1;
-                group.push(d);
-            }
-            if group.is_empty() {
-                return Err(bad());
-            }
-            out.push(group);
-        }
-        if next != n {
-            return Err(bad());
-        }
-        Ok(out)
+        crate::op_attrs::reassociation(self.ctx, op, n)
+            .ok_or_else(|| self.op_err(op, "requires a valid 'reassociation' attribute"))
     }
 
     /// `memref.collapse_shape`: each group becomes one dimension whose size is the product and
