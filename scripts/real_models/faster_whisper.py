@@ -31,8 +31,9 @@ def build_vad():
         model=m,
         datasets=[[x, h, c]],
         rtol=1e-3,
-        atol=1e-6,
-        reason="16 windows through Conv layers and an LSTM; summation order",
+        atol=1e-7,
+        reason="default tolerance (DESIGN.md §8): 16 windows through Conv layers and an LSTM, "
+        "max abs diff 2.9e-6, within rtol",
         source=wheels.source("faster-whisper", MEMBER) + ", "
         f"{CHUNKS} consecutive 16 kHz windows of testdata/real/audio/speech_en.wav as "
         "faster_whisper.vad.SileroVADModel feeds them",

@@ -69,8 +69,8 @@ def resample_case(src, dst):
         w, lens = batch(RATES[src], seconds=0.5, second=0.25)
         return RealCase(
             name=f"onnxasr_resample_{src}_{dst}", model=m, datasets=[[w, lens]],
-            rtol=1e-3, atol=1e-5,
-            reason="windowed-sinc convolution (Conv over up to a few hundred taps); summation order",
+            rtol=1e-3, atol=1e-7,
+            reason=DEFAULT + "below 2.4e-7 (windowed-sinc Conv, summation order)",
             source=wheels.source("onnx-asr", f"onnx_asr/preprocessors/data/{file}") + "; two "
             f"{RATES[src]} Hz utterances of testdata/real/audio/speech_en.wav (0.5 s, 0.25 s padded)",
         )
@@ -91,8 +91,8 @@ def nested_if_resampler(target):
             sets.append([w, lens, np.array([sr], np.int64)])
         return RealCase(
             name=f"onnxasr_resample{target // 1000}_if", model=m, datasets=sets,
-            rtol=1e-3, atol=1e-5,
-            reason="windowed-sinc convolution; summation order",
+            rtol=1e-3, atol=1e-7,
+            reason=DEFAULT + "below 2.4e-7 (windowed-sinc Conv, summation order)",
             source=wheels.source("onnx-asr", f"onnx_asr/preprocessors/resample{target // 1000}.onnx", OLD) + "; "
             "two utterances of testdata/real/audio/speech_en.wav (0.5 s, 0.25 s padded) at "
             "each source rate, as onnx-asr 0.9.1's Resampler feeds them",
@@ -101,20 +101,34 @@ def nested_if_resampler(target):
     return build
 
 
-LOGMEL = ("log of mel energies from a 512-point DFT (float32 power spectrum); "
-          "summation order of the DFT and the mel matrix product")
+# onnxruntime's float32 STFT is off by up to 1.3e-4 (7e-6 of the peak magnitude) against a
+# float64 FFT on this speech; Flowgate's FFT runs in f64 and rounds once. The log of mel
+# energies far below the peak magnifies that difference.
+STFT = ("onnxruntime's float32 STFT differs from an f64 FFT by up to 7e-6 of the peak magnitude "
+        "(Flowgate computes in f64); the log of mel energies 60+ dB below the peak magnifies it: ")
+DEFAULT = "default tolerance (DESIGN.md §8): max abs diff "
 
 CASES = [
-    ("onnxasr_kaldi", feature_case("onnxasr_kaldi", "kaldi.onnx", 1e-3, 1e-4, LOGMEL)),
-    ("onnxasr_wespeaker", feature_case("onnxasr_wespeaker", "wespeaker.onnx", 1e-3, 1e-4, LOGMEL)),
-    ("onnxasr_nemo80", feature_case("onnxasr_nemo80", "nemo80.onnx", 1e-3, 1e-4, LOGMEL)),
-    ("onnxasr_nemo128", feature_case("onnxasr_nemo128", "nemo128.onnx", 1e-3, 1e-4, LOGMEL)),
+    ("onnxasr_kaldi", feature_case("onnxasr_kaldi", "kaldi.onnx", 1e-3, 1e-7,
+                                   DEFAULT + "3.4e-4 on log-mel values around -10, within rtol")),
+    ("onnxasr_wespeaker", feature_case("onnxasr_wespeaker", "wespeaker.onnx", 1e-3, 1e-7,
+                                       DEFAULT + "3.3e-4 on log-mel values around -10, within rtol")),
+    ("onnxasr_nemo80", feature_case("onnxasr_nemo80", "nemo80.onnx", 1e-3, 4e-6,
+                                    STFT + "normalized features off by 2e-6 beyond rtol 1e-3 (max abs diff 4.3e-5)")),
+    ("onnxasr_nemo128", feature_case("onnxasr_nemo128", "nemo128.onnx", 1e-3, 2e-5,
+                                     STFT + "normalized features off by 8.2e-6 beyond rtol 1e-3 (max abs diff 1.2e-4)")),
     # Whisper pads every utterance to 30 s (3000 frames): one utterance keeps the files small.
-    ("onnxasr_whisper80", feature_case("onnxasr_whisper80", "whisper80.onnx", 1e-3, 1e-4, LOGMEL, count=1)),
-    ("onnxasr_whisper128", feature_case("onnxasr_whisper128", "whisper128.onnx", 1e-3, 1e-4, LOGMEL, count=1)),
-    ("onnxasr_gigaam_v2", feature_case("onnxasr_gigaam_v2", "gigaam_v2.onnx", 1e-3, 1e-4, LOGMEL)),
-    ("onnxasr_gigaam_v3", feature_case("onnxasr_gigaam_v3", "gigaam_v3.onnx", 1e-3, 1e-4, LOGMEL)),
-    ("onnxasr_kaldi_scan", feature_case("onnxasr_kaldi_scan", "kaldi.onnx", 1e-3, 1e-4, LOGMEL, old=True)),
+    ("onnxasr_whisper80", feature_case("onnxasr_whisper80", "whisper80.onnx", 1e-3, 5e-3,
+                                       STFT + "max abs diff 3.7e-3 on features in [-1, 1.5]", count=1)),
+    ("onnxasr_whisper128", feature_case("onnxasr_whisper128", "whisper128.onnx", 1e-3, 6e-3,
+                                        STFT + "max abs diff 4.4e-3 on features in [-1, 1.5]", count=1)),
+    ("onnxasr_gigaam_v2", feature_case("onnxasr_gigaam_v2", "gigaam_v2.onnx", 1e-3, 5e-2,
+                                       STFT + "max abs diff 4.2e-2 on log-mel values down to -20")),
+    ("onnxasr_gigaam_v3", feature_case("onnxasr_gigaam_v3", "gigaam_v3.onnx", 1e-3, 7e-3,
+                                       STFT + "max abs diff 1.7e-2 on log-mel values down to -20")),
+    ("onnxasr_kaldi_scan", feature_case("onnxasr_kaldi_scan", "kaldi.onnx", 1e-3, 2e-7,
+                                        "DFT in a Scan, f64 in Flowgate: log-mel values off by 9e-8 beyond "
+                                        "rtol 1e-3 (max abs diff 2.6e-4)", old=True)),
     ("onnxasr_resample16_if", nested_if_resampler(16000)),
     ("onnxasr_resample8_if", nested_if_resampler(8000)),
     ("onnxasr_resample_8_16", resample_case(8, 16)),
