@@ -23,7 +23,7 @@ use crate::resize::{resize, ResizeAttrs};
 use crate::rnn::{lstm, ActKind, Activation, LstmAttrs, LstmInputs};
 use crate::scatter::{array_feature_extractor, gather_nd, reverse_sequence, scatter_elements, scatter_nd, Reduction};
 use crate::select::{compress, non_zero, top_k};
-use crate::signal::dft;
+use crate::signal::{dft, stft};
 use crate::value::{borrow_handle, from_handle, into_handle, live_values, DType, Handle, RtValue, Tensor};
 use crate::window::WindowAttrs;
 use crate::{activation::hard_sigmoid, gemm::gemm};
@@ -391,6 +391,22 @@ pub unsafe extern "C" fn flowgate_rt_pad(
     axes_or_null: Handle,
 ) -> Handle {
     run_t(node, || mv::pad(ten(x)?, ten(pads)?, opt_ten(value_or_null)?, opt_ten(axes_or_null)?))
+}
+
+/// `Pad` with a `mode` other than constant (code as `movement::PadMode::from_code`).
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_pad_mode(
+    node: i32,
+    x: Handle,
+    pads: Handle,
+    value_or_null: Handle,
+    axes_or_null: Handle,
+    mode: i32,
+) -> Handle {
+    run_t(node, || {
+        let mode = mv::PadMode::from_code(mode)?;
+        mv::pad_mode(ten(x)?, ten(pads)?, opt_ten(value_or_null)?, opt_ten(axes_or_null)?, mode)
+    })
 }
 
 // ---- Reductions and NN ----
@@ -781,6 +797,21 @@ pub unsafe extern "C" fn flowgate_rt_dft(
     onesided: i32,
 ) -> Handle {
     run_t(node, || dft(ten(x)?, (dft_length >= 0).then_some(dft_length), axis, inverse != 0, onesided != 0))
+}
+
+/// STFT; `window_or_null` may be null, `frame_length` < 0 means absent.
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_stft(
+    node: i32,
+    x: Handle,
+    frame_step: i64,
+    window_or_null: Handle,
+    frame_length: i64,
+    onesided: i32,
+) -> Handle {
+    run_t(node, || {
+        stft(ten(x)?, frame_step, opt_ten(window_or_null)?, (frame_length >= 0).then_some(frame_length), onesided != 0)
+    })
 }
 
 /// Resize (opset 11+). Codes: mode nearest=0, linear=1, cubic=2; coord half_pixel=0,
