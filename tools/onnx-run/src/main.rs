@@ -9,6 +9,7 @@ mod backend;
 mod data;
 mod model;
 mod suite;
+mod tolerance;
 
 use clap::Parser as _;
 use flowgate_codegen_cranelift::pipeline::load_and_lower;
@@ -62,12 +63,12 @@ struct Cli {
     output_dir: Option<PathBuf>,
     #[arg(long = "output-format", default_value = "npy", value_parser = ["npy", "pb"])]
     output_format: String,
-    /// Relative tolerance for float comparisons.
-    #[arg(long, default_value_t = 1e-3)]
-    rtol: f64,
-    /// Absolute tolerance for float comparisons.
-    #[arg(long, default_value_t = 1e-7)]
-    atol: f64,
+    /// Relative tolerance for float comparisons [default: a test case's tolerance.json, else 1e-3].
+    #[arg(long)]
+    rtol: Option<f64>,
+    /// Absolute tolerance for float comparisons [default: a test case's tolerance.json, else 1e-7].
+    #[arg(long)]
+    atol: Option<f64>,
     /// Run each data set N times (with --time: median and minimum run time).
     #[arg(long, default_value_t = 1)]
     repeat: usize,
@@ -105,9 +106,14 @@ fn main() -> ExitCode {
 fn run(cli: Cli, out: &mut Vec<u8>) -> Result<bool, String> {
     let backend = backend::Backend::parse(&cli.backend, cli.level.as_deref())?;
     let o = model::Options { backend, print_pipeline: cli.print_pipeline, stack_size: cli.stack_size };
-    let tol = suite::Tolerance { rtol: cli.rtol, atol: cli.atol };
+    let over = tolerance::Overrides { rtol: cli.rtol, atol: cli.atol };
+    for (name, v) in [("--rtol", cli.rtol), ("--atol", cli.atol)] {
+        if v.is_some_and(|v| !v.is_finite() || v < 0.0) {
+            return Err(format!("error: {name} must be a finite number >= 0\n"));
+        }
+    }
     if let Some(root) = &cli.backend_tests {
-        let r = suite::run_suite(root, &o, &tol, cli.repeat, out).map_err(|e| format!("error: {e}\n"))?;
+        let r = suite::run_suite(root, &o, over, cli.repeat, out).map_err(|e| format!("error: {e}\n"))?;
         let _ = writeln!(out, "{} passed, {} failed", r.passed, r.failed);
         if cli.time {
             eprintln!(
@@ -120,12 +126,12 @@ fn run(cli: Cli, out: &mut Vec<u8>) -> Result<bool, String> {
     }
     let is_onnx = cli.input.extension().and_then(|e| e.to_str()).is_some_and(|e| e == "onnx" || e == "onnxtxt");
     if is_onnx {
-        return run_onnx(&cli, &o, &tol, out);
+        return run_onnx(&cli, &o, over, out);
     }
     run_mlir(&cli, backend, out).map(|_| true)
 }
 
-fn run_onnx(cli: &Cli, o: &model::Options, tol: &suite::Tolerance, out: &mut Vec<u8>) -> Result<bool, String> {
+fn run_onnx(cli: &Cli, o: &model::Options, over: tolerance::Overrides, out: &mut Vec<u8>) -> Result<bool, String> {
     let m = model::compile(&cli.input, o)?;
     if cli.time {
         eprintln!("compile: {} (lowering passes {})", fmt_ms(m.compile_time), fmt_ms(m.lowering_time));
@@ -135,7 +141,12 @@ fn run_onnx(cli: &Cli, o: &model::Options, tol: &suite::Tolerance, out: &mut Vec
         let mut ok = true;
         for d in &cli.test_data {
             let mut timing = suite::Timing { runs: Vec::new() };
-            match suite::run_data_set(&m, d, tol, cli.repeat, o.stack_size, &mut timing) {
+            // The case directory (holding tolerance.json) is the data set's parent.
+            let res = tolerance::for_case(d.parent(), over).and_then(|tol| {
+                suite::run_data_set(&m, d, &tol, cli.repeat, o.stack_size, &mut timing)
+                    .map_err(|e| anyhow::anyhow!("{e} ({tol})"))
+            });
+            match res {
                 Ok(()) => {
                     let _ = writeln!(out, "PASS {}", d.display());
                 }
