@@ -244,6 +244,43 @@ pub unsafe extern "C" fn flowgate_rt_constant(blob: *const MemRefDesc1) -> Handl
     })
 }
 
+/// `flowgate_rt_constant` made once per compiled module: `slot` views 8 writable bytes of the
+/// module (zero at load) that keep the first call's handle (one reference of their own); later
+/// calls return that handle, retained. The slot's reference lives as long as the process (the
+/// runtime cannot see the module being freed): one copy of each constant per compiled module.
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_constant_cached(blob: *const MemRefDesc1, slot: *const MemRefDesc1) -> Handle {
+    use std::ffi::c_void;
+    use std::sync::atomic::{AtomicPtr, Ordering};
+    let cell = match slot.as_ref() {
+        Some(d) if d.size == 8 && d.stride == 1 && d.offset >= 0 && !d.aligned.is_null() => {
+            let p = d.aligned.add(d.offset as usize);
+            if !(p as usize).is_multiple_of(std::mem::align_of::<AtomicPtr<c_void>>()) {
+                return flowgate_rt_constant(blob);
+            }
+            // SAFETY: 8 aligned writable bytes of the module, used only through this atomic.
+            AtomicPtr::<c_void>::from_ptr(p as *mut *mut c_void)
+        }
+        // Not a slot: no caching, still correct.
+        _ => return flowgate_rt_constant(blob),
+    };
+    let cur = cell.load(Ordering::Acquire);
+    if !cur.is_null() {
+        flowgate_rt_retain(cur);
+        return cur;
+    }
+    let h = flowgate_rt_constant(blob);
+    if h.is_null() || has_error() {
+        return h;
+    }
+    flowgate_rt_retain(h);
+    if cell.compare_exchange(std::ptr::null_mut(), h, Ordering::AcqRel, Ordering::Acquire).is_err() {
+        // Another thread filled the slot first: drop the reference meant for it.
+        flowgate_rt_release(h);
+    }
+    h
+}
+
 // ---- Elementwise ----
 
 #[no_mangle]
