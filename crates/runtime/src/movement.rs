@@ -246,8 +246,62 @@ pub fn slice(
         // A single element never steps (and a huge step would not fit an isize).
         s[a] = if count > 1 { (step * st[a] as i128) as isize } else { 0 };
     }
-    let idx = strided_indices(&out, &s, base as isize)?;
-    Tensor::from_data(out, x.data().take(&idx)?)
+    let data = dispatch!(x.data(), v => strided_gather(v, &out, &s, base as isize).map(Elem::into_data))?;
+    Tensor::from_data(out, data)
+}
+
+/// The elements of `v` at `base + sum_k(i_k * strides[k])` for every index of `out_shape`, in
+/// row-major order. Dimensions that continue each other in memory are merged, and when the
+/// innermost one is contiguous whole runs are copied (a Slice of the leading or middle axes,
+/// as models slice weights and states, is a few memcpys instead of an index per element).
+pub(crate) fn strided_gather<T: Elem>(v: &[T], out_shape: &[usize], strides: &[isize], base: isize) -> RtResult<Vec<T>> {
+    let n = checked_numel(out_shape, std::mem::size_of::<T>())?;
+    // (size, stride) from the outermost dimension in, without size-1 dimensions, merged where
+    // the outer one steps exactly over the inner one.
+    let mut dims: Vec<(usize, isize)> = Vec::with_capacity(out_shape.len());
+    for (&d, &st) in out_shape.iter().zip(strides) {
+        if d == 1 {
+            continue;
+        }
+        match dims.last_mut() {
+            Some((pd, ps)) if *ps == st.wrapping_mul(d as isize) => {
+                *pd *= d;
+                *ps = st;
+            }
+            _ => dims.push((d, st)),
+        }
+    }
+    let contiguous = matches!(dims.last(), Some(&(_, 1)));
+    if n == 0 || !contiguous {
+        let idx = strided_indices(out_shape, strides, base)?;
+        return take_vec(v, &idx);
+    }
+    let (run, _) = dims.pop().unwrap_or((1, 1));
+    let mut out = try_vec(n)?;
+    let mut idx = vec![0usize; dims.len()];
+    let mut offset = base;
+    loop {
+        let src = usize::try_from(offset)
+            .ok()
+            .and_then(|o| v.get(o..o.checked_add(run)?))
+            .ok_or_else(|| rt_err!("internal error: a run of {run} elements at {offset} is out of bounds"))?;
+        out.extend_from_slice(src);
+        // Advance the odometer over the outer dimensions.
+        let mut k = dims.len();
+        loop {
+            if k == 0 {
+                return Ok(out);
+            }
+            k -= 1;
+            idx[k] += 1;
+            offset = offset.wrapping_add(dims[k].1);
+            if idx[k] < dims[k].0 {
+                break;
+            }
+            offset = offset.wrapping_sub(dims[k].1.wrapping_mul(dims[k].0 as isize));
+            idx[k] = 0;
+        }
+    }
 }
 
 /// Normalises one gather index against a dimension of `dim`, with onnxruntime's message.
@@ -599,6 +653,32 @@ mod tests {
         assert!(pad(&x, &i64s(&[1, 0]), None, None).is_err());
         let e = pad(&iota(&[0]), &i64s(&[1, 1]), Some(&Tensor::scalar(4i32)), None).unwrap();
         assert_eq!(vals(&e), vec![4, 4]);
+    }
+
+    #[test]
+    fn strided_gather_runs_match_indices() {
+        // Every slicing pattern of a [3, 4, 5] tensor gives what the index plan gives.
+        let v: Vec<i32> = (0..60).collect();
+        let shape = [3usize, 4, 5];
+        let st = [20isize, 5, 1];
+        let cases: Vec<(Vec<usize>, Vec<isize>, isize)> = vec![
+            (vec![3, 4, 5], st.to_vec(), 0),
+            (vec![2, 4, 5], st.to_vec(), 20),
+            (vec![3, 2, 5], st.to_vec(), 5),
+            (vec![3, 4, 2], st.to_vec(), 3),
+            (vec![3, 2, 5], vec![20, 10, 1], 0),
+            (vec![3, 4, 5], vec![20, 5, -1], 4),
+            (vec![1, 1, 5], st.to_vec(), 45),
+            (vec![3, 1, 1], st.to_vec(), 7),
+            (vec![0, 4, 5], st.to_vec(), 0),
+        ];
+        for (out, s, base) in cases {
+            let want = take_vec(&v, &strided_indices(&out, &s, base).unwrap()).unwrap();
+            assert_eq!(strided_gather(&v, &out, &s, base).unwrap(), want, "{out:?} {s:?} {base}");
+        }
+        assert_eq!(shape.iter().product::<usize>(), v.len());
+        // A run past the end is an error, not a panic.
+        assert!(strided_gather(&v, &[2, 5], &[40, 1], 20).is_err());
     }
 
     #[test]
