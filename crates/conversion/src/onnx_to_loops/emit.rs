@@ -25,6 +25,8 @@ pub(crate) struct Lower<'a> {
     node_ids: HashMap<String, i32>,
     declared: HashMap<String, Type>,
     globals: usize,
+    /// Lowered values computed from constants alone (`memo.rs`).
+    pub consts: std::collections::HashSet<Value>,
 }
 
 impl<'a> Lower<'a> {
@@ -48,6 +50,7 @@ impl<'a> Lower<'a> {
             loc,
             nodes: Vec::new(),
             node_ids: HashMap::new(),
+            consts: Default::default(),
             declared,
             globals: 0,
         }
@@ -337,10 +340,17 @@ impl<'a> Lower<'a> {
     /// does not decode its weights again on every run or every loop trip.
     pub fn constant_tensor(&mut self, blob: &[u8]) -> LResult<Value> {
         let m = self.blob(blob)?;
+        let slot = self.slot()?;
+        let h = self.rt("constant_cached", &[m, slot])?;
+        self.consts.insert(h);
+        Ok(h)
+    }
+
+    /// A writable 8-byte global, zero at load, that keeps a handle across runs.
+    pub fn slot(&mut self) -> LResult<Value> {
         let name = format!("__flowgate_const_slot_{}", self.globals);
         self.globals += 1;
-        let slot = self.global_bytes(&name, &[0; 8], false)?;
-        self.rt("constant_cached", &[m, slot])
+        self.global_bytes(&name, &[0; 8], false)
     }
 
     /// A global `memref<Nxi8>` named `name` holding `bytes` (read-only when `constant`), and a
