@@ -72,9 +72,19 @@ pub struct RunOutput {
 
 const ENTRY_WRAPPER: &str = "__flowgate_entry";
 
+/// Calls the closure it is given: where compiled code runs. `onnx-run` passes one that runs it
+/// on a thread with a stack of the user's size, watched for overflow; [`run`] calls it in place.
+pub type Invoke<'a> = &'a dyn Fn(&mut (dyn FnMut() + Send));
+
 /// JIT-compile every function of `module` and call `entry`, which must take no arguments and
 /// return only scalars.
 pub fn run(ctx: &Context, module: OpId, entry: &str, opt: OptLevel) -> Result<RunOutput> {
+    run_with(ctx, module, entry, opt, &|f| f())
+}
+
+/// [`run`], with the call of the compiled code made inside `invoke` (compilation stays on the
+/// caller's thread).
+pub fn run_with(ctx: &Context, module: OpId, entry: &str, opt: OptLevel, invoke: Invoke<'_>) -> Result<RunOutput> {
     let start = Instant::now();
     let isa = host_isa(opt)?;
     let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
@@ -110,13 +120,11 @@ pub fn run(ctx: &Context, module: OpId, entry: &str, opt: OptLevel) -> Result<Ru
     let compile_time = start.elapsed();
 
     let mut slots = vec![0u64; results.len().max(1)];
+    // SAFETY: `code` is the wrapper defined above with signature `void(uint64_t *)`; it is
+    // called with `slots`, which has one 8-byte slot per result it writes.
+    let f: extern "C" fn(*mut u64) = unsafe { std::mem::transmute(code) };
     let run_start = Instant::now();
-    // SAFETY: `code` is the wrapper defined above with signature `void(uint64_t *)`, and
-    // `slots` has one 8-byte slot per result it writes.
-    unsafe {
-        let f: extern "C" fn(*mut u64) = std::mem::transmute(code);
-        f(slots.as_mut_ptr());
-    }
+    invoke(&mut || f(slots.as_mut_ptr()));
     let run_time = run_start.elapsed();
     // SAFETY: no pointer into the module's code outlives this call.
     unsafe { jit.free_memory() };

@@ -8,6 +8,7 @@
 mod backend;
 mod data;
 mod model;
+mod stack_guard;
 mod suite;
 
 use clap::Parser as _;
@@ -239,7 +240,17 @@ fn run_mlir(cli: &Cli, backend: backend::Backend, out: &mut Vec<u8>) -> Result<(
         })?;
         eprint!("{clif}");
     }
-    let res = backend.run_mlir(&ctx, module, &cli.entry, sm)?;
+    // A failure to start the thread cannot be returned through the callback; keep it here.
+    let thread_error = std::cell::RefCell::new(None);
+    let invoke = |f: &mut (dyn FnMut() + Send)| {
+        if let Err(e) = stack_guard::call_on_thread(cli.stack_size, f) {
+            *thread_error.borrow_mut() = Some(e);
+        }
+    };
+    let res = backend.run_mlir(&ctx, module, &cli.entry, sm, &invoke)?;
+    if let Some(e) = thread_error.into_inner() {
+        return Err(format!("error: {e}\n"));
+    }
     for v in &res.values {
         let _ = writeln!(out, "{v}");
     }

@@ -128,14 +128,8 @@ impl CompiledModel {
         let n_out = self.outputs.len();
         let args: Vec<Arc<RtValue>> = args.to_vec();
         let _keep = &self.compiled;
-        std::thread::scope(|s| {
-            let h = std::thread::Builder::new()
-                .name("compiled code".into())
-                .stack_size(stack_size)
-                .spawn_scoped(s, move || call(entry, names, args, n_out))
-                .map_err(|e| anyhow!("cannot start the thread that runs the model: {e}"))?;
-            h.join().map_err(|_| anyhow!("internal error: the model's thread panicked"))?
-        })
+        crate::stack_guard::call_on_thread(stack_size, move || call(entry, names, args, n_out))
+            .map_err(|e| anyhow!("{e}"))?
     }
 }
 
