@@ -3,7 +3,9 @@
 
 use crate::abi::{Kind, Scalar};
 use crate::error::{CodegenError, Result};
+use crate::globals::Placement;
 use crate::isa::{host_isa, OptLevel};
+use crate::jit_globals::JitGlobals;
 use crate::module::{declare_functions, define_functions};
 use cranelift_codegen::ir::{types, AbiParam, InstBuilder, MemFlagsData, UserFuncName};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
@@ -11,6 +13,7 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Linkage, Module};
 use flowgate_ir::{Context, OpId};
 use std::fmt;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// One scalar result of a run.
@@ -87,11 +90,10 @@ pub fn run(ctx: &Context, module: OpId, entry: &str, opt: OptLevel) -> Result<Ru
 pub fn run_with(ctx: &Context, module: OpId, entry: &str, opt: OptLevel, invoke: Invoke<'_>) -> Result<RunOutput> {
     let start = Instant::now();
     let isa = host_isa(opt)?;
-    let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
     let libm = crate::libm::symbols();
-    builder.symbols(libm.iter().copied());
-    let mut jit = JITModule::new(builder);
-    let table = declare_functions(ctx, module, &mut jit)?;
+    let big = JitGlobals::new();
+    let mut jit = new_module(isa, &libm, &big);
+    let table = declare_functions(ctx, module, &mut jit, Placement::Jit(&big))?;
     let Some(e) = table.get(entry) else {
         return Err(CodegenError::Run(format!("entry point '{entry}' not found")));
     };
@@ -128,6 +130,7 @@ pub fn run_with(ctx: &Context, module: OpId, entry: &str, opt: OptLevel, invoke:
     let run_time = run_start.elapsed();
     // SAFETY: no pointer into the module's code outlives this call.
     unsafe { jit.free_memory() };
+    drop(big);
 
     let values = results
         .iter()
@@ -206,6 +209,19 @@ fn define_wrapper(
     Ok(id)
 }
 
+/// A JIT module for `isa` with `symbols` bound, and the big globals of `big` found by name.
+fn new_module(
+    isa: cranelift_codegen::isa::OwnedTargetIsa,
+    symbols: &[(&str, *const u8)],
+    big: &Arc<JitGlobals>,
+) -> JITModule {
+    let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
+    builder.symbols(symbols.iter().copied());
+    let big = Arc::clone(big);
+    builder.symbol_lookup_fn(Box::new(move |name| big.lookup(name)));
+    JITModule::new(builder)
+}
+
 /// cranelift-jit panics on a symbol it cannot resolve, so look every import up first.
 fn check_imports(jit: &JITModule, known: &[(&str, *const u8)]) -> Result<()> {
     for (id, decl) in jit.declarations().get_functions() {
@@ -231,8 +247,9 @@ fn check_imports(jit: &JITModule, known: &[(&str, *const u8)]) -> Result<()> {
 /// The Cranelift IR of every function of `module` for the host, for `--print-clif`.
 pub fn clif(ctx: &Context, module: OpId) -> Result<String> {
     let isa = host_isa(OptLevel::None)?;
-    let mut jit = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
-    let table = declare_functions(ctx, module, &mut jit)?;
+    let big = JitGlobals::new();
+    let mut jit = new_module(isa, &[], &big);
+    let table = declare_functions(ctx, module, &mut jit, Placement::Jit(&big))?;
     crate::module::clif_text(ctx, &table, &mut jit)
 }
 
@@ -240,6 +257,8 @@ pub fn clif(ctx: &Context, module: OpId) -> Result<String> {
 /// valid until this is dropped.
 pub struct Compiled {
     jit: Option<JITModule>,
+    /// Big globals, which the code addresses; dropped after the code is freed.
+    _big: Arc<JitGlobals>,
     entries: Vec<(String, *const u8)>,
     pub compile_time: Duration,
     pub function_times: Vec<(String, Duration)>,
@@ -266,16 +285,15 @@ impl Drop for Compiled {
 pub fn compile(ctx: &Context, module: OpId, opt: OptLevel, symbols: &[(&'static str, *const u8)]) -> Result<Compiled> {
     let start = Instant::now();
     let isa = host_isa(opt)?;
-    let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
     let mut known = crate::libm::symbols();
     known.extend_from_slice(symbols);
-    builder.symbols(known.iter().copied());
-    let mut jit = JITModule::new(builder);
-    let table = declare_functions(ctx, module, &mut jit)?;
+    let big = JitGlobals::new();
+    let mut jit = new_module(isa, &known, &big);
+    let table = declare_functions(ctx, module, &mut jit, Placement::Jit(&big))?;
     let function_times = define_functions(ctx, &table, &mut jit)?;
     check_imports(&jit, &known)?;
     jit.finalize_definitions().map_err(|err| CodegenError::internal("module", err))?;
     let entries =
         table.iter().filter(|e| e.defined).map(|e| (e.name.clone(), jit.get_finalized_function(e.id))).collect();
-    Ok(Compiled { jit: Some(jit), entries, compile_time: start.elapsed(), function_times })
+    Ok(Compiled { jit: Some(jit), _big: big, entries, compile_time: start.elapsed(), function_times })
 }
