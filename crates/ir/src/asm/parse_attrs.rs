@@ -191,6 +191,10 @@ impl Parser<'_> {
         if w >= 127 {
             return true;
         }
+        if w == 0 {
+            // `i0` has one value.
+            return v == 0;
+        }
         match s {
             Signedness::Signed => v >= -(1i128 << (w - 1)) && v < (1i128 << (w - 1)),
             Signedness::Unsigned => v >= 0 && v < (1i128 << w),

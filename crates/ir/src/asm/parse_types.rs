@@ -75,7 +75,7 @@ impl Parser<'_> {
             _ => int_type(sp).or_else(|| crate::types::other_float(sp).map(|(n, _)| TypeKind::OtherFloat(n))),
         };
         // Upstream's messages: a width that is no 32-bit number is invalid, a larger one than
-        // 2^24 - 1 is over the limit. (Upstream also takes i0, which we do not.)
+        // 2^24 - 1 is over the limit. `i0` is valid, as upstream (a type with one value, 0).
         if int_type_digits(sp).is_some_and(|d| d.parse::<u32>().is_err()) {
             return Err(self.error_here("invalid integer width"));
         }
@@ -83,9 +83,6 @@ impl Parser<'_> {
             if let TypeKind::Integer { width, .. } = k {
                 if width > 16_777_215 {
                     return Err(self.error_here("integer bitwidth is limited to 16777215 bits"));
-                }
-                if width == 0 {
-                    return Err(self.error_here("invalid integer width"));
                 }
             }
             self.bump();
