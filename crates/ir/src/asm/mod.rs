@@ -1,6 +1,7 @@
 //! MLIR's textual format: lexer, parser (generic form plus the API custom syntax uses) and
 //! printer.
 
+mod dense_hex;
 mod float_fmt;
 pub mod lexer;
 mod op_parser;
