@@ -3,7 +3,7 @@
 use super::lexer::TokKind;
 use super::parser::{PResult, Parser};
 use crate::types::{FloatKind, Signedness, TypeKind, DYNAMIC};
-use crate::Type;
+use crate::{Context, Type};
 
 impl Parser<'_> {
     pub fn parse_type(&mut self) -> PResult<Type> {
@@ -201,7 +201,11 @@ impl Parser<'_> {
         self.bump();
         self.expect(TokKind::Less, "'<' in tensor type")?;
         let dims = self.parse_dimension_list(true, true)?;
+        let elem_pos = self.tok.start;
         let element = self.parse_type()?;
+        if !valid_element(self.ctx, Container::Tensor, element) {
+            return Err(self.error_at(elem_pos, "invalid tensor element type"));
+        }
         let mut encoding = None;
         if self.accept(TokKind::Comma) {
             if dims.is_none() {
@@ -221,7 +225,11 @@ impl Parser<'_> {
         self.bump();
         self.expect(TokKind::Less, "'<' in memref type")?;
         let dims = self.parse_dimension_list(true, true)?;
+        let elem_pos = self.tok.start;
         let element = self.parse_type()?;
+        if !valid_element(self.ctx, Container::MemRef, element) {
+            return Err(self.error_at(elem_pos, "invalid memref element type"));
+        }
         let mut layout = None;
         let mut memory_space = None;
         while self.accept(TokKind::Comma) {
@@ -246,11 +254,15 @@ impl Parser<'_> {
     }
 
     fn parse_vector_type(&mut self) -> PResult<Type> {
+        let pos = self.tok.start;
         self.bump();
         self.expect(TokKind::Less, "'<' in vector type")?;
         let (shape, scalable) = self.parse_dimension_list(false, false)?.unwrap_or_default();
         let element = self.parse_type()?;
         self.expect(TokKind::Greater, "'>' in vector type")?;
+        if !valid_element(self.ctx, Container::Vector, element) {
+            return Err(self.error_at(pos, "failed to verify 'elementType': VectorElementTypeInterface instance"));
+        }
         if shape.iter().any(|&d| d <= 0) {
             return Err(self.error_here("vector types must have positive constant sizes"));
         }
@@ -340,6 +352,27 @@ impl Parser<'_> {
         self.tok = saved_tok;
         self.lex.pos = saved_pos;
         ok.map(|_| tys)
+    }
+}
+
+/// The shaped types, whose element types upstream restricts.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Container {
+    Tensor,
+    MemRef,
+    Vector,
+}
+
+/// Upstream's `TensorType::isValidElementType`, `BaseMemRefType::isValidElementType` and
+/// `VectorElementTypeInterface`. Types of other dialects are accepted (their dialect decides).
+fn valid_element(ctx: &Context, c: Container, t: Type) -> bool {
+    match ctx.type_kind(t) {
+        TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) | TypeKind::OtherFloat(_) => true,
+        TypeKind::Opaque { .. } | TypeKind::Dialect { .. } => true,
+        TypeKind::Complex { .. } => c != Container::Vector,
+        TypeKind::Vector { .. } => c != Container::Vector,
+        TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. } => c == Container::MemRef,
+        _ => false,
     }
 }
 
