@@ -50,3 +50,22 @@ func.func private @vector_of_complex(vector<2xcomplex<f32>>)
 
 // Valid: vectors and complex numbers in tensors, memrefs of memrefs, other dialects' types.
 func.func private @valid(tensor<2xvector<2xi8>>, tensor<2xcomplex<f32>>, memref<2xmemref<i8>>, memref<2xvector<2xf32>>, tensor<2x!foo.bar>)
+
+// -----
+
+func.func @negative_segment(%c: i1, %a: i32) {
+  // expected-error @+1 {{'cf.cond_br' op 'operandSegmentSizes' attribute cannot have negative elements}}
+  "cf.cond_br"(%c, %a)[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 2, -1>}> : (i1, i32) -> ()
+^bb1:
+  return
+^bb2(%x: i32):
+  return
+}
+
+// -----
+
+func.func @negative_segment_alloc(%n: index) {
+  // expected-error @+1 {{'memref.alloc' op 'operandSegmentSizes' attribute cannot have negative elements}}
+  %0 = "memref.alloc"(%n) <{operandSegmentSizes = array<i32: 2, -1>}> : (index) -> memref<?xf32>
+  return
+}
