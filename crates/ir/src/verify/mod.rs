@@ -173,8 +173,9 @@ impl Verifier<'_> {
 
     fn verify_block(&mut self, b: BlockId, no_term: bool, graph: bool) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
+        let check_dominance = !graph && self.dom.is_reachable(ctx, b);
         for o in ctx.block_ops(b) {
-            if !graph {
+            if check_dominance {
                 self.verify_dominance(o)?;
             }
             self.verify_op(o)?;
