@@ -9,6 +9,7 @@ mod parse_attrs;
 mod parse_types;
 pub mod parser;
 pub mod printer;
+pub mod source_bytes;
 
 pub use lexer::TokKind;
 pub use op_parser::{Delimiter, OpParser};

@@ -943,7 +943,8 @@ impl<'a> Parser<'a> {
         }
         let bytes = super::lexer::unescape(body);
         self.bump();
-        String::from_utf8(bytes).map_err(|_| self.error_here("string is not valid UTF-8"))
+        // Any byte, as upstream; bytes that are not UTF-8 are kept (see `source_bytes`).
+        Ok(super::source_bytes::string_from_bytes(bytes))
     }
 
     /// `{a = 1, b}` into a name/attribute list (later entries override).
