@@ -40,7 +40,7 @@ pub struct Options {
 pub fn compile(path: &Path, o: &Options) -> std::result::Result<CompiledModel, String> {
     let start = Instant::now();
     let file = path.display().to_string();
-    let model = flowgate_onnx_import::load_model(path).map_err(|e| format!("{file}: error: {e}\n"))?;
+    let model = flowgate_onnx_import::load_model(path).map_err(|e| format!("{e}\n"))?;
     let mut ctx = Context::new();
     flowgate_registry::register_all_dialects(&mut ctx);
     let imported = flowgate_onnx_import::import_model_to_ir(&mut ctx, &model, &file)
