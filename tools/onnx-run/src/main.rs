@@ -8,6 +8,7 @@
 mod backend;
 mod data;
 mod model;
+mod stack_guard;
 mod suite;
 mod tolerance;
 
@@ -230,7 +231,7 @@ fn fmt_ms(d: std::time::Duration) -> String {
 }
 
 fn run_mlir(cli: &Cli, backend: backend::Backend, out: &mut Vec<u8>) -> Result<(), String> {
-    let (name, text) = read_input(&cli.input).map_err(|e| format!("error: {e}\n"))?;
+    let (name, text) = read_input(&cli.input)?;
     let mut ctx = Context::new();
     ctx.allow_unregistered = cli.allow_unregistered;
     flowgate_registry::register_all_dialects(&mut ctx);
@@ -250,7 +251,17 @@ fn run_mlir(cli: &Cli, backend: backend::Backend, out: &mut Vec<u8>) -> Result<(
         })?;
         eprint!("{clif}");
     }
-    let res = backend.run_mlir(&ctx, module, &cli.entry, sm)?;
+    // A failure to start the thread cannot be returned through the callback; keep it here.
+    let thread_error = std::cell::RefCell::new(None);
+    let invoke = |f: &mut (dyn FnMut() + Send)| {
+        if let Err(e) = stack_guard::call_on_thread(cli.stack_size, f) {
+            *thread_error.borrow_mut() = Some(e);
+        }
+    };
+    let res = backend.run_mlir(&ctx, module, &cli.entry, sm, &invoke)?;
+    if let Some(e) = thread_error.into_inner() {
+        return Err(format!("error: {e}\n"));
+    }
     for v in &res.values {
         let _ = writeln!(out, "{v}");
     }
@@ -265,14 +276,20 @@ fn run_mlir(cli: &Cli, backend: backend::Backend, out: &mut Vec<u8>) -> Result<(
     Ok(())
 }
 
-fn read_input(path: &Path) -> anyhow::Result<(String, String)> {
-    if path.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s)?;
-        return Ok(("<stdin>".to_string(), s));
-    }
-    let shown = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("could not open input file '{shown}': {e}"))?;
-    let s = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("input file '{shown}' is not valid UTF-8"))?;
-    Ok((shown, s))
+/// The input text; errors come back rendered. Bytes that are not UTF-8 are accepted in
+/// comments and strings, as upstream (`flowgate_ir::asm::source_bytes`).
+fn read_input(path: &Path) -> Result<(String, String), String> {
+    let (shown, bytes) = if path.as_os_str() == "-" {
+        let mut b = Vec::new();
+        std::io::stdin().read_to_end(&mut b).map_err(|e| format!("error: cannot read standard input: {e}\n"))?;
+        ("<stdin>".to_string(), b)
+    } else {
+        // File names need not be UTF-8; diagnostics show them lossily.
+        let shown = path.display().to_string();
+        let b = std::fs::read(path).map_err(|e| format!("error: could not open input file '{shown}': {e}\n"))?;
+        (shown, b)
+    };
+    let text =
+        flowgate_ir::asm::source_bytes::source_from_bytes(&bytes).map_err(|e| format!("{shown}:{e}\n"))?.into_owned();
+    Ok((shown, text))
 }
