@@ -56,7 +56,9 @@ fn op_err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
 }
 
 fn ranked_or(ctx: &Context, op: OpId, t: Type, what: &str) -> Result<(Vec<i64>, Type), Diagnostic> {
-    ranked(ctx, t).ok_or_else(|| op_err(ctx, op, format!("{what} must be ranked tensor of any type values, but got {}", q(ctx, t))))
+    ranked(ctx, t).ok_or_else(|| {
+        op_err(ctx, op, format!("{what} must be ranked tensor of any type values, but got {}", q(ctx, t)))
+    })
 }
 
 // ----- pad -----
@@ -129,7 +131,11 @@ fn verify_pad(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if low.len() != sshape.len() || high.len() != sshape.len() {
         return Err(Diagnostic::error(
             ctx.op_loc(op),
-            format!("failed to infer expectedType from sourceType {}, specified resultType is {}", q(ctx, st), q(ctx, rt)),
+            format!(
+                "failed to infer expectedType from sourceType {}, specified resultType is {}",
+                q(ctx, st),
+                q(ctx, rt)
+            ),
         ));
     }
     let inferred: Vec<i64> = (0..sshape.len())
@@ -141,8 +147,8 @@ fn verify_pad(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             }
         })
         .collect();
-    let mismatch = rshape.len() != inferred.len()
-        || rshape.iter().zip(&inferred).any(|(&r, &e)| r != e && e != DYNAMIC);
+    let mismatch =
+        rshape.len() != inferred.len() || rshape.iter().zip(&inferred).any(|(&r, &e)| r != e && e != DYNAMIC);
     if mismatch {
         return Err(Diagnostic::error(
             ctx.op_loc(op),
@@ -160,7 +166,10 @@ fn verify_pad(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     };
     let args = ctx.block_args(b);
     if args.len() != rshape.len() {
-        return Err(Diagnostic::error(ctx.op_loc(op), format!("expected the block to have {} arguments", rshape.len())));
+        return Err(Diagnostic::error(
+            ctx.op_loc(op),
+            format!("expected the block to have {} arguments", rshape.len()),
+        ));
     }
     if let Some(i) = args.iter().position(|&a| !ctx.is_index(ctx.value_type(a))) {
         return Err(op_err(ctx, op, format!("expected block argument {} to be an index", i + 1)));
@@ -213,20 +222,13 @@ fn print_dims(p: &mut OpPrinter<'_>, op: OpId, name: &str) {
     }
 }
 
-fn parse_typed_operands(
-    p: &mut OpParser<'_, '_>,
-    operands: &[flowgate_ir::asm::UnresolvedOperand],
-) -> PResult<()> {
+fn parse_typed_operands(p: &mut OpParser<'_, '_>, operands: &[flowgate_ir::asm::UnresolvedOperand]) -> PResult<()> {
     p.parse_optional_attr_dict()?;
     p.expect_colon()?;
     let loc = p.current_loc();
     let (ins, outs) = p.parse_functional_type()?;
     if ins.len() != operands.len() || outs.len() != 1 {
-        return Err(custom_error(
-            p,
-            loc,
-            format!("{} operands present, but expected {}", operands.len(), ins.len()),
-        ));
+        return Err(custom_error(p, loc, format!("{} operands present, but expected {}", operands.len(), ins.len())));
     }
     p.add_operands(operands, &ins, loc)?;
     p.add_result_types(&outs);
@@ -339,10 +341,7 @@ fn indices_shape(ctx: &Context, op: OpId, at: usize) -> Result<Vec<i64>, Diagnos
         _ => Err(op_err(
             ctx,
             op,
-            format!(
-                "operand #{at} must be ranked tensor of signless integer or index values, but got {}",
-                q(ctx, t)
-            ),
+            format!("operand #{at} must be ranked tensor of signless integer or index values, but got {}", q(ctx, t)),
         )),
     }
 }

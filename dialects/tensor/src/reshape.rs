@@ -83,7 +83,9 @@ fn operand_type(ctx: &Context, op: OpId, i: usize) -> Type {
 
 /// A ranked tensor result, or upstream's operand/result constraint error.
 fn ranked_or(ctx: &Context, op: OpId, t: Type, what: &str) -> Result<(Vec<i64>, Type), Diagnostic> {
-    ranked(ctx, t).ok_or_else(|| op_err(ctx, op, format!("{what} must be ranked tensor of any type values, but got {}", q(ctx, t))))
+    ranked(ctx, t).ok_or_else(|| {
+        op_err(ctx, op, format!("{what} must be ranked tensor of any type values, but got {}", q(ctx, t)))
+    })
 }
 
 /// Parses a type that must be a tensor (ranked when `ranked_only`), with upstream's message.
@@ -229,7 +231,11 @@ fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let (st, sh, rt) = (operand_type(ctx, op, 0), operand_type(ctx, op, 1), result_type(ctx, op));
     for (i, t) in [(0, st)] {
         if !ctx.is_tensor(t) {
-            return Err(op_err(ctx, op, format!("operand #{i} must be tensor of any type values, but got {}", q(ctx, t))));
+            return Err(op_err(
+                ctx,
+                op,
+                format!("operand #{i} must be tensor of any type values, but got {}", q(ctx, t)),
+            ));
         }
     }
     let shape_len = match ranked(ctx, sh) {
@@ -238,10 +244,7 @@ fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             return Err(op_err(
                 ctx,
                 op,
-                format!(
-                    "operand #1 must be 1D tensor of signless integer or index values, but got {}",
-                    q(ctx, sh)
-                ),
+                format!("operand #1 must be 1D tensor of signless integer or index values, but got {}", q(ctx, sh)),
             ))
         }
     };
@@ -279,7 +282,9 @@ pub(crate) fn reassociation(ctx: &Context, op: OpId) -> Option<Vec<Vec<i64>>> {
     let groups = ctx.attr_as_array(a)?;
     groups
         .iter()
-        .map(|&g| ctx.attr_as_array(g)?.iter().map(|&i| ctx.attr_as_int(i).and_then(|v| i64::try_from(v).ok())).collect())
+        .map(|&g| {
+            ctx.attr_as_array(g)?.iter().map(|&i| ctx.attr_as_int(i).and_then(|v| i64::try_from(v).ok())).collect()
+        })
         .collect()
 }
 
@@ -515,11 +520,7 @@ fn parse_concat(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let loc = p.current_loc();
     let (ins, outs) = p.parse_functional_type()?;
     if ins.len() != inputs.len() || outs.len() != 1 {
-        return Err(custom_error(
-            p,
-            loc,
-            format!("{} operands present, but expected {}", inputs.len(), ins.len()),
-        ));
+        return Err(custom_error(p, loc, format!("{} operands present, but expected {}", inputs.len(), ins.len())));
     }
     p.add_operands(&inputs, &ins, loc)?;
     p.add_result_types(&outs);
@@ -584,8 +585,10 @@ fn verify_concat(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             *size = s[i];
         }
     }
-    sizes[dim] =
-        inputs.iter().try_fold(0i64, |acc, (s, _)| if s[dim] == DYNAMIC { None } else { acc.checked_add(s[dim]) }).unwrap_or(DYNAMIC);
+    sizes[dim] = inputs
+        .iter()
+        .try_fold(0i64, |acc, (s, _)| if s[dim] == DYNAMIC { None } else { acc.checked_add(s[dim]) })
+        .unwrap_or(DYNAMIC);
     if sizes.iter().zip(&rshape).any(|(&a, &b)| a != DYNAMIC && b != DYNAMIC && a != b) {
         return Err(op_err(
             ctx,
