@@ -173,7 +173,7 @@ fn alignment_ok(ctx: &Context, a: flowgate_ir::Attribute) -> bool {
         && ctx.attr_type(a).is_some_and(|t| ctx.is_signless_integer(t) && ctx.int_width(t) == Some(64))
 }
 
-fn check_alignment(ctx: &Context, op: OpId, a: flowgate_ir::Attribute) -> Result<(), Diagnostic> {
+pub(crate) fn check_alignment(ctx: &Context, op: OpId, a: flowgate_ir::Attribute) -> Result<(), Diagnostic> {
     if !alignment_ok(ctx, a) {
         return Err(Diagnostic::op_error(ctx, op, ALIGNMENT_MSG));
     }

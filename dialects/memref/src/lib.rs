@@ -1,9 +1,11 @@
 //! The memref dialect with upstream MLIR 22's syntax and verifiers: `alloc`, `alloca`,
-//! `dealloc`, `load`, `store`, `dim`, `copy`, `cast`, `subview`, `reinterpret_cast`, `global`
-//! and `get_global`.
+//! `dealloc`, `load`, `store`, `dim`, `copy`, `cast`, `subview`, `reinterpret_cast`, `global`,
+//! `get_global`, `expand_shape`, `collapse_shape`, `reshape`, `view`, `realloc`, `rank`,
+//! `assume_alignment` and `distinct_objects`.
 
 mod access;
 mod alloc;
+mod shape;
 mod util;
 mod view;
 
@@ -14,4 +16,5 @@ pub fn register(ctx: &mut Context) {
     ctx.register_ops(alloc::defs());
     ctx.register_ops(access::defs());
     ctx.register_ops(view::defs());
+    ctx.register_ops(shape::defs());
 }
