@@ -1,10 +1,12 @@
 //! The memref dialect with upstream MLIR 22's syntax and verifiers: `alloc`, `alloca`,
 //! `dealloc`, `load`, `store`, `dim`, `copy`, `cast`, `subview`, `reinterpret_cast`, `global`,
 //! `get_global`, `expand_shape`, `collapse_shape`, `reshape`, `view`, `realloc`, `rank`,
-//! `assume_alignment` and `distinct_objects`.
+//! `assume_alignment`, `distinct_objects`, `atomic_rmw`, `generic_atomic_rmw`, `atomic_yield` and
+//! `prefetch`.
 
 mod access;
 mod alloc;
+mod atomic;
 mod shape;
 mod util;
 mod view;
@@ -17,4 +19,5 @@ pub fn register(ctx: &mut Context) {
     ctx.register_ops(access::defs());
     ctx.register_ops(view::defs());
     ctx.register_ops(shape::defs());
+    ctx.register_ops(atomic::defs());
 }
