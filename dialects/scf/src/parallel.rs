@@ -104,6 +104,14 @@ fn parse_parallel(p: &mut OpParser<'_, '_>) -> PResult<()> {
     for group in [&lbs, &ubs, &steps] {
         p.add_operands_same_type(group, idx)?;
     }
+    if inits.len() != tys.len() {
+        // Upstream resolves the init values as a range, with this message at the op name.
+        let loc = p.op_loc();
+        return Err(p.error_at(
+            loc,
+            format!("number of operands and types do not match: got {} operands and {} types", inits.len(), tys.len()),
+        ));
+    }
     let loc = p.current_loc();
     p.add_operands(&inits, &tys, loc)?;
     let n = |v: usize| v as i32;
@@ -323,7 +331,8 @@ fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         let b = blocks[0];
         let t = ctx.value_type(v);
         let Some(last) = ctx.last_op(b) else {
-            return Err(Diagnostic::op_error(ctx, op, format!("{i}-th reduction has an empty body")));
+            // Upstream's region verifier reports an empty block at the op, before any op check.
+            return Err(Diagnostic::error(ctx.op_loc(op), "empty block: expect at least a terminator"));
         };
         let args = ctx.block_args(b);
         if args.len() != 2 || args.iter().any(|&a| ctx.value_type(a) != t) {
