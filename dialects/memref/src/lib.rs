@@ -2,11 +2,12 @@
 //! `dealloc`, `load`, `store`, `dim`, `copy`, `cast`, `subview`, `reinterpret_cast`, `global`,
 //! `get_global`, `expand_shape`, `collapse_shape`, `reshape`, `view`, `realloc`, `rank`,
 //! `assume_alignment`, `distinct_objects`, `atomic_rmw`, `generic_atomic_rmw`, `atomic_yield` and
-//! `prefetch`.
+//! `prefetch`, `dma_start` and `dma_wait`.
 
 mod access;
 mod alloc;
 mod atomic;
+mod dma;
 mod shape;
 mod util;
 mod view;
@@ -20,4 +21,5 @@ pub fn register(ctx: &mut Context) {
     ctx.register_ops(view::defs());
     ctx.register_ops(shape::defs());
     ctx.register_ops(atomic::defs());
+    ctx.register_ops(dma::defs());
 }
