@@ -92,7 +92,7 @@ fn verify_aligned_pointer(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 fn verify_strided_metadata(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let t = ctx.value_type(ctx.operand(op, 0));
     let (rank, element, memory_space) = match ctx.type_kind(t) {
-        TypeKind::MemRef { shape, element, memory_space, .. } => (shape.len(), *element, memory_space.clone()),
+        TypeKind::MemRef { shape, element, memory_space, .. } => (shape.len(), *element, *memory_space),
         _ => {
             return Err(Diagnostic::op_error(
                 ctx,
