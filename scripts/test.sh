@@ -201,6 +201,14 @@ if [ "$MODE" = all ]; then
           mlir_start=$(date +%s)
           stage "cargo test -p flowgate-mlir-bridge --features mlir" cargo test -p flowgate-mlir-bridge --features mlir
           log "the bridge's cargo tests took $(($(date +%s) - mlir_start)) s"
+          stage "onnx-run --backend mlir --backend-tests testdata/onnx-backend-cf" \
+            target/debug/onnx-run --backend mlir -O2 --backend-tests testdata/onnx-backend-cf
+          stage "onnx-run --backend mlir --backend-tests testdata/onnx-cf" \
+            target/debug/onnx-run --backend mlir -O2 --backend-tests testdata/onnx-cf
+          if [ -d testdata/onnx-node ]; then
+            stage "onnx-run --backend mlir --backend-tests testdata/onnx-node" \
+              target/debug/onnx-run --backend mlir -O2 --backend-tests testdata/onnx-node
+          fi
         fi
       fi
       log "LLVM backend and MLIR bridge stages took $(($(date +%s) - llvm_start)) s"

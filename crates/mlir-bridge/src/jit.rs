@@ -73,9 +73,12 @@ pub fn opt_level(level: Option<&str>) -> Option<u8> {
 }
 
 /// Lower `module` with [`LOWERING`] and JIT-compile it at LLVM `-O<opt>`, with `symbols`
-/// (name, address) registered for its external functions besides the process's own.
+/// (name, address) registered for its external functions besides the process's own. External
+/// declarations that take memrefs are marked in `module` for the C interface (see
+/// `mark_memref_imports`).
 pub fn compile(ctx: &mut Context, module: OpId, opt: u8, symbols: &[(&str, *const u8)]) -> Result<Compiled> {
     let start = Instant::now();
+    mark_memref_imports(ctx, module)?;
     let up = Upstream::new(false);
     let mut m = to_upstream(&up, ctx, module)?;
     run_on(&up, ctx, &mut m, LOWERING)?;
@@ -89,9 +92,13 @@ pub fn compile(ctx: &mut Context, module: OpId, opt: u8, symbols: &[(&str, *cons
         return Err(to_diagnostic(ctx, &captured, "upstream's ExecutionEngine could not compile the module").into());
     }
     for &(name, addr) in symbols {
-        // SAFETY: `addr` is the address of a function of the process (the runtime's), valid
-        // for the life of the engine.
-        unsafe { mlirExecutionEngineRegisterSymbol(raw, string_ref(name), addr as *mut _) };
+        // Under both names: imports that take memrefs are called through their C interface
+        // (see `mark_memref_imports`), which has our ABI.
+        for n in [name.to_string(), format!("_mlir_ciface_{name}")] {
+            // SAFETY: `addr` is the address of a function of the process (the runtime's),
+            // valid for the life of the engine.
+            unsafe { mlirExecutionEngineRegisterSymbol(raw, string_ref(&n), addr as *mut _) };
+        }
     }
     let compile_time = start.elapsed();
     Ok(Compiled {
@@ -102,6 +109,43 @@ pub fn compile(ctx: &mut Context, module: OpId, opt: u8, symbols: &[(&str, *cons
             ("<execution engine>".to_string(), compile_time - lowered),
         ],
     })
+}
+
+/// Upstream's `convert-func-to-llvm` passes a memref argument as its descriptor's fields, one
+/// argument each; our ABI (DESIGN.md §7) passes a pointer to the descriptor, which is what
+/// upstream's C interface (`llvm.emit_c_interface`: calls go to `_mlir_ciface_<name>`) does
+/// for arguments. So external declarations that take memrefs get that attribute. A memref
+/// result differs in both (the C interface returns it through a leading pointer), and is an
+/// error rather than a wrong call.
+fn mark_memref_imports(ctx: &mut Context, module: OpId) -> Result<()> {
+    let mut imports = Vec::new();
+    ctx.walk(module, &mut |op| {
+        if ctx.is_op(op, "func.func") && ctx.regions(op).first().is_none_or(|&r| ctx.is_region_empty(r)) {
+            imports.push(op);
+        }
+    });
+    for f in imports {
+        let Some((params, results)) =
+            ctx.attr(f, "function_type").and_then(|a| ctx.attr_as_type(a)).and_then(|t| ctx.function_signature(t))
+        else {
+            continue;
+        };
+        let is_memref = |t: &flowgate_ir::Type| matches!(ctx.type_kind(*t), flowgate_ir::TypeKind::MemRef { .. });
+        if results.iter().any(is_memref) {
+            let name = ctx.attr(f, "sym_name").and_then(|a| ctx.attr_as_str(a)).unwrap_or("?").to_string();
+            return Err(flowgate_ir::Diagnostic::op_error(
+                ctx,
+                f,
+                format!("'{name}' returns a memref, which the mlir backend cannot call with Flowgate's ABI"),
+            )
+            .into());
+        }
+        if params.iter().any(is_memref) {
+            let unit = ctx.unit_attr();
+            ctx.set_attr(f, "llvm.emit_c_interface", unit);
+        }
+    }
+    Ok(())
 }
 
 /// The scalar results of `entry`, which must be defined in `module` and take no arguments.

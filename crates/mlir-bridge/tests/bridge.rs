@@ -188,7 +188,9 @@ fn differential_programs_agree_with_cranelift() {
         let mut ctx = context();
         let m = parse_source(&mut ctx, &name, &src, ParserConfig::default()).expect("parses");
         flowgate_ir::verify::verify(&ctx, m).expect("verifies");
-        let got = jit::run(&mut ctx, m, "main", 2).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // -O0: at -O2 LLVM folds `sinf` of constants through the host's `sin` (see
+        // lit-tests/Differential/run-backends-diff.sh), which can change the last bit.
+        let got = jit::run(&mut ctx, m, "main", 0).unwrap_or_else(|e| panic!("{name}: {e}"));
         let show = |o: &flowgate_codegen_cranelift::jit::RunOutput| o.values.iter().map(|v| v.to_string()).collect::<Vec<_>>();
         assert_eq!(show(&got), show(&want), "{name}");
         n += 1;
