@@ -2,7 +2,7 @@
 //! neither side needs to know the other's custom syntax and diagnostics point into the user's
 //! file.
 
-use crate::diag::to_diagnostic;
+use crate::diag::{to_diagnostic, Captured, UpLoc};
 use crate::error::Result;
 use crate::upstream::Upstream;
 use flowgate_ir::asm::{parse_source, print_op, ParserConfig, PrintFlags};
@@ -30,10 +30,47 @@ pub fn to_upstream<'c>(up: &'c Upstream, ctx: &mut Context, module: OpId) -> Res
             Ok(m)
         }
         None => {
-            let captured = up.take_diagnostics();
+            let mut captured = up.take_diagnostics();
+            for c in &mut captured {
+                relocate(c, &text);
+            }
             Err(to_diagnostic(ctx, &captured, "upstream MLIR could not parse the module").into())
         }
     }
+}
+
+/// The name upstream's parser gives the text it parses.
+const UPSTREAM_INPUT: &str = "-";
+
+/// Parse errors point into the printed text (the verifier's use the ops' own locations). Map
+/// such a position to the location of the op printed there: the `loc(...)` that ends its line,
+/// or, for an op whose regions open on that line, the first one after it.
+fn relocate(c: &mut Captured, text: &str) {
+    for n in &mut c.notes {
+        relocate(n, text);
+    }
+    let UpLoc::File { file, line, .. } = &c.loc else { return };
+    if file != UPSTREAM_INPUT {
+        return;
+    }
+    let found = text.lines().skip(line.saturating_sub(1) as usize).find_map(trailing_file_loc);
+    if let Some(loc) = found {
+        c.loc = loc;
+    }
+}
+
+/// `loc("file":line:col)` at the end of a printed line (our printer's inline locations).
+fn trailing_file_loc(line: &str) -> Option<UpLoc> {
+    let body = line.trim_end().strip_suffix(')')?;
+    let start = body.rfind("loc(\"")?;
+    let inner = &body[start + 5..];
+    let (file, rest) = inner.rsplit_once("\":")?;
+    let (l, col) = rest.split_once(':')?;
+    Some(UpLoc::File {
+        file: file.replace("\\\"", "\"").replace("\\\\", "\\"),
+        line: l.parse().ok()?,
+        col: col.parse().ok()?,
+    })
 }
 
 /// Upstream's module as text our parser reads: generic form, locations inline.
@@ -50,4 +87,18 @@ pub fn from_upstream(ctx: &mut Context, m: &Module) -> Result<OpId> {
     let module = parse_source(ctx, UPSTREAM_BUFFER, &text, ParserConfig::default())?;
     flowgate_ir::verify::verify(ctx, module)?;
     Ok(module)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trailing_locations_are_read() {
+        let l = "    %0 = \"arith.addi\"(%a, %b) : (i32, i32) -> i32 loc(\"dir/t.mlir\":12:8)";
+        assert_eq!(trailing_file_loc(l), Some(UpLoc::File { file: "dir/t.mlir".into(), line: 12, col: 8 }));
+        assert_eq!(trailing_file_loc("  }) : () -> () loc(\"a\\\"b\":1:2)"), Some(UpLoc::File { file: "a\"b".into(), line: 1, col: 2 }));
+        assert_eq!(trailing_file_loc("\"scf.for\"(%a) ({"), None);
+        assert_eq!(trailing_file_loc("x loc(\"node\"(\"graph\"))"), None);
+    }
 }
