@@ -202,7 +202,12 @@ pub fn run(ctx: &mut Context, module: OpId, entry: &str, opt: u8) -> Result<RunO
     let run_time = run_start.elapsed();
     let bytes: Vec<u8> = buf.iter().flat_map(|w| w.to_ne_bytes()).collect();
     let values = results.iter().zip(&layout.offsets).map(|(&s, &off)| read_scalar(&bytes, off as usize, s)).collect();
-    Ok(RunOutput { values, compile_time: compiled.compile_time, run_time, function_times: compiled.function_times.clone() })
+    Ok(RunOutput {
+        values,
+        compile_time: compiled.compile_time,
+        run_time,
+        function_times: compiled.function_times.clone(),
+    })
 }
 
 /// The value of scalar `s` stored at `off` in `bytes` (which `struct_layout` sized).

@@ -97,7 +97,10 @@ mod tests {
     fn trailing_locations_are_read() {
         let l = "    %0 = \"arith.addi\"(%a, %b) : (i32, i32) -> i32 loc(\"dir/t.mlir\":12:8)";
         assert_eq!(trailing_file_loc(l), Some(UpLoc::File { file: "dir/t.mlir".into(), line: 12, col: 8 }));
-        assert_eq!(trailing_file_loc("  }) : () -> () loc(\"a\\\"b\":1:2)"), Some(UpLoc::File { file: "a\"b".into(), line: 1, col: 2 }));
+        assert_eq!(
+            trailing_file_loc("  }) : () -> () loc(\"a\\\"b\":1:2)"),
+            Some(UpLoc::File { file: "a\"b".into(), line: 1, col: 2 })
+        );
         assert_eq!(trailing_file_loc("\"scf.for\"(%a) ({"), None);
         assert_eq!(trailing_file_loc("x loc(\"node\"(\"graph\"))"), None);
     }

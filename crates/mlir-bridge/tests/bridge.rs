@@ -94,7 +94,9 @@ fn upstream_passes_run_and_the_result_reads_back() {
 
 #[test]
 fn bad_pipelines_are_errors_not_crashes() {
-    assert!(matches!(passes::check_pipeline("builtin.module(no-such-pass)"), Err(BridgeError::Pipeline(m)) if m.contains("no-such-pass")));
+    assert!(
+        matches!(passes::check_pipeline("builtin.module(no-such-pass)"), Err(BridgeError::Pipeline(m)) if m.contains("no-such-pass"))
+    );
     assert!(passes::check_pipeline("builtin.module(canonicalize,cse)").is_ok());
     let mut ctx = context();
     let m = parse(&mut ctx, SUM);
@@ -191,7 +193,8 @@ fn differential_programs_agree_with_cranelift() {
         // -O0: at -O2 LLVM folds `sinf` of constants through the host's `sin` (see
         // lit-tests/Differential/run-backends-diff.sh), which can change the last bit.
         let got = jit::run(&mut ctx, m, "main", 0).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let show = |o: &flowgate_codegen_cranelift::jit::RunOutput| o.values.iter().map(|v| v.to_string()).collect::<Vec<_>>();
+        let show =
+            |o: &flowgate_codegen_cranelift::jit::RunOutput| o.values.iter().map(|v| v.to_string()).collect::<Vec<_>>();
         assert_eq!(show(&got), show(&want), "{name}");
         n += 1;
     }

@@ -50,7 +50,8 @@ pub fn run(opts: &Options, ctx: &mut Context, module: OpId) -> Result<OpId, Diag
     };
     let mut module = module;
     if let Some(p) = &opts.upstream_pipeline {
-        module = flowgate_mlir_bridge::passes::run_pipeline(ctx, module, p, opts.allow_unregistered).map_err(|e| into_diag(ctx, e))?;
+        module = flowgate_mlir_bridge::passes::run_pipeline(ctx, module, p, opts.allow_unregistered)
+            .map_err(|e| into_diag(ctx, e))?;
     }
     if opts.upstream_verify {
         flowgate_mlir_bridge::verify::verify(ctx, module, opts.allow_unregistered).map_err(|e| into_diag(ctx, e))?;
