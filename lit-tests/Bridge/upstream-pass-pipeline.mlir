@@ -16,7 +16,7 @@
 // CHECK-NOT: scf.
 // CHECK: cf.cond_br
 // CHECK: return
-// LOC: arith.addi {{.*}} loc("{{.*}}upstream-pass-pipeline.mlir":[[# @LINE + 12]]:10)
+// LOC: arith.addi {{.*}} loc("{{.*}}upstream-pass-pipeline.mlir":[[# @LINE + 13]]:10)
 // BOTH-LABEL: func.func @sum
 // BOTH: cf.cond_br
 // LLVM: "llvm.func"

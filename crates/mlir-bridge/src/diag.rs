@@ -122,7 +122,11 @@ pub fn to_diagnostic(ctx: &mut Context, captured: &[Captured], fallback: &str) -
         push(ctx, &mut d, n);
     }
     for (i, c) in captured.iter().enumerate() {
-        if i == lead {
+        // Upstream may report the same thing more than once (once per nested unknown op, all
+        // moved to one location); say it once.
+        let repeated =
+            captured[..i].iter().any(|p| p.severity == c.severity && p.loc == c.loc && p.message == c.message);
+        if i == lead || repeated || (c.severity == first.severity && c.loc == first.loc && c.message == first.message) {
             continue;
         }
         push(ctx, &mut d, c);

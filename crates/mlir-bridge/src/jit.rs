@@ -78,6 +78,7 @@ pub fn opt_level(level: Option<&str>) -> Option<u8> {
 /// `mark_memref_imports`).
 pub fn compile(ctx: &mut Context, module: OpId, opt: u8, symbols: &[(&str, *const u8)]) -> Result<Compiled> {
     let start = Instant::now();
+    check_imports_resolve(ctx, module, symbols)?;
     mark_memref_imports(ctx, module)?;
     let up = Upstream::new(false);
     let mut m = to_upstream(&up, ctx, module)?;
@@ -111,6 +112,36 @@ pub fn compile(ctx: &mut Context, module: OpId, opt: u8, symbols: &[(&str, *cons
     })
 }
 
+/// The external functions `module` declares.
+fn imports(ctx: &Context, module: OpId) -> Vec<OpId> {
+    let mut out = Vec::new();
+    ctx.walk(module, &mut |op| {
+        if ctx.is_op(op, "func.func") && ctx.regions(op).first().is_none_or(|&r| ctx.is_region_empty(r)) {
+            out.push(op);
+        }
+    });
+    out
+}
+
+/// Every import must be one of `symbols` or a symbol of the process: the engine would resolve
+/// a missing one only when the code is materialized, and ORC prints its own error then.
+fn check_imports_resolve(ctx: &Context, module: OpId, symbols: &[(&str, *const u8)]) -> Result<()> {
+    for f in imports(ctx, module) {
+        let Some(name) = ctx.attr(f, "sym_name").and_then(|a| ctx.attr_as_str(a)) else { continue };
+        if symbols.iter().any(|(n, _)| *n == name) {
+            continue;
+        }
+        let found = std::ffi::CString::new(name)
+            // SAFETY: `dlsym` with RTLD_DEFAULT only reads the NUL-terminated name.
+            .map(|c| !unsafe { libc::dlsym(libc::RTLD_DEFAULT, c.as_ptr()) }.is_null())
+            .unwrap_or(false);
+        if !found {
+            return Err(BridgeError::Run(format!("cannot resolve external function '{name}'")));
+        }
+    }
+    Ok(())
+}
+
 /// Upstream's `convert-func-to-llvm` passes a memref argument as its descriptor's fields, one
 /// argument each; our ABI (DESIGN.md §7) passes a pointer to the descriptor, which is what
 /// upstream's C interface (`llvm.emit_c_interface`: calls go to `_mlir_ciface_<name>`) does
@@ -118,13 +149,7 @@ pub fn compile(ctx: &mut Context, module: OpId, opt: u8, symbols: &[(&str, *cons
 /// result differs in both (the C interface returns it through a leading pointer), and is an
 /// error rather than a wrong call.
 fn mark_memref_imports(ctx: &mut Context, module: OpId) -> Result<()> {
-    let mut imports = Vec::new();
-    ctx.walk(module, &mut |op| {
-        if ctx.is_op(op, "func.func") && ctx.regions(op).first().is_none_or(|&r| ctx.is_region_empty(r)) {
-            imports.push(op);
-        }
-    });
-    for f in imports {
+    for f in imports(ctx, module) {
         let Some((params, results)) =
             ctx.attr(f, "function_type").and_then(|a| ctx.attr_as_type(a)).and_then(|t| ctx.function_signature(t))
         else {

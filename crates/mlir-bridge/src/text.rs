@@ -43,8 +43,10 @@ pub fn to_upstream<'c>(up: &'c Upstream, ctx: &mut Context, module: OpId) -> Res
 const UPSTREAM_INPUT: &str = "-";
 
 /// Parse errors point into the printed text (the verifier's use the ops' own locations). Map
-/// such a position to the location of the op printed there: the `loc(...)` that ends its line,
-/// or, for an op whose regions open on that line, the first one after it.
+/// such a position to the location of the op printed there: the `loc(...)` that ends the line
+/// where the op ends, which for an op with regions is the line that closes them (attribute
+/// dictionaries open and close on one line, so the net count of braces per line follows the
+/// regions).
 fn relocate(c: &mut Captured, text: &str) {
     for n in &mut c.notes {
         relocate(n, text);
@@ -53,9 +55,15 @@ fn relocate(c: &mut Captured, text: &str) {
     if file != UPSTREAM_INPUT {
         return;
     }
-    let found = text.lines().skip(line.saturating_sub(1) as usize).find_map(trailing_file_loc);
-    if let Some(loc) = found {
-        c.loc = loc;
+    let mut depth = 0i64;
+    for l in text.lines().skip(line.saturating_sub(1) as usize) {
+        depth += l.matches('{').count() as i64 - l.matches('}').count() as i64;
+        if depth <= 0 {
+            if let Some(loc) = trailing_file_loc(l) {
+                c.loc = loc;
+            }
+            return;
+        }
     }
 }
 
