@@ -20,7 +20,8 @@
 #                           `--backend llvm` runs a program
 #   mlir-bridge             onnx-run and onnx-opt were built with the cargo feature `mlir`:
 #                           `onnx-run --backend mlir` runs a program through upstream MLIR in
-#                           process, and `onnx-opt --upstream-verify` works
+#                           process, and `onnx-opt --upstream-verify` works; RUN_DIFF_BRIDGE is
+#                           then set for Differential/run-diff.sh
 
 import os
 import shutil
@@ -130,6 +131,9 @@ def mlir_bridge_works():
 
 if mlir_bridge_works():
     config.available_features.add("mlir-bridge")
+    # Differential/run-diff.sh then also runs both of its lowerings in process through the
+    # bridge (every test that uses it: Differential/programs, Optimize/*differential*).
+    config.environment["RUN_DIFF_BRIDGE"] = tool("onnx-run")
 else:
     lit_config.note("onnx-run/onnx-opt lack the upstream MLIR bridge: mlir-bridge tests are skipped")
 

@@ -4,13 +4,6 @@
 // divisions, the long branch or the one that stores).
 // RUN: env MLIR_OPT=%mlir-opt MLIR_RUNNER=%mlir-runner bash %S/../run-diff.sh %onnx-opt --scf-if-to-select --scf-for-strength-reduction %s | FileCheck %s
 // RUN: env MLIR_OPT=%mlir-opt MLIR_RUNNER=%mlir-runner bash %S/../run-diff.sh %onnx-opt --scf-if-to-select=max-ops-per-branch=8 %s | FileCheck %s
-// The same comparisons in process through the upstream MLIR bridge (cargo feature `mlir`):
-// upstream's scf-to-cf, then Flowgate's scf-to-cf (with the same passes as above), each
-// finished by upstream's convert-to-llvm and run by its ExecutionEngine.
-// RUN: %if mlir-bridge %{ %onnx-run --backend mlir -O0 %s | FileCheck %s --check-prefix=NATIVE %}
-// RUN: %if mlir-bridge %{ %onnx-opt %s --convert-scf-to-cf | %onnx-run --backend mlir -O0 - | FileCheck %s --check-prefix=NATIVE %}
-// RUN: %if mlir-bridge %{ %onnx-opt --scf-if-to-select --scf-for-strength-reduction %s --convert-scf-to-cf | %onnx-run --backend mlir -O0 - | FileCheck %s --check-prefix=NATIVE %}
-// RUN: %if mlir-bridge %{ %onnx-opt --scf-if-to-select=max-ops-per-branch=8 %s --convert-scf-to-cf | %onnx-run --backend mlir -O0 - | FileCheck %s --check-prefix=NATIVE %}
 // RUN: %onnx-opt %s --scf-if-to-select | FileCheck %s --check-prefix=CONVERTED
 // CONVERTED-COUNT-4: scf.if
 // CONVERTED-NOT: scf.if

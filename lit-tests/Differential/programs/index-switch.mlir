@@ -1,10 +1,5 @@
 // REQUIRES: mlir-upstream
 // RUN: env MLIR_OPT=%mlir-opt MLIR_RUNNER=%mlir-runner bash %S/../run-diff.sh %onnx-opt %s | FileCheck %s
-// The same comparisons in process through the upstream MLIR bridge (cargo feature `mlir`):
-// upstream's scf-to-cf, then Flowgate's scf-to-cf (with the same passes as above), each
-// finished by upstream's convert-to-llvm and run by its ExecutionEngine.
-// RUN: %if mlir-bridge %{ %onnx-run --backend mlir -O0 %s | FileCheck %s --check-prefix=NATIVE %}
-// RUN: %if mlir-bridge %{ %onnx-opt %s --convert-scf-to-cf | %onnx-run --backend mlir -O0 - | FileCheck %s --check-prefix=NATIVE %}
 // The same program through Flowgate alone: JIT (onnx-run) and AOT (onnx-compile + cc).
 // RUN: %onnx-run %s | FileCheck %s --check-prefix=NATIVE
 // RUN: %onnx-run -O0 %s | FileCheck %s --check-prefix=NATIVE

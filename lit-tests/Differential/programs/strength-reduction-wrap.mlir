@@ -2,12 +2,6 @@
 // RUN: env MLIR_OPT=%mlir-opt MLIR_RUNNER=%mlir-runner bash %S/../run-diff.sh %onnx-opt %s | FileCheck %s
 // The -O2 loop passes keep the meaning (scf-for-strength-reduction rewrites every loop here).
 // RUN: env MLIR_OPT=%mlir-opt MLIR_RUNNER=%mlir-runner bash %S/../run-diff.sh %onnx-opt --scf-if-to-select --scf-for-strength-reduction %s | FileCheck %s
-// The same comparisons in process through the upstream MLIR bridge (cargo feature `mlir`):
-// upstream's scf-to-cf, then Flowgate's scf-to-cf (with the same passes as above), each
-// finished by upstream's convert-to-llvm and run by its ExecutionEngine.
-// RUN: %if mlir-bridge %{ %onnx-run --backend mlir -O0 %s | FileCheck %s --check-prefix=NATIVE %}
-// RUN: %if mlir-bridge %{ %onnx-opt %s --convert-scf-to-cf | %onnx-run --backend mlir -O0 - | FileCheck %s --check-prefix=NATIVE %}
-// RUN: %if mlir-bridge %{ %onnx-opt --scf-if-to-select --scf-for-strength-reduction %s --convert-scf-to-cf | %onnx-run --backend mlir -O0 - | FileCheck %s --check-prefix=NATIVE %}
 // RUN: %onnx-opt %s --scf-for-strength-reduction | FileCheck %s --check-prefix=REDUCED
 // REDUCED: scf.for {{.*}} -> (i64, i64, i8)  : i8 {
 // REDUCED: scf.for {{.*}} -> (i64, i32, i32, i32, i32)  : i32 {
