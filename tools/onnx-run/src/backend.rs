@@ -44,6 +44,11 @@ impl Backend {
             "mlir" => flowgate_mlir_bridge::jit::opt_level(level)
                 .map(Backend::Mlir)
                 .ok_or_else(|| bad_level(level.unwrap_or(""))),
+            // Name the feature a backend needs when this build lacks it.
+            #[cfg(not(feature = "llvm"))]
+            "llvm" => Err(missing_feature(name)),
+            #[cfg(not(feature = "mlir"))]
+            "mlir" => Err(missing_feature(name)),
             other => Err(format!("error: backend '{other}' is not available in this build\n")),
         }
     }
@@ -112,6 +117,12 @@ impl Backend {
             }),
         }
     }
+}
+
+/// The error for a backend whose cargo feature (named as the backend) this build lacks.
+#[cfg(any(not(feature = "llvm"), not(feature = "mlir")))]
+fn missing_feature(name: &str) -> String {
+    format!("error: backend '{name}' needs the cargo feature `{name}`, which this onnx-run was built without\n")
 }
 
 /// Compiled code of either backend; addresses stay valid while it lives.
