@@ -13,7 +13,7 @@ mod suite;
 mod tolerance;
 
 use clap::Parser as _;
-use flowgate_codegen_cranelift::pipeline::load_and_lower;
+use flowgate_codegen_cranelift::pipeline::load_and_lower_with;
 use flowgate_ir::Context;
 use std::ffi::OsString;
 use std::io::{Read as _, Write};
@@ -47,7 +47,8 @@ struct Cli {
     #[arg(long = "allow-unregistered-dialect")]
     allow_unregistered: bool,
     /// The code generator: `cranelift`, or `llvm` when built with the cargo feature `llvm`
-    /// (-O0/-O2/-O3 then run LLVM's default<O0>/<O2>/<O3> pipelines).
+    /// (-O0/-O2/-O3 then run LLVM's default<O0>/<O2>/<O3> pipelines), or `mlir` when built
+    /// with the feature `mlir` (upstream MLIR's own lowering and ExecutionEngine at -O<level>).
     #[arg(long, default_value = "cranelift")]
     backend: String,
     /// `.onnx`: a backend-suite data set directory (`input_*.pb`, `output_*.pb`); repeatable.
@@ -235,12 +236,12 @@ fn run_mlir(cli: &Cli, backend: backend::Backend, out: &mut Vec<u8>) -> Result<(
     let mut ctx = Context::new();
     ctx.allow_unregistered = cli.allow_unregistered;
     flowgate_registry::register_all_dialects(&mut ctx);
-    let lowered = load_and_lower(
+    let lowered = load_and_lower_with(
         &mut ctx,
         &name,
         &text,
         &flowgate_registry::all_passes(),
-        backend.lowering(),
+        &backend.pipeline(),
         cli.print_pipeline,
     )?;
     let (module, sm) = (lowered.module, &lowered.sources);
@@ -258,7 +259,7 @@ fn run_mlir(cli: &Cli, backend: backend::Backend, out: &mut Vec<u8>) -> Result<(
             *thread_error.borrow_mut() = Some(e);
         }
     };
-    let res = backend.run_mlir(&ctx, module, &cli.entry, sm, &invoke)?;
+    let res = backend.run_mlir(&mut ctx, module, &cli.entry, sm, &invoke)?;
     if let Some(e) = thread_error.into_inner() {
         return Err(format!("error: {e}\n"));
     }
