@@ -254,7 +254,12 @@ pub fn slice(
 /// row-major order. Dimensions that continue each other in memory are merged, and when the
 /// innermost one is contiguous whole runs are copied (a Slice of the leading or middle axes,
 /// as models slice weights and states, is a few memcpys instead of an index per element).
-pub(crate) fn strided_gather<T: Elem>(v: &[T], out_shape: &[usize], strides: &[isize], base: isize) -> RtResult<Vec<T>> {
+pub(crate) fn strided_gather<T: Elem>(
+    v: &[T],
+    out_shape: &[usize],
+    strides: &[isize],
+    base: isize,
+) -> RtResult<Vec<T>> {
     let n = checked_numel(out_shape, std::mem::size_of::<T>())?;
     // (size, stride) from the outermost dimension in, without size-1 dimensions, merged where
     // the outer one steps exactly over the inner one.

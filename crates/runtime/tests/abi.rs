@@ -236,7 +236,13 @@ fn constant_and_memo_slots_keep_their_first_value() {
     clear_error();
     unsafe {
         let bytes = blob(1, &[2], &[0, 0, 0x80, 0x3f, 0, 0, 0, 0x40]);
-        let desc = MemRefDesc1 { allocated: bytes.as_ptr(), aligned: bytes.as_ptr(), offset: 0, size: bytes.len() as i64, stride: 1 };
+        let desc = MemRefDesc1 {
+            allocated: bytes.as_ptr(),
+            aligned: bytes.as_ptr(),
+            offset: 0,
+            size: bytes.len() as i64,
+            stride: 1,
+        };
         let mut cslot = 0u64;
         let cd = slot_desc(&mut cslot);
         let a = flowgate_rt_constant_cached(&desc, &cd);
