@@ -181,26 +181,49 @@ fn conv_batched<T: Real>(
 /// position `o`, or `usize::MAX` where it falls in the padding.
 fn gather_table(spatial: &[usize], win: &Window, out: &[usize]) -> Vec<usize> {
     let r = spatial.len();
-    let kpts = box_points(&win.kernel);
-    let opts = box_points(out);
-    let kcount = kpts.len() / r.max(1);
-    let out_count = opts.len() / r.max(1);
-    let mut taps = Vec::with_capacity(kcount * out_count);
-    for kk in 0..kcount {
-        for o in 0..out_count {
-            let mut flat = 0usize;
-            let mut inside = true;
-            for i in 0..r {
-                let p = (opts[o * r + i] * win.strides[i] + kpts[kk * r + i] * win.dilations[i]) as i64
-                    - win.pad_begin[i] as i64;
-                if p < 0 || p >= spatial[i] as i64 {
-                    inside = false;
-                    break;
+    // Per axis, the input position of (kernel offset k, output position o), or None in a pad.
+    let axes: Vec<Vec<Option<usize>>> = (0..r)
+        .map(|i| {
+            let mut t = Vec::with_capacity(win.kernel[i] * out[i]);
+            for k in 0..win.kernel[i] {
+                for o in 0..out[i] {
+                    let p = (o * win.strides[i] + k * win.dilations[i]) as i64 - win.pad_begin[i] as i64;
+                    t.push((0..spatial[i] as i64).contains(&p).then_some(p as usize));
                 }
-                flat = flat * spatial[i] + p as usize;
             }
-            taps.push(if inside { flat } else { usize::MAX });
+            t
+        })
+        .collect();
+    let kcount: usize = win.kernel.iter().product();
+    let out_count: usize = out.iter().product();
+    let mut taps = Vec::with_capacity(kcount * out_count);
+    let mut kidx = vec![0usize; r];
+    // (flat position so far, inside) for every output position of the axes done so far.
+    let mut row: Vec<(usize, bool)> = Vec::with_capacity(out_count);
+    let mut next: Vec<(usize, bool)> = Vec::with_capacity(out_count);
+    for kk in 0..kcount {
+        // The kernel offset's index per axis (row-major).
+        let mut rest = kk;
+        for i in (0..r).rev() {
+            kidx[i] = rest % win.kernel[i];
+            rest /= win.kernel[i];
         }
+        row.clear();
+        row.push((0, true));
+        for i in 0..r {
+            let t = &axes[i][kidx[i] * out[i]..][..out[i]];
+            next.clear();
+            for &(flat, inside) in &row {
+                for a in t {
+                    next.push(match a {
+                        Some(p) if inside => (flat * spatial[i] + p, true),
+                        _ => (0, false),
+                    });
+                }
+            }
+            std::mem::swap(&mut row, &mut next);
+        }
+        taps.extend(row.iter().map(|&(flat, inside)| if inside { flat } else { usize::MAX }));
     }
     taps
 }
