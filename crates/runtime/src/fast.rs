@@ -1,5 +1,6 @@
 //! Fast paths of the elementwise kernels for the shapes loops make most: float arithmetic on
-//! two tensors of one shape, or a tensor and a single element. The generic path builds index
+//! two tensors of one shape, a tensor and a single element, or a tensor and a row repeated
+//! along its leading axes. The generic path builds index
 //! plans and goes through f64 per element; these loops are plain slices the compiler
 //! vectorizes. Results are bit-identical: for `+ - * /`, computing an f32 in f64 and rounding
 //! once gives the correctly rounded f32 result, which is what native f32 arithmetic gives.
@@ -47,10 +48,22 @@ fn typed<T: Num>(op: BinaryOp, a: &Tensor, b: &Tensor) -> Option<Tensor> {
     } else if x.len() == 1 && a.rank() <= b.rank() {
         let p = x[0];
         (b.shape().to_vec(), y.iter().map(|&q| f(p, q)).collect())
+    } else if !y.is_empty() && is_trailing(b.shape(), a.shape()) {
+        // b repeats along a's leading axes (a bias or a window per row).
+        (a.shape().to_vec(), x.chunks_exact(y.len()).flat_map(|r| r.iter().zip(y).map(|(&p, &q)| f(p, q))).collect())
+    } else if !x.is_empty() && is_trailing(a.shape(), b.shape()) {
+        (b.shape().to_vec(), y.chunks_exact(x.len()).flat_map(|r| x.iter().zip(r).map(|(&p, &q)| f(p, q))).collect())
     } else {
         return None;
     };
     Tensor::from_vec(shape, v).ok()
+}
+
+/// `part` broadcasts to `full` by repeating along `full`'s leading axes only: without its
+/// leading 1s it is a suffix of `full`, and it has no more axes than `full`.
+fn is_trailing(part: &[usize], full: &[usize]) -> bool {
+    let lead = part.iter().take_while(|&&d| d == 1).count();
+    part.len() <= full.len() && full.ends_with(&part[lead..])
 }
 
 #[cfg(test)]
@@ -92,9 +105,22 @@ mod tests {
                 assert!(got[i].to_bits() == want.to_bits() || (got[i].is_nan() && want.is_nan()), "{op:?} {i}");
             }
         }
+        // A row repeated along the leading axis, on either side (Sub is not commutative).
+        let c = Tensor::from_vec(vec![1, 256], ys[..256].to_vec()).unwrap();
+        let r = binary(BinaryOp::Sub, &a, &c).unwrap();
+        assert_eq!(r.shape(), &[2, 256]);
+        let got = r.as_slice::<f32>().unwrap();
+        let l = binary(BinaryOp::Sub, &c, &a).unwrap();
+        let gotl = l.as_slice::<f32>().unwrap();
+        for i in 0..512 {
+            assert_eq!(got[i].to_bits(), ((xs[i] as f64 - ys[i % 256] as f64) as f32).to_bits(), "{i}");
+            assert_eq!(gotl[i].to_bits(), ((ys[i % 256] as f64 - xs[i] as f64) as f32).to_bits(), "{i}");
+        }
         // Other shapes and dtypes take the generic path.
-        let c = Tensor::from_vec(vec![256], ys[..256].to_vec()).unwrap();
-        assert!(binary(BinaryOp::Add, &a, &c).is_none());
+        let col = Tensor::from_vec(vec![2, 1], ys[..2].to_vec()).unwrap();
+        assert!(binary(BinaryOp::Add, &a, &col).is_none());
+        let deeper = Tensor::from_vec(vec![1, 1, 256], ys[..256].to_vec()).unwrap();
+        assert!(binary(BinaryOp::Add, &a, &deeper).is_none());
         assert!(binary(BinaryOp::Max, &a, &b).is_none());
     }
 }

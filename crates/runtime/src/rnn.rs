@@ -245,26 +245,27 @@ fn lstm_real<T: Real>(
         let reverse = a.direction == 1 || dir == 1;
         let wd = &wv[dir * g4 * input..][..g4 * input];
         let rd = &rv[dir * g4 * h..][..g4 * h];
-        // XW[t * batch + b] = X[t, b] W^T (+ both biases), for every step at once.
+        // XW[t * batch + b] = X[t, b] W^T (+ both biases), for every step at once: one product
+        // per batch entry over all its steps (W is packed once per entry, not once per step).
         let mut xw = vec![T::default(); seq * batch * g4];
-        for t in 0..seq {
-            for b in 0..batch {
-                let row = &mut xw[(t * batch + b) * g4..][..g4];
-                if let Some(bv) = &bv {
-                    for (k, slot) in row.iter_mut().enumerate() {
-                        *slot = bv[dir * 8 * h + k] + bv[dir * 8 * h + g4 + k];
-                    }
+        if let Some(bv) = &bv {
+            for row in xw.chunks_exact_mut(g4) {
+                for (k, slot) in row.iter_mut().enumerate() {
+                    *slot = bv[dir * 8 * h + k] + bv[dir * 8 * h + g4 + k];
                 }
-                let xrow = &xv[t * xrs_t + b * xrs_b..][..input];
+            }
+        }
+        if seq > 0 {
+            for b in 0..batch {
                 T::gemm(
-                    1,
+                    seq,
                     input,
                     g4,
                     T::of(1.0),
-                    Mat { data: xrow, rs: input, cs: 1 },
+                    Mat { data: &xv[b * xrs_b..], rs: xrs_t, cs: 1 },
                     Mat { data: wd, rs: 1, cs: input },
                     T::of(1.0),
-                    MatMut { data: row, rs: g4 },
+                    MatMut { data: &mut xw[b * g4..], rs: batch * g4 },
                 )?;
             }
         }

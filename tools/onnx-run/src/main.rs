@@ -79,7 +79,23 @@ struct Cli {
     stack_size: usize,
 }
 
+/// Models free large tensors and make them again on every run and loop trip. glibc returns
+/// blocks above 128 KiB to the kernel on free (mmap) and the next run faults their pages in
+/// again; keep them in the heap instead, as onnxruntime's arena keeps its buffers.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn keep_freed_memory() {
+    // SAFETY: mallopt only sets allocator parameters; called before any other thread exists.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 64 << 20);
+        libc::mallopt(libc::M_TRIM_THRESHOLD, 128 << 20);
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn keep_freed_memory() {}
+
 fn main() -> ExitCode {
+    keep_freed_memory();
     let cli = match Cli::try_parse_from(std::env::args_os().collect::<Vec<OsString>>()) {
         Ok(c) => c,
         Err(e) => {
