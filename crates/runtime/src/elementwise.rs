@@ -379,6 +379,13 @@ pub fn binary(op: BinaryOp, a: &Tensor, b: &Tensor) -> RtResult<Tensor> {
     if let Some(t) = crate::fast::binary(op, a, b) {
         return Ok(t);
     }
+    binary_generic(op, a, b)
+}
+
+/// The generic binary path: index plans, then f64 (floats) or i128 (integers) per element.
+/// `fast::binary` must agree with it bit for bit (its tests compare the two).
+pub(crate) fn binary_generic(op: BinaryOp, a: &Tensor, b: &Tensor) -> RtResult<Tensor> {
+    check_binary(op, a.dtype(), b.dtype())?;
     let out = broadcast_pair(a.shape(), b.shape())?;
     let ia = broadcast_indices(a.shape(), &out)?;
     let ib = broadcast_indices(b.shape(), &out)?;
