@@ -1,4 +1,4 @@
-//! Fast paths of the elementwise binary kernels. The generic path builds an index plan per
+//! Fast paths of the elementwise kernels. The generic path builds an index plan per
 //! operand (the flat source index of every output element), gathers both operands to the
 //! output shape and computes through f64 (floats) or i128 (integers) per element. Here the
 //! broadcast is a loop nest instead: the output shape is collapsed into as few dimensions as
@@ -13,7 +13,7 @@
 
 use crate::broadcast::broadcast_pair;
 use crate::dispatch::Elem;
-use crate::elementwise::BinaryOp;
+use crate::elementwise::{BinaryOp, UnaryOp};
 use crate::value::{try_vec, DType, Tensor};
 
 /// `Some(result)` when a fast path applies, `None` to take the generic one (which also reports
@@ -34,9 +34,70 @@ pub(crate) fn binary(op: BinaryOp, a: &Tensor, b: &Tensor) -> Option<Tensor> {
     }
 }
 
+/// Unary ops on f32 and f64 as loops the compiler can specialize (no function pointer per
+/// element). The exact ops (Neg, Abs, Relu, Sqrt, Reciprocal, Ceil, Floor, Round, Sign) give
+/// the generic path's bits: each is correctly rounded or exact in either type. For f32, Exp,
+/// Log, Tanh, Sigmoid, Sin and Cos use the f32 libm functions instead of rounding the f64
+/// ones: glibc's are within an ulp or two (onnxruntime's own f32 kernels are approximations
+/// of that order) and cost a fraction of the f64 ones, which dominated recurrent cells.
+pub(crate) fn unary(op: UnaryOp, x: &Tensor) -> Option<Tensor> {
+    let data = match x.dtype() {
+        DType::F32 => {
+            let v = x.as_slice::<f32>()?;
+            let out: Vec<f32> = match op {
+                UnaryOp::Exp => map(v, f32::exp)?,
+                UnaryOp::Log => map(v, f32::ln)?,
+                UnaryOp::Tanh => map(v, f32::tanh)?,
+                UnaryOp::Sigmoid => map(v, sigmoid_f32)?,
+                UnaryOp::Sin => map(v, f32::sin)?,
+                UnaryOp::Cos => map(v, f32::cos)?,
+                _ => exact::<f32>(op, v)?,
+            };
+            f32::into_data(out)
+        }
+        DType::F64 => f64::into_data(exact::<f64>(op, x.as_slice::<f64>()?)?),
+        _ => return None,
+    };
+    Tensor::from_data(x.shape().to_vec(), data).ok()
+}
+
+/// The logistic function split by sign so neither branch overflows exp (as the generic one).
+fn sigmoid_f32(x: f32) -> f32 {
+    if x >= 0.0 {
+        1.0 / (1.0 + (-x).exp())
+    } else {
+        let e = x.exp();
+        e / (1.0 + e)
+    }
+}
+
+fn exact<T: Float>(op: UnaryOp, v: &[T]) -> Option<Vec<T>> {
+    let zero = T::from_f64(0.0);
+    let one = T::from_f64(1.0);
+    match op {
+        UnaryOp::Neg => map(v, |x| -x),
+        UnaryOp::Abs => map(v, T::abs),
+        // NaN stays NaN; -0 becomes +0 (as the generic path).
+        UnaryOp::Relu => map(v, |x| if x > zero || x.is_nan() { x } else { zero }),
+        UnaryOp::Sqrt => map(v, T::sqrt),
+        UnaryOp::Reciprocal => map(v, |x| one / x),
+        UnaryOp::Ceil => map(v, T::ceil),
+        UnaryOp::Floor => map(v, T::floor),
+        UnaryOp::Round => map(v, T::round_ties_even),
+        _ => None,
+    }
+}
+
+fn map<T: Copy, O>(v: &[T], f: impl Fn(T) -> O) -> Option<Vec<O>> {
+    let mut out = try_vec(v.len()).ok()?;
+    out.extend(v.iter().map(|&x| f(x)));
+    Some(out)
+}
+
 trait Float:
     Copy
     + PartialOrd
+    + std::ops::Neg<Output = Self>
     + std::ops::Add<Output = Self>
     + std::ops::Sub<Output = Self>
     + std::ops::Mul<Output = Self>
@@ -48,6 +109,11 @@ trait Float:
     /// The std `max`/`min` the generic path uses (so signed zeros come out alike).
     fn max(self, o: Self) -> Self;
     fn min(self, o: Self) -> Self;
+    fn abs(self) -> Self;
+    fn sqrt(self) -> Self;
+    fn ceil(self) -> Self;
+    fn floor(self) -> Self;
+    fn round_ties_even(self) -> Self;
 }
 macro_rules! impl_float {
     ($($t:ident),*) => {$(
@@ -56,6 +122,11 @@ macro_rules! impl_float {
             fn is_nan(self) -> bool { $t::is_nan(self) }
             fn max(self, o: Self) -> Self { $t::max(self, o) }
             fn min(self, o: Self) -> Self { $t::min(self, o) }
+            fn abs(self) -> Self { $t::abs(self) }
+            fn sqrt(self) -> Self { $t::sqrt(self) }
+            fn ceil(self) -> Self { $t::ceil(self) }
+            fn floor(self) -> Self { $t::floor(self) }
+            fn round_ties_even(self) -> Self { $t::round_ties_even(self) }
         }
     )*};
 }
@@ -361,6 +432,84 @@ mod tests {
                 for op in [BinaryOp::And, BinaryOp::Or, BinaryOp::Xor, BinaryOp::Equal] {
                     check(&a_b, &b_b, op);
                 }
+            }
+        }
+    }
+
+    fn unary_inputs(next: &mut impl FnMut() -> u64) -> Vec<f64> {
+        let special = [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 0.0, -0.0, 0.5, -2.5, 88.8, -104.0, 1e-40];
+        let mut v: Vec<f64> = special.to_vec();
+        for _ in 0..4000 {
+            let r = next();
+            // Mostly moderate magnitudes (where activations live), some anywhere.
+            v.push(if r % 4 == 0 {
+                f64::from_bits(r & 0x7fef_ffff_ffff_ffff)
+            } else {
+                ((r >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 40.0
+            });
+        }
+        v
+    }
+
+    /// The exact unary ops give the generic path's bits, in f32 and f64.
+    #[test]
+    fn unary_exact_ops_match_generic_path() {
+        let mut next = rng(0xfeed_beef);
+        let v = unary_inputs(&mut next);
+        let a32 = Tensor::from_vec(vec![v.len()], v.iter().map(|&x| x as f32).collect()).unwrap();
+        let a64 = Tensor::from_vec(vec![v.len()], v.clone()).unwrap();
+        use UnaryOp::*;
+        for op in [Neg, Abs, Relu, Sqrt, Reciprocal, Ceil, Floor, Round] {
+            for a in [&a32, &a64] {
+                let fast = unary(op, a).unwrap_or_else(|| panic!("{op:?}: no fast path"));
+                let generic = crate::elementwise::unary_generic(op, a).unwrap();
+                if let (Some(x), Some(y)) = (fast.as_slice::<f32>(), generic.as_slice::<f32>()) {
+                    for (p, q) in x.iter().zip(y) {
+                        assert!(p.to_bits() == q.to_bits() || (p.is_nan() && q.is_nan()), "{op:?}: {p} vs {q}");
+                    }
+                } else {
+                    let (x, y) = (fast.as_slice::<f64>().unwrap(), generic.as_slice::<f64>().unwrap());
+                    for (p, q) in x.iter().zip(y) {
+                        assert!(p.to_bits() == q.to_bits() || (p.is_nan() && q.is_nan()), "{op:?}: {p} vs {q}");
+                    }
+                }
+            }
+        }
+        // f64 transcendental ops, other dtypes and the remaining ops stay generic.
+        assert!(unary(Exp, &a64).is_none());
+        assert!(unary(Sign, &a32).is_none());
+        assert!(unary(Erf, &a32).is_none());
+        assert!(unary(Neg, &Tensor::from_vec(vec![1], vec![1i64]).unwrap()).is_none());
+    }
+
+    /// The f32 transcendental ops stay within 2 ulp of the correctly rounded f64 result, and
+    /// NaN, infinities and the saturated ends come out as the generic path's.
+    #[test]
+    fn unary_f32_math_within_two_ulp() {
+        let mut next = rng(0x0bad_cafe);
+        let v: Vec<f32> = unary_inputs(&mut next).iter().map(|&x| x as f32).collect();
+        let a = Tensor::from_vec(vec![v.len()], v.clone()).unwrap();
+        // Distance in ulps, through the ordered integer view of the floats.
+        let ord = |x: f32| {
+            let b = x.to_bits() as i32;
+            if b < 0 {
+                i32::MIN - b
+            } else {
+                b
+            }
+        };
+        use UnaryOp::*;
+        for op in [Exp, Log, Tanh, Sigmoid, Sin, Cos] {
+            let fast = unary(op, &a).unwrap();
+            let generic = crate::elementwise::unary_generic(op, &a).unwrap();
+            let (x, y) = (fast.as_slice::<f32>().unwrap(), generic.as_slice::<f32>().unwrap());
+            for ((p, q), i) in x.iter().zip(y).zip(&v) {
+                if q.is_nan() || p.is_nan() {
+                    assert!(p.is_nan() && q.is_nan(), "{op:?}({i}): {p} vs {q}");
+                    continue;
+                }
+                let d = (i64::from(ord(*p)) - i64::from(ord(*q))).abs();
+                assert!(d <= 2, "{op:?}({i}): {p} vs {q} ({d} ulp)");
             }
         }
     }

@@ -48,8 +48,8 @@ pub fn transpose(x: &Tensor, perm: Option<&Tensor>) -> RtResult<Tensor> {
     let st = strides(x.shape());
     let out: Vec<usize> = perm.iter().map(|&p| x.shape()[p]).collect();
     let s: Vec<isize> = perm.iter().map(|&p| st[p] as isize).collect();
-    let idx = strided_indices(&out, &s, 0)?;
-    Tensor::from_data(out, x.data().take(&idx)?)
+    let data = x.data().take_strided(&out, &s, 0)?;
+    Tensor::from_data(out, data)
 }
 
 /// The typed elements of every tensor, which must all have `T`'s element type.
@@ -116,8 +116,8 @@ pub(crate) fn narrow(x: &Tensor, axis: usize, start: usize, len: usize) -> RtRes
     out[axis] = len;
     let st = strides(x.shape());
     let s: Vec<isize> = st.iter().map(|&s| s as isize).collect();
-    let idx = strided_indices(&out, &s, (start * st[axis]) as isize)?;
-    Tensor::from_data(out, x.data().take(&idx)?)
+    let data = x.data().take_strided(&out, &s, (start * st[axis]) as isize)?;
+    Tensor::from_data(out, data)
 }
 
 /// The most outputs Split makes from an empty dimension.
@@ -246,8 +246,8 @@ pub fn slice(
         // A single element never steps (and a huge step would not fit an isize).
         s[a] = if count > 1 { (step * st[a] as i128) as isize } else { 0 };
     }
-    let idx = strided_indices(&out, &s, base as isize)?;
-    Tensor::from_data(out, x.data().take(&idx)?)
+    let data = x.data().take_strided(&out, &s, base as isize)?;
+    Tensor::from_data(out, data)
 }
 
 /// Normalises one gather index against a dimension of `dim`, with onnxruntime's message.
