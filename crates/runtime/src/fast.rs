@@ -363,7 +363,7 @@ mod tests {
     fn matches_generic_path() {
         let mut next = rng(0x1234_5678);
         let special = [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 0.0, -0.0, 1.0];
-        let mut float = |n: usize, next: &mut dyn FnMut() -> u64| -> Vec<f64> {
+        let float = |n: usize, next: &mut dyn FnMut() -> u64| -> Vec<f64> {
             (0..n)
                 .map(|_| {
                     let r = next();
