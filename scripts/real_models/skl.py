@@ -66,8 +66,18 @@ def _convert(est, sample, options=None):
                    options={id(est): options} if options else None)
 
 
+# Tolerances measured with Flowgate against onnxruntime on this corpus (max differences in
+# the reasons); f64 models agree to rounding, f32 ones to a few ulp of the distance sums.
+F64_TOL = (1e-7, 1e-12, "f64 distances and kernel sums in another summation order than "
+           "onnxruntime's; max abs diff 8e-15, max rel diff 4e-14")
+F32_TOL = (1e-4, 1e-6, "f32 distance sums (ReduceSumSquare over the features) in another "
+           "summation order than onnxruntime's; max abs diff 3e-5 on values ~200 (rel 2e-7), "
+           "max rel diff 1e-5 on LOF scores; labels and neighbours exact")
+
+
 def _case(name, est, X, y, dtype, *, options=None, require=("Scan",), seed=0, note="",
-          rtol=1e-3, atol=1e-7, reason="default tolerance (DESIGN.md §8)"):
+          tol=None):
+    rtol, atol, reason = tol or (F64_TOL if dtype == np.float64 else F32_TOL)
     X = np.asarray(X, dtype=np.float64)
     train, tests = _split(X, seed)
     if y is None:
@@ -152,8 +162,12 @@ def gpr(dtype, tag):
         y = (y - y.mean()) / y.std()
         kernel = ConstantKernel(1.0) * RBF(length_scale=0.2) + WhiteKernel(0.5)
         est = GaussianProcessRegressor(kernel=kernel, optimizer=None)
+        tol = None if dtype == np.float64 else (
+            2e-4, 1e-6, "f32 GaussianProcessRegressor: the [40, 402] kernel matrix times "
+            "alpha (402-long f32 dot products, MatMul) and the variance sums in another order "
+            "than onnxruntime's; max rel diff 5.7e-5, max abs diff 5e-6")
         return _case(f"skl_gpr_diabetes_{tag}", est, X, y, dtype, options={"return_std": True},
-                     seed=4, note="diabetes dataset, standardized target; fixed kernel "
+                     seed=4, tol=tol, note="diabetes dataset, standardized target; fixed kernel "
                                   "(no optimizer run, so the build is quick and deterministic); "
                                   "outputs mean and standard deviation.")
     return build
@@ -165,7 +179,7 @@ def kernel_pca(dtype, tag):
 
         X, _ = _digits()
         X = X / 16.0
-        est = KernelPCA(n_components=8, kernel="rbf", gamma=0.05)
+        est = KernelPCA(n_components=8, kernel="rbf", gamma=0.05, eigen_solver="dense")
         return _case(f"skl_kernel_pca_digits_{tag}", est, X[:600], None, dtype, seed=6,
                      note="first 600 rows of the digits dataset, scaled to [0, 1].")
     return build

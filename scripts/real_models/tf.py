@@ -33,6 +33,13 @@ HELD_OUT = 16  # images per data set; two data sets per case
 EPOCHS = 3
 OPSET = 18
 
+# Measured with Flowgate against onnxruntime on every case: max abs diff 5.4e-7, max rel
+# diff 3.2e-6 (softmax probabilities after 8 to 64 recurrent steps).
+RTOL, ATOL = 1e-4, 1e-6
+REASON = ("f32 recurrent cells over 8 to 64 steps: Flowgate's vectorized tanh/sigmoid "
+          "(within 5e-7) and MatMul summation order differ from onnxruntime's MLAS kernels; "
+          "max abs diff 5.4e-7, max rel diff 3.2e-6")
+
 # name: (layer description, input layout)
 MODELS = {
     "tf_gru_digits_pixels": ("GRU(32) over 64 pixels", "pixels"),
@@ -175,7 +182,8 @@ def _build(name):
               f"converted with tf2onnx.convert.from_keras (opset {OPSET}"
               f"{', LSTM rewriters off' if name.endswith('_loop') and 'lstm' in name else ''}); "
               f"{counts['Loop']} Loop(s), {counts['LSTM']} LSTM op(s). Inputs: two batches of {HELD_OUT} held-out images.")
-    return RealCase(name=name, model=model, datasets=datasets, source=source)
+    return RealCase(name=name, model=model, datasets=datasets, source=source, rtol=RTOL,
+                    atol=ATOL, reason=REASON)
 
 
 def _builder(name):
