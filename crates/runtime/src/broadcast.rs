@@ -99,17 +99,30 @@ pub fn strided_take<T: Copy>(v: &[T], out_shape: &[usize], strides: &[isize], ba
     if n == 0 {
         return Ok(out);
     }
+    // (size, stride) from the outermost dimension in, without size-1 dimensions, merged where
+    // the outer one steps exactly over the inner one, so contiguous runs are as long as they
+    // can be (a Slice of leading or middle axes is a few memcpys).
+    let mut dims: Vec<(usize, isize)> = Vec::with_capacity(out_shape.len());
+    for (&d, &st) in out_shape.iter().zip(strides) {
+        if d == 1 {
+            continue;
+        }
+        match dims.last_mut() {
+            Some((pd, ps)) if *ps == st.wrapping_mul(d as isize) => {
+                *pd *= d;
+                *ps = st;
+            }
+            _ => dims.push((d, st)),
+        }
+    }
     let oob = || rt_err!("internal error: strided element index out of bounds");
     let at = |i: isize| usize::try_from(i).ok().and_then(|i| v.get(i).copied()).ok_or_else(oob);
-    let rank = out_shape.len();
-    if rank == 0 {
+    let Some((inner, inner_stride)) = dims.pop() else {
         out.push(at(base)?);
         return Ok(out);
-    }
-    let mut idx = vec![0usize; rank];
+    };
+    let mut idx = vec![0usize; dims.len()];
     let mut offset = base;
-    let last = rank - 1;
-    let (inner, inner_stride) = (out_shape[last], strides[last]);
     loop {
         if inner_stride == 1 {
             let start = usize::try_from(offset).map_err(|_| oob())?;
@@ -122,18 +135,18 @@ pub fn strided_take<T: Copy>(v: &[T], out_shape: &[usize], strides: &[isize], ba
             }
         }
         // Advance the odometer over the outer dimensions (wrapping, as strided_indices).
-        let mut k = last;
+        let mut k = dims.len();
         loop {
             if k == 0 {
                 return Ok(out);
             }
             k -= 1;
             idx[k] += 1;
-            offset = offset.wrapping_add(strides[k]);
-            if idx[k] < out_shape[k] {
+            offset = offset.wrapping_add(dims[k].1);
+            if idx[k] < dims[k].0 {
                 break;
             }
-            offset = offset.wrapping_sub(strides[k].wrapping_mul(out_shape[k] as isize));
+            offset = offset.wrapping_sub(dims[k].1.wrapping_mul(dims[k].0 as isize));
             idx[k] = 0;
         }
     }
