@@ -338,14 +338,11 @@ mod tests {
         let fast = binary(op, a, b).unwrap_or_else(|| panic!("{op:?} {:?} {:?}: no fast path", a.shape(), b.shape()));
         let generic = binary_generic(op, a, b).unwrap();
         assert_eq!(fast.shape(), generic.shape(), "{op:?} {:?} {:?}", a.shape(), b.shape());
-        match (fast.as_slice::<f32>(), generic.as_slice::<f32>()) {
-            (Some(x), Some(y)) => {
-                for (p, q) in x.iter().zip(y) {
-                    assert!(p.to_bits() == q.to_bits() || (p.is_nan() && q.is_nan()), "{op:?}: {p} vs {q}");
-                }
-                return;
+        if let (Some(x), Some(y)) = (fast.as_slice::<f32>(), generic.as_slice::<f32>()) {
+            for (p, q) in x.iter().zip(y) {
+                assert!(p.to_bits() == q.to_bits() || (p.is_nan() && q.is_nan()), "{op:?}: {p} vs {q}");
             }
-            _ => {}
+            return;
         }
         match (fast.as_slice::<f64>(), generic.as_slice::<f64>()) {
             (Some(x), Some(y)) => {
@@ -367,7 +364,7 @@ mod tests {
             (0..n)
                 .map(|_| {
                     let r = next();
-                    if r % 9 == 0 {
+                    if r.is_multiple_of(9) {
                         special[(r / 9) as usize % special.len()]
                     } else {
                         f64::from_bits(r & 0x7fef_ffff_ffff_ffff) * if r & 2 == 0 { 1.0 } else { -1.0 }
@@ -433,7 +430,7 @@ mod tests {
         for _ in 0..4000 {
             let r = next();
             // Mostly moderate magnitudes (where activations live), some anywhere.
-            v.push(if r % 4 == 0 {
+            v.push(if r.is_multiple_of(4) {
                 f64::from_bits(r & 0x7fef_ffff_ffff_ffff)
             } else {
                 ((r >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 40.0

@@ -164,7 +164,7 @@ mod tests {
                 s ^= s << 13;
                 s ^= s >> 17;
                 s ^= s << 5;
-                if s % 11 == 0 {
+                if s.is_multiple_of(11) {
                     f32::NAN
                 } else {
                     (s % 7) as f32
@@ -188,10 +188,10 @@ mod tests {
                                 c
                             }
                         });
-                        for j in 0..k as usize {
+                        for (j, &want) in order.iter().take(k as usize).enumerate() {
                             let flat = (o * k as usize + j) * 2 + inner;
-                            assert_eq!(i[flat], order[j] as i64, "k {k} largest {largest}");
-                            assert_eq!(v[flat].to_bits(), at(order[j]).to_bits());
+                            assert_eq!(i[flat], want as i64, "k {k} largest {largest}");
+                            assert_eq!(v[flat].to_bits(), at(want).to_bits());
                         }
                     }
                 }
