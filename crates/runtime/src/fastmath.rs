@@ -19,11 +19,9 @@ pub(crate) fn exp_f32(x: f32) -> f32 {
     // ln 2 = C1 + C2, C1 with few significant bits so that n * C1 is exact.
     const C1: f32 = 0.693_359_4;
     const C2: f32 = -2.121_944_4e-4;
-    if x > 88.722_83 {
-        return f32::INFINITY;
-    }
-    let nan = x.is_nan();
-    let x = x.max(-87.336_55);
+    // Selects rather than early returns, so slice loops over this vectorize.
+    let (nan, overflow) = (x.is_nan(), x > 88.722_83);
+    let x = x.clamp(-87.336_55, 88.722_83);
     // n = floor(x log2 e + 1/2), by truncation and a correction (floor is a libm call
     // without SSE4.1).
     let t = x * LOG2E + 0.5;
@@ -46,6 +44,8 @@ pub(crate) fn exp_f32(x: f32) -> f32 {
     let out = y * p1 * p2;
     if nan {
         f32::NAN
+    } else if overflow {
+        f32::INFINITY
     } else {
         out
     }
