@@ -22,8 +22,11 @@ fn tensor(v: &[f32]) -> Vec<u8> {
 /// (2 * 1 = 2, recorded as 2.02): outside the default rtol 1e-3, inside 5e-2.
 fn suite(tolerance: Option<&str>) -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
-    let root = std::env::temp_dir()
-        .join(format!("onnx-run-tolerance-{}-{}", std::process::id(), N.fetch_add(1, Ordering::Relaxed)));
+    let root = std::env::temp_dir().join(format!(
+        "onnx-run-tolerance-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
     let case = root.join("add");
     let set = case.join("test_data_set_0");
     std::fs::create_dir_all(&set).unwrap();
