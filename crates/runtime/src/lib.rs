@@ -22,6 +22,7 @@ mod detection;
 mod elementwise;
 mod erf;
 mod fast;
+mod fastmath;
 mod frame;
 mod gemm;
 mod grid_sample;
