@@ -718,14 +718,19 @@ impl<'a> Parser<'a> {
 
     fn check_unregistered(&mut self, spelled: &str, pos: usize) -> PResult<()> {
         let dialect = spelled.split('.').next().unwrap_or("");
-        if self.ctx.allow_unregistered || self.ctx.dialect_allows_unknown_ops(dialect) {
+        if self.ctx.dialect_allows_unknown_ops(dialect) {
             return Ok(());
         }
+        // Upstream: -allow-unregistered-dialect admits ops of unknown dialects only; a
+        // registered dialect still rejects ops it does not define.
         if self.ctx.is_dialect_registered(dialect) {
             return Err(self.error_at(
                 pos,
                 format!("unregistered operation '{spelled}' found in dialect ('{dialect}') that does not allow unknown operations"),
             ));
+        }
+        if self.ctx.allow_unregistered {
+            return Ok(());
         }
         Err(self.error_at(
             pos,
