@@ -3,7 +3,7 @@
 use super::lexer::TokKind;
 use super::parser::{PResult, Parser};
 use crate::types::{FloatKind, Signedness, TypeKind, DYNAMIC};
-use crate::Type;
+use crate::{Context, Type};
 
 impl Parser<'_> {
     pub fn parse_type(&mut self) -> PResult<Type> {
@@ -75,7 +75,7 @@ impl Parser<'_> {
             _ => int_type(sp).or_else(|| crate::types::other_float(sp).map(|(n, _)| TypeKind::OtherFloat(n))),
         };
         // Upstream's messages: a width that is no 32-bit number is invalid, a larger one than
-        // 2^24 - 1 is over the limit. (Upstream also takes i0, which we do not.)
+        // 2^24 - 1 is over the limit. `i0` is valid, as upstream (a type with one value, 0).
         if int_type_digits(sp).is_some_and(|d| d.parse::<u32>().is_err()) {
             return Err(self.error_here("invalid integer width"));
         }
@@ -83,9 +83,6 @@ impl Parser<'_> {
             if let TypeKind::Integer { width, .. } = k {
                 if width > 16_777_215 {
                     return Err(self.error_here("integer bitwidth is limited to 16777215 bits"));
-                }
-                if width == 0 {
-                    return Err(self.error_here("invalid integer width"));
                 }
             }
             self.bump();
@@ -204,7 +201,11 @@ impl Parser<'_> {
         self.bump();
         self.expect(TokKind::Less, "'<' in tensor type")?;
         let dims = self.parse_dimension_list(true, true)?;
+        let elem_pos = self.tok.start;
         let element = self.parse_type()?;
+        if !valid_element(self.ctx, Container::Tensor, element) {
+            return Err(self.error_at(elem_pos, "invalid tensor element type"));
+        }
         let mut encoding = None;
         if self.accept(TokKind::Comma) {
             if dims.is_none() {
@@ -225,7 +226,11 @@ impl Parser<'_> {
         self.bump();
         self.expect(TokKind::Less, "'<' in memref type")?;
         let dims = self.parse_dimension_list(true, true)?;
+        let elem_pos = self.tok.start;
         let element = self.parse_type()?;
+        if !valid_element(self.ctx, Container::MemRef, element) {
+            return Err(self.error_at(elem_pos, "invalid memref element type"));
+        }
         let mut layout = None;
         let mut memory_space = None;
         while self.accept(TokKind::Comma) {
@@ -267,11 +272,15 @@ impl Parser<'_> {
     }
 
     fn parse_vector_type(&mut self) -> PResult<Type> {
+        let pos = self.tok.start;
         self.bump();
         self.expect(TokKind::Less, "'<' in vector type")?;
         let (shape, scalable) = self.parse_dimension_list(false, false)?.unwrap_or_default();
         let element = self.parse_type()?;
         self.expect(TokKind::Greater, "'>' in vector type")?;
+        if !valid_element(self.ctx, Container::Vector, element) {
+            return Err(self.error_at(pos, "failed to verify 'elementType': VectorElementTypeInterface instance"));
+        }
         if shape.iter().any(|&d| d <= 0) {
             return Err(self.error_here("vector types must have positive constant sizes"));
         }
@@ -361,6 +370,27 @@ impl Parser<'_> {
         self.tok = saved_tok;
         self.lex.pos = saved_pos;
         ok.map(|_| tys)
+    }
+}
+
+/// The shaped types, whose element types upstream restricts.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Container {
+    Tensor,
+    MemRef,
+    Vector,
+}
+
+/// Upstream's `TensorType::isValidElementType`, `BaseMemRefType::isValidElementType` and
+/// `VectorElementTypeInterface`. Types of other dialects are accepted (their dialect decides).
+fn valid_element(ctx: &Context, c: Container, t: Type) -> bool {
+    match ctx.type_kind(t) {
+        TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) | TypeKind::OtherFloat(_) => true,
+        TypeKind::Opaque { .. } | TypeKind::Dialect { .. } => true,
+        TypeKind::Complex { .. } => c != Container::Vector,
+        TypeKind::Vector { .. } => c != Container::Vector,
+        TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. } => c == Container::MemRef,
+        _ => false,
     }
 }
 
