@@ -99,6 +99,19 @@ pub fn define_globals<M: Module>(
                     None => Init::Bytes(dense_bytes(data, *splat, elem, count).ok_or_else(bad)?),
                 })
             }
+            // The blob's bytes, as upstream lays them out: the elements in row-major order.
+            Some(AttrKind::DenseResource { name: blob, .. }) => {
+                let b = ctx.resource_blob(blob).ok_or_else(|| {
+                    err(&format!("has the initial value dense_resource<{blob}>, but the input has no blob '{blob}'"))
+                })?;
+                if b.data.len() != size {
+                    return Err(err(&format!(
+                        "has the initial value dense_resource<{blob}> of {} bytes, but its type needs {size}",
+                        b.data.len()
+                    )));
+                }
+                Some(if b.data.iter().all(|&x| x == 0) { Init::Zero } else { Init::Bytes(b.data.clone()) })
+            }
             Some(_) => return Err(err("has an initial value the Cranelift code generator does not support")),
         };
         let Some(init) = init else {
