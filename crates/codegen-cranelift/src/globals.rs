@@ -186,7 +186,7 @@ pub fn splat_element(data: &DenseElements, splat: bool, elem: Scalar, count: usi
 fn hex_bytes(data: &DenseElements) -> Option<Vec<u8>> {
     let DenseElements::Hex(h) = data else { return None };
     let h = h.strip_prefix("0x").or_else(|| h.strip_prefix("0X"))?;
-    if h.len() % 2 != 0 {
+    if !h.len().is_multiple_of(2) {
         return None;
     }
     (0..h.len() / 2).map(|i| h.get(2 * i..2 * i + 2).and_then(|b| u8::from_str_radix(b, 16).ok())).collect()
