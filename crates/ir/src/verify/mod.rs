@@ -47,6 +47,17 @@ impl Verifier<'_> {
                 }
             }
         }
+        if !ctx.is_registered(op) {
+            // Upstream's `verifyOnEntrance`: a registered dialect knows all its ops.
+            let name = ctx.op_name(op);
+            let dialect = name.split('.').next().unwrap_or("");
+            if ctx.is_dialect_registered(dialect) && !ctx.dialect_allows_unknown_ops(dialect) {
+                return Err(Diagnostic::error(
+                    ctx.op_loc(op),
+                    format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"),
+                ));
+            }
+        }
         for (i, &r) in ctx.results(op).iter().enumerate() {
             let t = ctx.value_type(r);
             if has_negative_dim(ctx, t) {
