@@ -100,7 +100,26 @@ fn layout_symbols(ctx: &Context, layout: Option<flowgate_ir::Attribute>) -> usiz
     }
 }
 
+/// Ops that own stack allocations made in their regions (upstream's AutomaticAllocationScope
+/// trait): functions and `memref.alloca_scope`.
+fn is_allocation_scope(ctx: &Context, op: OpId) -> bool {
+    let name = ctx.op_name(op);
+    name == "func.func" || name.ends_with(".func") || name == "memref.alloca_scope"
+}
+
 fn verify_alloc(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if ctx.is_op(op, "memref.alloca") {
+        let mut p = ctx.parent_op(op);
+        while let Some(o) = p {
+            if is_allocation_scope(ctx, o) {
+                break;
+            }
+            p = ctx.parent_op(o);
+        }
+        if p.is_none() {
+            return Err(Diagnostic::op_error(ctx, op, "requires an ancestor op with AutomaticAllocationScope trait"));
+        }
+    }
     let t = ctx.value_type(ctx.result(op, 0));
     let m = expect_memref(ctx, op, "result #0", t)?;
     let seg = segments_or_err(ctx, op, 2)?;
@@ -173,7 +192,7 @@ fn alignment_ok(ctx: &Context, a: flowgate_ir::Attribute) -> bool {
         && ctx.attr_type(a).is_some_and(|t| ctx.is_signless_integer(t) && ctx.int_width(t) == Some(64))
 }
 
-fn check_alignment(ctx: &Context, op: OpId, a: flowgate_ir::Attribute) -> Result<(), Diagnostic> {
+pub(crate) fn check_alignment(ctx: &Context, op: OpId, a: flowgate_ir::Attribute) -> Result<(), Diagnostic> {
     if !alignment_ok(ctx, a) {
         return Err(Diagnostic::op_error(ctx, op, ALIGNMENT_MSG));
     }
@@ -306,6 +325,16 @@ fn print_global(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_global(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    // Upstream's symbol interface checks the visibility before the op's own verifier.
+    if let Some(v) = ctx.attr(op, "sym_visibility").and_then(|a| ctx.attr_as_str(a)) {
+        if !matches!(v, "public" | "private" | "nested") {
+            return Err(Diagnostic::op_error(
+                ctx,
+                op,
+                format!("visibility expected to be one of [\"public\", \"private\", \"nested\"], but got \"{v}\""),
+            ));
+        }
+    }
     let Some(t) = global_type(ctx, op) else {
         return Err(Diagnostic::op_error(ctx, op, "requires attribute 'type'"));
     };

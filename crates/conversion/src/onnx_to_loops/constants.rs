@@ -187,8 +187,7 @@ pub(crate) fn tensor_constant(l: &mut Lower<'_>, op: OpId, a: Attribute, t: Type
     for v in vals {
         encode(&mut blob, e, v);
     }
-    let m = l.blob(&blob)?;
-    let h = l.rt("constant", &[m])?;
+    let h = l.constant_tensor(&blob)?;
     l.orig.insert(h, t);
     Ok(h)
 }
@@ -202,8 +201,7 @@ pub(crate) fn i64_tensor(l: &mut Lower<'_>, vals: &[i64]) -> LResult<Value> {
     for v in vals {
         blob.extend(v.to_le_bytes());
     }
-    let m = l.blob(&blob)?;
-    let h = l.rt("constant", &[m])?;
+    let h = l.constant_tensor(&blob)?;
     let i64t = l.ctx.integer_type(64);
     let t = l.ctx.tensor_type(vec![vals.len() as i64], i64t);
     l.orig.insert(h, t);

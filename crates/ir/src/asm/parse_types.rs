@@ -222,6 +222,7 @@ impl Parser<'_> {
     }
 
     fn parse_memref_type(&mut self) -> PResult<Type> {
+        let type_pos = self.tok.start;
         self.bump();
         self.expect(TokKind::Less, "'<' in memref type")?;
         let dims = self.parse_dimension_list(true, true)?;
@@ -246,6 +247,23 @@ impl Parser<'_> {
             }
         }
         self.expect(TokKind::Greater, "'>' in memref type")?;
+        // Upstream's MemRefType::get drops the default memory space (integer 0), and its
+        // verifier wants an affine-map layout with one dimension per memref dimension.
+        if memory_space.is_some_and(|m| self.ctx.attr_as_int(m) == Some(0)) {
+            memory_space = None;
+        }
+        if let (Some(l), Some((shape, _))) = (layout, &dims) {
+            if let crate::attributes::AttrKind::AffineMap(text) = self.ctx.attr_kind(l) {
+                let n = affine_map_dims(text);
+                if n != shape.len() {
+                    let rank = shape.len();
+                    return Err(self.error_at(
+                        type_pos,
+                        format!("memref layout mismatch between rank and affine map: {rank} != {n}"),
+                    ));
+                }
+            }
+        }
         let kind = match dims {
             Some((shape, _)) => TypeKind::MemRef { shape, element, layout, memory_space },
             None => TypeKind::UnrankedMemRef { element, memory_space },
@@ -394,4 +412,11 @@ fn int_type(sp: &str) -> Option<TypeKind> {
     };
     let width: u32 = digits.parse().ok()?;
     Some(TypeKind::Integer { width, signedness })
+}
+
+/// The number of dimensions of an affine map written `(d0, d1)[s0] -> (...)`.
+fn affine_map_dims(text: &str) -> usize {
+    let inner = text.split(')').next().unwrap_or("");
+    let inner = inner.trim_start().trim_start_matches('(');
+    inner.split(',').filter(|d| !d.trim().is_empty()).count()
 }
