@@ -29,6 +29,19 @@ for f in $(find "$root/lit-tests" -name '*.mlir'); do
     { printf "\\x$(printf %02x $m)"; cat "$f"; } > "$here/corpus/mlir_opt/seed_$i"
   done
 done
+# Pipelines: the ones the lit tests and the drivers use, plus a few shapes of the syntax.
+mkdir -p "$here/corpus/pass_pipeline"
+i=0
+{
+  grep -rhoE "pass-pipeline=['\"]?[^'\" ]+" "$root/lit-tests" | sed -E "s/^pass-pipeline=['\"]?//"
+  printf '%s\n' 'builtin.module(canonicalize,cse)' 'builtin.module(func.func(canonicalize{max-iterations=3 top-down=false},cse))' \
+    'builtin.module(convert-scf-to-cf,canonicalize{region-simplify=aggressive})' 'any(symbol-dce)' \
+    'builtin.module(func.func(scf-rotate-while{max-before-ops=2}),scf-for-to-while{cleanup=false})'
+} | sort -u | while IFS= read -r p; do
+  i=$((i + 1))
+  printf '%s' "$p" > "$here/corpus/pass_pipeline/seed_$i"
+done
 echo "seeded: $(ls "$here/corpus/mlir_opt" | wc -l) mlir inputs"
 echo "seeded: $(ls "$here/corpus/onnx_lower" | wc -l) models for onnx_lower"
+echo "seeded: $(ls "$here/corpus/pass_pipeline" | wc -l) pipelines"
 echo "seeded: $(ls "$here/corpus/onnx_import" | wc -l) binary, $(ls "$here/corpus/onnx_text" | wc -l) text inputs"

@@ -99,6 +99,19 @@ pub fn define_globals<M: Module>(
                     None => Init::Bytes(dense_bytes(data, *splat, elem, count).ok_or_else(bad)?),
                 })
             }
+            // The blob's bytes, as upstream lays them out: the elements in row-major order.
+            Some(AttrKind::DenseResource { name: blob, .. }) => {
+                let b = ctx.resource_blob(blob).ok_or_else(|| {
+                    err(&format!("has the initial value dense_resource<{blob}>, but the input has no blob '{blob}'"))
+                })?;
+                if b.data.len() != size {
+                    return Err(err(&format!(
+                        "has the initial value dense_resource<{blob}> of {} bytes, but its type needs {size}",
+                        b.data.len()
+                    )));
+                }
+                Some(if b.data.iter().all(|&x| x == 0) { Init::Zero } else { Init::Bytes(b.data.clone()) })
+            }
             Some(_) => return Err(err("has an initial value the Cranelift code generator does not support")),
         };
         let Some(init) = init else {
@@ -173,7 +186,7 @@ pub fn splat_element(data: &DenseElements, splat: bool, elem: Scalar, count: usi
 fn hex_bytes(data: &DenseElements) -> Option<Vec<u8>> {
     let DenseElements::Hex(h) = data else { return None };
     let h = h.strip_prefix("0x").or_else(|| h.strip_prefix("0X"))?;
-    if h.len() % 2 != 0 {
+    if !h.len().is_multiple_of(2) {
         return None;
     }
     (0..h.len() / 2).map(|i| h.get(2 * i..2 * i + 2).and_then(|b| u8::from_str_radix(b, 16).ok())).collect()

@@ -4,7 +4,7 @@
 use crate::error::{CodegenError, Result};
 use crate::module::GlobalEntry;
 use flowgate_codegen_cranelift::abi::scalar_of;
-use flowgate_codegen_cranelift::globals::dense_bytes;
+use flowgate_codegen_cranelift::globals::{dense_bytes, splat_element};
 use flowgate_ir::{AttrKind, Context, Diagnostic, OpId, TypeKind, DYNAMIC};
 use inkwell::context::Context as LlContext;
 use inkwell::module::{Linkage, Module};
@@ -68,6 +68,12 @@ pub fn define_globals<'c>(
             None => g.set_linkage(Linkage::External),
             Some(kind) => {
                 let value = match kind {
+                    // A zero splat is a zeroinitializer (bss), never expanded.
+                    AttrKind::DenseElements { data, splat, .. }
+                        if splat_element(data, *splat, elem, count).is_some_and(|e| e.iter().all(|&b| b == 0)) =>
+                    {
+                        arr.const_zero()
+                    }
                     AttrKind::DenseElements { data, splat, .. } => {
                         let bytes = dense_bytes(data, *splat, elem, count)
                             .ok_or_else(|| err("has an initial value that does not match its type"))?;

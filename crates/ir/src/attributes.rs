@@ -82,6 +82,20 @@ pub enum AttrKind {
     },
     /// A location used as an attribute (`loc(...)`), e.g. inside fused locations' metadata.
     Location(crate::Location),
+    /// `dense_resource<name> : type`: elements held in a blob of the file's
+    /// `{-# dialect_resources: { builtin: { name: "0x..." } } #-}` section
+    /// ([`Context::resource_blob`]).
+    DenseResource {
+        ty: Type,
+        name: String,
+    },
+}
+
+/// A blob of the `builtin` dialect resources: its alignment and bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResourceBlob {
+    pub alignment: u32,
+    pub data: Vec<u8>,
 }
 
 impl Context {
@@ -242,9 +256,29 @@ impl Context {
     }
 
     /// The type an attribute carries, for typed attributes (integers, floats, dense elements).
+    /// The blob named `name` of the `builtin` dialect resources, if the input had one.
+    pub fn resource_blob(&self, name: &str) -> Option<&ResourceBlob> {
+        self.resources.get(name)
+    }
+
+    /// Add (or replace) a `builtin` dialect resource blob.
+    pub fn set_resource_blob(&mut self, name: &str, blob: ResourceBlob) {
+        self.resources.insert(name.to_string(), blob);
+    }
+
+    /// The names of the blobs, in a stable order (for printing).
+    pub fn resource_blob_names(&self) -> Vec<&str> {
+        let mut v: Vec<&str> = self.resources.keys().map(String::as_str).collect();
+        v.sort_unstable();
+        v
+    }
+
     pub fn attr_type(&self, attr: crate::Attribute) -> Option<Type> {
         match self.attr_kind(attr) {
-            AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } | AttrKind::DenseElements { ty, .. } => Some(*ty),
+            AttrKind::Integer { ty, .. }
+            | AttrKind::Float { ty, .. }
+            | AttrKind::DenseElements { ty, .. }
+            | AttrKind::DenseResource { ty, .. } => Some(*ty),
             _ => None,
         }
     }

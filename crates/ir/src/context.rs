@@ -88,6 +88,8 @@ pub struct Context {
     pub(crate) strings: StrInterner,
     pub(crate) registry: Registry,
     pub(crate) changes: Option<Vec<Change>>,
+    /// `builtin` dialect resource blobs by name (`dense_resource<name>`).
+    pub(crate) resources: rustc_hash::FxHashMap<String, crate::attributes::ResourceBlob>,
     /// Parse ops of dialects that are not registered (upstream's -allow-unregistered-dialect).
     pub allow_unregistered: bool,
 }
@@ -111,6 +113,7 @@ impl Context {
             strings: StrInterner::default(),
             registry: Registry::default(),
             changes: None,
+            resources: Default::default(),
             allow_unregistered: false,
         }
     }

@@ -19,7 +19,7 @@ pub mod types;
 pub mod verify;
 mod walk;
 
-pub use attributes::{AttrKind, DenseElements};
+pub use attributes::{AttrKind, DenseElements, ResourceBlob};
 pub use builder::{Builder, InsertPoint, OperationState};
 pub use context::{BlockOps, Change, Context, Use, ValueDef};
 pub use diagnostics::{describe_loc, Diagnostic, Note, Severity, SourceMgr};

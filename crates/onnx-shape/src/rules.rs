@@ -232,7 +232,11 @@ fn expand(ctx: &mut Context, op: OpId) -> Option<Type> {
     let data = operand_view(ctx, op, 0)?;
     let shape_v = *ctx.operands(op).get(1)?;
     let dims = match (const_ints(ctx, shape_v), data.dims.as_ref()) {
-        (Some(target), Some(src)) => broadcast(src, &target),
+        (Some(target), Some(src)) => {
+            // A negative target size is invalid; it is unknown until the node reports it.
+            let target: Vec<i64> = target.into_iter().map(|x| if x < 0 { DYNAMIC } else { x }).collect();
+            broadcast(src, &target)
+        }
         _ => {
             let len = view(ctx, ctx.value_type(shape_v)).and_then(|v| v.dims).and_then(|d| d.first().copied());
             match (len, data.dims.as_ref()) {

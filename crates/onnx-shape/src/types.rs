@@ -22,7 +22,9 @@ pub fn view(ctx: &Context, t: Type) -> Option<TensorView> {
 
 pub fn tensor(ctx: &mut Context, elem: Type, dims: Option<Vec<i64>>) -> Type {
     match dims {
-        Some(d) => ctx.tensor_type(d, elem),
+        // A negative size (from a shape operand such as Expand's `[-1]`) is no size: it stays
+        // unknown here and the node reports it when it runs. It must never reach a type.
+        Some(d) => ctx.tensor_type(d.into_iter().map(|x| if x < 0 { DYNAMIC } else { x }).collect(), elem),
         None => ctx.intern_type(TypeKind::UnrankedTensor { element: elem }),
     }
 }

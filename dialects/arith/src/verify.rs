@@ -289,6 +289,7 @@ fn verify_constant(ctx: &Context, op: OpId) -> VResult {
             }
             Ok(())
         }
+        AttrKind::DenseResource { .. } => Ok(()),
         _ => Err(err(ctx, op, "value must be an integer, float, or elements attribute")),
     }
 }

@@ -312,7 +312,7 @@ fn print_global(p: &mut OpPrinter<'_>, op: OpId) {
         p.write(" = ");
         match ctx.attr_kind(init) {
             AttrKind::Unit => p.write("uninitialized"),
-            AttrKind::DenseElements { ty, .. } => {
+            AttrKind::DenseElements { ty, .. } | AttrKind::DenseResource { ty, .. } => {
                 // The element type follows from the memref type, so the `: tensor<...>` is elided.
                 let text = attr_to_string(ctx, init);
                 let suffix = format!(" : {}", type_to_string(ctx, *ty));
@@ -346,7 +346,7 @@ fn verify_global(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         ));
     };
     if let Some(init) = ctx.attr(op, "initial_value") {
-        if let AttrKind::DenseElements { ty, .. } = ctx.attr_kind(init) {
+        if let AttrKind::DenseElements { ty, .. } | AttrKind::DenseResource { ty, .. } = ctx.attr_kind(init) {
             if let Some(e) = ctx.element_type(*ty).filter(|&e| e != m.element) {
                 return Err(Diagnostic::op_error(
                     ctx,

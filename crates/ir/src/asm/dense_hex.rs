@@ -35,7 +35,7 @@ fn storage_bits(ctx: &Context, elem: Type) -> Option<u64> {
 /// The bytes of `0x...`.
 pub fn hex_bytes(s: &str) -> Option<Vec<u8>> {
     let h = s.strip_prefix("0x")?;
-    if h.len() % 2 != 0 {
+    if !h.len().is_multiple_of(2) {
         return None;
     }
     (0..h.len() / 2).map(|i| h.get(2 * i..2 * i + 2).and_then(|b| u8::from_str_radix(b, 16).ok())).collect()

@@ -72,6 +72,7 @@ impl Parser<'_> {
                     Ok(self.ctx.bool_attr(v))
                 }
                 "dense" => self.parse_dense(ty),
+                "dense_resource" => self.parse_dense_resource(ty),
                 "array" => self.parse_dense_array(),
                 "strided" => self.parse_strided(),
                 "affine_map" | "affine_set" => {
@@ -525,6 +526,36 @@ impl Parser<'_> {
             }
         }
         Ok(DenseElements::Strings(v))
+    }
+
+    /// `dense_resource<name> : type` (the type may be left out where the caller knows it, as in
+    /// `memref.global`). The blob itself comes in the file's metadata, after the ops.
+    fn parse_dense_resource(&mut self, hint: Option<Type>) -> PResult<Attribute> {
+        self.bump();
+        self.expect(TokKind::Less, "'<' after 'dense_resource'")?;
+        if !matches!(self.tok.kind, TokKind::BareId | TokKind::String) {
+            return Err(self.error_here("expected resource handle name"));
+        }
+        let name = if self.is(TokKind::String) {
+            self.parse_string_literal()?
+        } else {
+            let n = self.spelling().to_string();
+            self.bump();
+            n
+        };
+        self.expect(TokKind::Greater, "'>'")?;
+        let ty_pos = self.tok.start;
+        let ty = match hint {
+            Some(t) if !self.is(TokKind::Colon) => t,
+            _ => {
+                self.expect(TokKind::Colon, "':'")?;
+                self.parse_type()?
+            }
+        };
+        if !matches!(self.ctx.type_kind(ty), TypeKind::RankedTensor { .. } | TypeKind::Vector { .. }) {
+            return Err(self.error_at(ty_pos, "expected a shaped type for dense_resource"));
+        }
+        Ok(self.ctx.intern_attr(AttrKind::DenseResource { ty, name }))
     }
 
     fn parse_dense_item(&mut self) -> PResult<DenseItem> {

@@ -342,15 +342,68 @@ impl<'a> Parser<'a> {
     }
 
     /// `{-# ... #-}` carries dialect resources; Flowgate does not use them.
+    /// `{-# key: {...}, ... #-}`. The blobs of `dialect_resources: { builtin: {...} }` are
+    /// kept (`dense_resource<name>`); other sections and dialects are skipped, as before.
     fn skip_file_metadata(&mut self) -> PResult<()> {
         self.bump();
         while !self.is(TokKind::FileMetadataEnd) {
             if self.is(TokKind::Eof) {
                 return Err(self.error_here("expected '#-}' to end file metadata"));
             }
+            if self.is(TokKind::BareId) && self.spelling() == "dialect_resources" {
+                self.bump();
+                self.expect(TokKind::Colon, "':'")?;
+                self.parse_dialect_resources()?;
+                continue;
+            }
             self.bump();
         }
         self.bump();
+        Ok(())
+    }
+
+    /// `{ dialect: { name: "0x<alignment><bytes>", ... }, ... }`
+    fn parse_dialect_resources(&mut self) -> PResult<()> {
+        self.expect(TokKind::LBrace, "'{'")?;
+        while !self.accept(TokKind::RBrace) {
+            let dialect = self.spelling().to_string();
+            self.bump();
+            self.expect(TokKind::Colon, "':'")?;
+            self.expect(TokKind::LBrace, "'{'")?;
+            while !self.accept(TokKind::RBrace) {
+                if !matches!(self.tok.kind, TokKind::BareId | TokKind::String) {
+                    return Err(self.error_here("expected identifier key for 'resource' entry"));
+                }
+                let name = if self.is(TokKind::String) {
+                    self.parse_string_literal()?
+                } else {
+                    let n = self.spelling().to_string();
+                    self.bump();
+                    n
+                };
+                self.expect(TokKind::Colon, "':'")?;
+                let pos = self.tok.start;
+                let value = self.parse_string_literal()?;
+                if dialect == "builtin" {
+                    let bytes = super::dense_hex::hex_bytes(&value)
+                        .ok_or_else(|| self.error_at(pos, "expected hex string blob for key"))?;
+                    if bytes.len() < 4 {
+                        return Err(self.error_at(pos, "expected hex string blob with alignment"));
+                    }
+                    let alignment = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+                    let blob = crate::ResourceBlob { alignment, data: bytes[4..].to_vec() };
+                    self.ctx.set_resource_blob(&name, blob);
+                }
+                if !self.accept(TokKind::Comma) {
+                    self.expect(TokKind::RBrace, "'}'")?;
+                    break;
+                }
+            }
+            if !self.accept(TokKind::Comma) {
+                self.expect(TokKind::RBrace, "'}'")?;
+                break;
+            }
+        }
         Ok(())
     }
 
@@ -718,18 +771,12 @@ impl<'a> Parser<'a> {
 
     fn check_unregistered(&mut self, spelled: &str, pos: usize) -> PResult<()> {
         let dialect = spelled.split('.').next().unwrap_or("");
-        if self.ctx.dialect_allows_unknown_ops(dialect) {
-            return Ok(());
-        }
-        // A registered dialect knows all its ops: `--allow-unregistered-dialect` is about
-        // unknown dialects, as upstream (`"cf.weird"` is an error either way).
-        if self.ctx.is_dialect_registered(dialect) {
-            return Err(self.error_at(
-                pos,
-                format!("unregistered operation '{spelled}' found in dialect ('{dialect}') that does not allow unknown operations"),
-            ));
-        }
-        if self.ctx.allow_unregistered {
+        // An unknown op of a registered dialect parses; the verifier rejects it, as upstream
+        // (whatever `--allow-unregistered-dialect` says, which is about unknown dialects).
+        if self.ctx.allow_unregistered
+            || self.ctx.dialect_allows_unknown_ops(dialect)
+            || self.ctx.is_dialect_registered(dialect)
+        {
             return Ok(());
         }
         Err(self.error_at(

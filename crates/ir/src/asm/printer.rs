@@ -719,6 +719,10 @@ pub fn print_op(ctx: &Context, op: OpId, flags: PrintFlags) -> String {
     if let Some(mut a) = p.loc_aliases.take() {
         p.out.push_str(&a.definitions(ctx));
     }
+    if ctx.parent_op(op).is_none() {
+        let section = resources_section(ctx, &p.out);
+        p.out.push_str(&section);
+    }
     p.out
 }
 
@@ -1016,7 +1020,52 @@ pub fn write_attr(ctx: &Context, out: &mut String, a: Attribute) {
             write_loc(ctx, out, *l);
             out.push(')');
         }
+        AttrKind::DenseResource { ty, name } => {
+            out.push_str("dense_resource<");
+            if name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'$' || b == b'-')
+                && name.bytes().next().is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+            {
+                out.push_str(name);
+            } else {
+                write_string(out, name);
+            }
+            out.push_str("> : ");
+            write_type(ctx, out, *ty);
+        }
     }
+}
+
+/// The `{-# dialect_resources: { builtin: {...} } #-}` section for the blobs that `text`
+/// refers to (`dense_resource<name>`), as upstream prints after the top-level op; empty when
+/// there are none.
+pub fn resources_section(ctx: &Context, text: &str) -> String {
+    // In order of first use, as upstream.
+    let mut used: Vec<(usize, &str)> = ctx
+        .resource_blob_names()
+        .into_iter()
+        .filter_map(|n| {
+            let bare = text.find(&format!("dense_resource<{n}>"));
+            let quoted = text.find(&format!("dense_resource<\"{n}\">"));
+            bare.or(quoted).map(|at| (at, n))
+        })
+        .collect();
+    used.sort_unstable();
+    let used: Vec<&str> = used.into_iter().map(|(_, n)| n).collect();
+    if used.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("\n{-#\n  dialect_resources: {\n    builtin: {\n");
+    for (i, n) in used.iter().enumerate() {
+        let Some(b) = ctx.resource_blob(n) else { continue };
+        let _ = write!(out, "      {n}: \"0x");
+        for byte in b.alignment.to_le_bytes().iter().chain(&b.data) {
+            let _ = write!(out, "{byte:02X}");
+        }
+        out.push('"');
+        out.push_str(if i + 1 < used.len() { ",\n" } else { "\n" });
+    }
+    out.push_str("    }\n  }\n#-}\n");
+    out
 }
 
 fn write_dyn(out: &mut String, v: i64) {

@@ -47,6 +47,23 @@ impl Verifier<'_> {
                 }
             }
         }
+        if !ctx.is_registered(op) {
+            // Upstream's `verifyOnEntrance`: a registered dialect knows all its ops.
+            let name = ctx.op_name(op);
+            let dialect = name.split('.').next().unwrap_or("");
+            if ctx.is_dialect_registered(dialect) && !ctx.dialect_allows_unknown_ops(dialect) {
+                return Err(Diagnostic::error(
+                    ctx.op_loc(op),
+                    format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"),
+                ));
+            }
+        }
+        for (i, &r) in ctx.results(op).iter().enumerate() {
+            let t = ctx.value_type(r);
+            if has_negative_dim(ctx, t) {
+                return Err(Diagnostic::op_error(ctx, op, negative_dim_message(ctx, &format!("result #{i}"), t)));
+            }
+        }
         if let Some(def) = ctx.op_def(op) {
             check_segment_sizes(ctx, op)?;
             check_count(ctx, op, def.operands, ctx.operands(op).len(), CountKind::Operands)?;
@@ -176,6 +193,13 @@ impl Verifier<'_> {
 
     fn verify_block(&mut self, b: BlockId, no_term: bool, graph: bool) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
+        for (i, &a) in ctx.block_args(b).iter().enumerate() {
+            let t = ctx.value_type(a);
+            if has_negative_dim(ctx, t) {
+                let loc = ctx.block_parent_op(b).map(|o| ctx.op_loc(o)).unwrap_or_else(|| ctx_unknown(ctx));
+                return Err(Diagnostic::error(loc, negative_dim_message(ctx, &format!("block argument #{i}"), t)));
+            }
+        }
         let check_dominance = !graph && self.dom.is_reachable(ctx, b);
         for o in ctx.block_ops(b) {
             if check_dominance {
@@ -341,6 +365,34 @@ fn check_count(ctx: &Context, op: OpId, want: Count, have: usize, kind: CountKin
         (Count::AtLeast(n), CountKind::Successors) => format!("requires at least {n} successors but found {have}"),
     };
     Err(Diagnostic::op_error(ctx, op, msg))
+}
+
+/// Does `t` (or a type inside it) have a negative static dimension? The parser never makes
+/// one; a pass that computes sizes might, and the printed IR would not parse back.
+fn has_negative_dim(ctx: &Context, t: crate::Type) -> bool {
+    use crate::types::{TypeKind, DYNAMIC};
+    let bad = |shape: &[i64]| shape.iter().any(|&d| d < 0 && d != DYNAMIC);
+    match ctx.type_kind(t) {
+        TypeKind::RankedTensor { shape, element, .. } | TypeKind::MemRef { shape, element, .. } => {
+            bad(shape) || has_negative_dim(ctx, *element)
+        }
+        TypeKind::Vector { shape, element, .. } => bad(shape) || has_negative_dim(ctx, *element),
+        TypeKind::UnrankedTensor { element } | TypeKind::UnrankedMemRef { element, .. } => {
+            has_negative_dim(ctx, *element)
+        }
+        TypeKind::Complex { element } => has_negative_dim(ctx, *element),
+        TypeKind::Function { inputs, results } => inputs.iter().chain(results).any(|&x| has_negative_dim(ctx, x)),
+        TypeKind::Tuple(items) => items.iter().any(|&x| has_negative_dim(ctx, x)),
+        TypeKind::Dialect { params, .. } => params.iter().any(|&x| has_negative_dim(ctx, x)),
+        _ => false,
+    }
+}
+
+fn negative_dim_message(ctx: &Context, what: &str, t: crate::Type) -> String {
+    format!(
+        "{what} has type '{}' with a negative dimension size (sizes are non-negative or dynamic)",
+        crate::asm::printer::type_to_string(ctx, t)
+    )
 }
 
 /// Upstream checks the segment-size properties of every op before anything else: a negative
