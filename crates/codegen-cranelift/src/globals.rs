@@ -104,9 +104,10 @@ pub fn dense_bytes(data: &DenseElements, splat: bool, elem: Scalar, count: usize
     };
     if let DenseElements::Hex(h) = data {
         let h = h.strip_prefix("0x").or_else(|| h.strip_prefix("0X"))?;
-        let bytes: Option<Vec<u8>> =
-            (0..h.len() / 2).map(|i| h.get(2 * i..2 * i + 2).and_then(|b| u8::from_str_radix(b, 16).ok())).collect();
-        let bytes = bytes?;
+        // Into a buffer of the final size: `hex::decode` grows its vector as it goes, which
+        // dominated compile time for models with tens of megabytes of weights.
+        let mut bytes = vec![0u8; h.len() / 2];
+        hex::decode_to_slice(h, &mut bytes).ok()?;
         return match bytes.len() {
             n if n == size * count => Some(bytes),
             n if n == size => Some(bytes.repeat(count)),

@@ -80,12 +80,14 @@ enum Num {
 /// The elements of a constant attribute, `count` of them.
 fn elements(l: &Lower<'_>, op: OpId, a: Attribute, e: Elem, count: usize) -> LResult<Vec<Num>> {
     let bad = || l.err(op, "Constant: the value does not match its type");
-    let vals: Vec<Num> = match l.ctx.attr_kind(a).clone() {
+    // Borrowed, not cloned: weight tensors hold millions of elements.
+    let vals: Vec<Num> = match l.ctx.attr_kind(a) {
         AttrKind::DenseElements { splat, data, .. } => {
+            let splat = *splat;
             let base: Vec<Num> = match data {
-                DenseElements::Ints(v) => v.into_iter().map(Num::I).collect(),
-                DenseElements::Floats(v) => v.into_iter().map(|b| Num::F(f64::from_bits(b))).collect(),
-                DenseElements::Hex(h) => return hex_elements(l, op, &h, e, count),
+                DenseElements::Ints(v) => v.iter().map(|&i| Num::I(i)).collect(),
+                DenseElements::Floats(v) => v.iter().map(|&b| Num::F(f64::from_bits(b))).collect(),
+                DenseElements::Hex(h) => return hex_elements(l, op, h, e, count),
                 DenseElements::Strings(_) => return Err(l.err(op, "string tensors are not supported")),
             };
             if splat {
@@ -95,8 +97,8 @@ fn elements(l: &Lower<'_>, op: OpId, a: Attribute, e: Elem, count: usize) -> LRe
                 base
             }
         }
-        AttrKind::Integer { value, .. } => vec![Num::I(value)],
-        AttrKind::Float { bits, .. } => vec![Num::F(f64::from_bits(bits))],
+        AttrKind::Integer { value, .. } => vec![Num::I(*value)],
+        AttrKind::Float { bits, .. } => vec![Num::F(f64::from_bits(*bits))],
         AttrKind::Array(items) => items
             .iter()
             .map(|&i| match l.ctx.attr_kind(i) {
@@ -140,10 +142,9 @@ fn hex_elements(l: &Lower<'_>, op: OpId, h: &str, e: Elem, count: usize) -> LRes
 
 fn hex_bytes(h: &str) -> Option<Vec<u8>> {
     let h = h.strip_prefix("0x").or_else(|| h.strip_prefix("0X"))?;
-    if h.len() % 2 != 0 {
-        return None;
-    }
-    (0..h.len() / 2).map(|i| h.get(2 * i..2 * i + 2).and_then(|b| u8::from_str_radix(b, 16).ok())).collect()
+    let mut bytes = vec![0u8; h.len() / 2];
+    hex::decode_to_slice(h, &mut bytes).ok()?;
+    Some(bytes)
 }
 
 fn decode(e: Elem, c: &[u8]) -> Num {

@@ -333,11 +333,11 @@ impl<'a> Lower<'a> {
         let n = bytes.len() as i64;
         let mty = self.ctx.memref_type(vec![n], i8t);
         let tty = self.ctx.tensor_type(vec![n], i8t);
-        let hex: String = bytes.iter().map(|b| format!("{b:02X}")).collect();
+        // Table-driven encoding: model weights make blobs of tens of megabytes.
         let init = self.ctx.intern_attr(flowgate_ir::AttrKind::DenseElements {
             ty: tty,
             splat: false,
-            data: flowgate_ir::DenseElements::Hex(format!("0x{hex}")),
+            data: flowgate_ir::DenseElements::Hex(hex_blob(bytes)),
         });
         let sym = self.ctx.string_attr(&name);
         let vis = self.ctx.string_attr("private");
@@ -435,4 +435,15 @@ pub(crate) fn node_description(ctx: &Context, op: OpId) -> String {
         Some((f, l, c)) => format!("{op_type} at {f}:{l}:{c}"),
         None => format!("node ({op_type})"),
     }
+}
+
+/// `0x` and the bytes in upper-case hex, written into a buffer of the final size (model weights
+/// make blobs of tens of megabytes).
+fn hex_blob(bytes: &[u8]) -> String {
+    let mut out = vec![b'0'; 2 + 2 * bytes.len()];
+    out[1] = b'x';
+    // The buffer has exactly twice the bytes' length after the prefix, so this cannot fail.
+    let _ = hex::encode_to_slice(bytes, &mut out[2..]);
+    out[2..].make_ascii_uppercase();
+    String::from_utf8(out).unwrap_or_default()
 }
