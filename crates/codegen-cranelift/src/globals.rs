@@ -104,10 +104,7 @@ pub fn dense_bytes(data: &DenseElements, splat: bool, elem: Scalar, count: usize
     };
     if let DenseElements::Hex(h) = data {
         let h = h.strip_prefix("0x").or_else(|| h.strip_prefix("0X"))?;
-        // Into a buffer of the final size: `hex::decode` grows its vector as it goes, which
-        // dominated compile time for models with tens of megabytes of weights.
-        let mut bytes = vec![0u8; h.len() / 2];
-        hex::decode_to_slice(h, &mut bytes).ok()?;
+        let bytes = decode_hex(h.as_bytes())?;
         return match bytes.len() {
             n if n == size * count => Some(bytes),
             n if n == size => Some(bytes.repeat(count)),
@@ -122,4 +119,53 @@ pub fn dense_bytes(data: &DenseElements, splat: bool, elem: Scalar, count: usize
         out.extend(one(i)?);
     }
     Some(out)
+}
+
+/// Hex digits to bytes through a table, into a buffer of the final size: model weights make
+/// blobs of tens of megabytes, and `hex::decode` (per-digit matching, a growing vector) took
+/// most of a detection model's compile time. `None` on an odd length or a non-hex digit.
+fn decode_hex(h: &[u8]) -> Option<Vec<u8>> {
+    const BAD: u8 = 0xFF;
+    const TABLE: [u8; 256] = {
+        let mut t = [BAD; 256];
+        let mut i = 0;
+        while i < 10 {
+            t[b'0' as usize + i] = i as u8;
+            i += 1;
+        }
+        let mut i = 0;
+        while i < 6 {
+            t[b'a' as usize + i] = 10 + i as u8;
+            t[b'A' as usize + i] = 10 + i as u8;
+            i += 1;
+        }
+        t
+    };
+    if h.len() % 2 != 0 {
+        return None;
+    }
+    let mut out = Vec::with_capacity(h.len() / 2);
+    let mut bad = 0u8;
+    for pair in h.chunks_exact(2) {
+        let (hi, lo) = (TABLE[pair[0] as usize], TABLE[pair[1] as usize]);
+        bad |= hi | lo;
+        out.push(hi << 4 | lo);
+    }
+    // Valid digits are below 16, so any 0xFF entry sets the high bits.
+    (bad < 16).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decode_hex;
+
+    #[test]
+    fn hex_digits_of_both_cases_decode_and_bad_input_is_none() {
+        assert_eq!(decode_hex(b"00ff7Fa0Bc"), Some(vec![0x00, 0xFF, 0x7F, 0xA0, 0xBC]));
+        assert_eq!(decode_hex(b""), Some(vec![]));
+        assert_eq!(decode_hex(b"abc"), None);
+        assert_eq!(decode_hex(b"0g"), None);
+        assert_eq!(decode_hex(b"g0"), None);
+        assert_eq!(decode_hex(b"0x"), None);
+    }
 }

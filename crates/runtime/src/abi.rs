@@ -7,6 +7,7 @@
 //! the caller; a frame pointer is null or points to a live [`Frame`].
 #![allow(clippy::missing_safety_doc)]
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use crate::cast::{cast, scalar_from_f64, scalar_from_i64};
@@ -227,21 +228,66 @@ pub unsafe extern "C" fn flowgate_rt_rank(node: i32, h: Handle) -> i64 {
 
 #[no_mangle]
 pub unsafe extern "C" fn flowgate_rt_constant(blob: *const MemRefDesc1) -> Handle {
-    run_t(NO_NODE, || {
-        let d = blob.as_ref().ok_or_else(|| RtError::new("constant: null descriptor"))?;
-        if d.offset < 0 || d.size < 0 || (d.size > 0 && d.aligned.is_null()) {
-            bail!("constant: invalid descriptor (offset {}, size {})", d.offset, d.size);
-        }
-        if d.size > 0 && d.stride != 1 {
-            bail!("constant: the blob must be contiguous, got stride {}", d.stride);
-        }
-        let bytes: &[u8] = if d.size == 0 {
-            &[]
-        } else {
-            std::slice::from_raw_parts(d.aligned.add(d.offset as usize), d.size as usize)
-        };
-        Tensor::from_blob(bytes)
-    })
+    run_t(NO_NODE, || Tensor::from_blob(blob_bytes(blob)?))
+}
+
+/// `flowgate_rt_constant` made once per compiled module: `slot` is a one-word mutable global of
+/// the module that keeps the first result (and one reference to it, for the life of the
+/// process); later calls return a new reference to the same tensor. Large weights are then not
+/// copied out of the module's data on every run. The slot is written with compare-and-swap, so
+/// concurrent first runs make one tensor each and keep one.
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_constant_cached(slot: *const MemRefDesc1, blob: *const MemRefDesc1) -> Handle {
+    if has_error() {
+        return placeholder(Kind::Tensor);
+    }
+    let cell = match slot_cell(slot) {
+        Ok(c) => c,
+        Err(e) => return finish(NO_NODE, Kind::Tensor, Err(e)),
+    };
+    let cached = cell.load(Ordering::Acquire);
+    if cached != 0 {
+        flowgate_rt_retain(cached as Handle);
+        return cached as Handle;
+    }
+    let h = flowgate_rt_constant(blob);
+    if has_error() {
+        return h;
+    }
+    // One more reference, owned by the slot.
+    flowgate_rt_retain(h);
+    if let Err(winner) = cell.compare_exchange(0, h as usize, Ordering::AcqRel, Ordering::Acquire) {
+        flowgate_rt_release(h);
+        flowgate_rt_release(h);
+        flowgate_rt_retain(winner as Handle);
+        return winner as Handle;
+    }
+    h
+}
+
+/// The word of a constant's cache slot (`memref<1xi64>`, 8-byte aligned).
+unsafe fn slot_cell<'a>(slot: *const MemRefDesc1) -> RtResult<&'a AtomicUsize> {
+    let d = slot.as_ref().ok_or_else(|| RtError::new("constant: null slot descriptor"))?;
+    if d.offset < 0 || d.size < 1 || d.aligned.is_null() {
+        bail!("constant: invalid slot descriptor (offset {}, size {})", d.offset, d.size);
+    }
+    let p = d.aligned.add(8 * d.offset as usize);
+    if p as usize % std::mem::align_of::<AtomicUsize>() != 0 {
+        bail!("constant: misaligned slot");
+    }
+    Ok(&*(p as *const AtomicUsize))
+}
+
+/// The bytes of a constant blob descriptor.
+unsafe fn blob_bytes<'a>(blob: *const MemRefDesc1) -> RtResult<&'a [u8]> {
+    let d = blob.as_ref().ok_or_else(|| RtError::new("constant: null descriptor"))?;
+    if d.offset < 0 || d.size < 0 || (d.size > 0 && d.aligned.is_null()) {
+        bail!("constant: invalid descriptor (offset {}, size {})", d.offset, d.size);
+    }
+    if d.size > 0 && d.stride != 1 {
+        bail!("constant: the blob must be contiguous, got stride {}", d.stride);
+    }
+    Ok(if d.size == 0 { &[] } else { std::slice::from_raw_parts(d.aligned.add(d.offset as usize), d.size as usize) })
 }
 
 // ---- Elementwise ----

@@ -19,6 +19,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("flowgate_rt_dim", flowgate_rt_dim as *const u8),
         ("flowgate_rt_rank", flowgate_rt_rank as *const u8),
         ("flowgate_rt_constant", flowgate_rt_constant as *const u8),
+        ("flowgate_rt_constant_cached", flowgate_rt_constant_cached as *const u8),
         ("flowgate_rt_unary", flowgate_rt_unary as *const u8),
         ("flowgate_rt_binary", flowgate_rt_binary as *const u8),
         ("flowgate_rt_where", flowgate_rt_where as *const u8),

@@ -73,6 +73,40 @@ fn box_unbox_and_constants() {
 }
 
 #[test]
+fn cached_constants_are_made_once_and_shared() {
+    clear_error();
+    let bytes = blob(7, &[3], &[5, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0]);
+    let desc = MemRefDesc1 { allocated: bytes.as_ptr(), aligned: bytes.as_ptr(), offset: 0, size: bytes.len() as i64, stride: 1 };
+    let mut word = [0u64; 1];
+    let slot = MemRefDesc1 {
+        allocated: word.as_mut_ptr() as *const u8,
+        aligned: word.as_mut_ptr() as *const u8,
+        offset: 0,
+        size: 1,
+        stride: 1,
+    };
+    unsafe {
+        let a = flowgate_rt_constant_cached(&slot, &desc);
+        let b = flowgate_rt_constant_cached(&slot, &desc);
+        assert_eq!(a, b, "the second call returns the slot's tensor");
+        assert_eq!(std::ptr::read_volatile(word.as_ptr()) as usize, a as usize);
+        assert_eq!(borrow_handle(a).as_tensor().unwrap().as_slice::<i64>().unwrap(), &[5, 6, 7]);
+        // Two references returned and one kept by the slot.
+        flowgate_rt_release(a);
+        flowgate_rt_release(b);
+        assert_eq!(borrow_handle(a).as_tensor().unwrap().shape(), &[3]);
+        assert_eq!(flowgate_rt_ok(), 1);
+        // A slot without a word is an error, not a write through a bad pointer.
+        let bad = MemRefDesc1 { size: 0, ..slot };
+        let p = take(flowgate_rt_constant_cached(&bad, &desc));
+        assert_eq!(p.shape(), &[0]);
+        assert!(take_error().unwrap().contains("invalid slot descriptor"));
+        // Give back the slot's reference so the live count returns.
+        flowgate_rt_release(a);
+    }
+}
+
+#[test]
 fn errors_are_sticky_and_name_the_node() {
     clear_error();
     set_node_names(vec!["node 'g' (Gather) in graph main".into(), "node 'a' (Add) in graph main".into()]);

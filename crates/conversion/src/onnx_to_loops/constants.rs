@@ -178,21 +178,32 @@ pub(crate) fn tensor_constant(l: &mut Lower<'_>, op: OpId, a: Attribute, t: Type
     }
     let count = shape.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d as usize));
     let count = count.filter(|&c| c <= (1 << 32)).ok_or_else(|| l.err(op, "constant too large"))?;
-    let vals = elements(l, op, a, e, count)?;
     let mut blob = Vec::with_capacity(16 + 8 * shape.len() + count * elem_size(e));
     blob.extend((e.dtype() as i64).to_le_bytes());
     blob.extend((shape.len() as i64).to_le_bytes());
     for &d in &shape {
         blob.extend(d.to_le_bytes());
     }
-    for v in vals {
-        encode(&mut blob, e, v);
+    if !encode_floats_directly(l, a, e, count, &mut blob) {
+        for v in elements(l, op, a, e, count)? {
+            encode(&mut blob, e, v);
+        }
     }
     let m = l.blob(&blob)?;
-    let h = l.rt("constant", &[m])?;
+    let h = if blob.len() >= CACHED_CONSTANT_BYTES {
+        let slot = l.slot()?;
+        l.rt("constant_cached", &[slot, m])?
+    } else {
+        l.rt("constant", &[m])?
+    };
     l.orig.insert(h, t);
     Ok(h)
 }
+
+/// Constants from this size on are made once per compiled module (kept in a slot global)
+/// instead of on every run: copying a detection model's 20 million weights out of the module's
+/// data took as long as a third of its run. Smaller ones cost less to copy than a slot.
+const CACHED_CONSTANT_BYTES: usize = 16 * 1024;
 
 /// A runtime INT64 1-D tensor with these values (axes, perms, shapes from attributes).
 pub(crate) fn i64_tensor(l: &mut Lower<'_>, vals: &[i64]) -> LResult<Value> {
@@ -226,6 +237,23 @@ pub(crate) fn f64_tensor(l: &mut Lower<'_>, vals: &[f64]) -> LResult<Value> {
     let t = l.ctx.tensor_type(vec![vals.len() as i64], f64t);
     l.orig.insert(h, t);
     Ok(h)
+}
+
+/// The common case of model weights, float32 or float64 elements given one per element,
+/// encoded straight from the attribute; false (nothing written) for anything else.
+fn encode_floats_directly(l: &Lower<'_>, a: Attribute, e: Elem, count: usize, out: &mut Vec<u8>) -> bool {
+    let AttrKind::DenseElements { splat: false, data: DenseElements::Floats(v), .. } = l.ctx.attr_kind(a) else {
+        return false;
+    };
+    if v.len() != count {
+        return false;
+    }
+    match e {
+        Elem::Float(FloatKind::F32) => v.iter().for_each(|&b| out.extend((f64::from_bits(b) as f32).to_le_bytes())),
+        Elem::Float(FloatKind::F64) => v.iter().for_each(|&b| out.extend(b.to_le_bytes())),
+        _ => return false,
+    }
+    true
 }
 
 fn encode(out: &mut Vec<u8>, e: Elem, v: Num) {

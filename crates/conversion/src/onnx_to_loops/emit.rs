@@ -364,6 +364,36 @@ impl<'a> Lower<'a> {
         Ok(self.op1("memref.cast", &[m], dyn_ty))
     }
 
+    /// A mutable, zero-initialised one-word global (`memref<1xi64>`) and a `memref<?xi64>` view
+    /// of it: the cache slot of a constant made once per module (`flowgate_rt_constant_cached`).
+    pub fn slot(&mut self) -> LResult<Value> {
+        let name = format!("__flowgate_const_slot_{}", self.globals);
+        self.globals += 1;
+        let i64t = self.ctx.integer_type(64);
+        let mty = self.ctx.memref_type(vec![1], i64t);
+        let sym = self.ctx.string_attr(&name);
+        let vis = self.ctx.string_attr("private");
+        let ta = self.ctx.type_attr(mty);
+        let unit = self.ctx.unit_attr();
+        let align = self.ctx.integer_attr(8, i64t);
+        let loc = self.ctx.unknown_loc();
+        let st = OperationState::new(self.ctx, "memref.global", loc)
+            .attr(self.ctx, "sym_name", sym)
+            .attr(self.ctx, "sym_visibility", vis)
+            .attr(self.ctx, "type", ta)
+            .attr(self.ctx, "initial_value", unit)
+            .attr(self.ctx, "alignment", align);
+        let g = self.ctx.create_op(st);
+        self.append_to_module(g);
+        let gref = self.ctx.symbol_ref_attr(&name);
+        let st =
+            OperationState::new(self.ctx, "memref.get_global", self.loc).results(&[mty]).attr(self.ctx, "name", gref);
+        let op = self.create(st);
+        let m = self.ctx.result(op, 0);
+        let dyn_ty = self.ctx.memref_type(vec![flowgate_ir::DYNAMIC], i64t);
+        Ok(self.op1("memref.cast", &[m], dyn_ty))
+    }
+
     pub fn attr_of(&self, op: OpId, name: &str) -> Option<Attribute> {
         self.ctx.attr(op, name)
     }
