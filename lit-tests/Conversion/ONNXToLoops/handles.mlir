@@ -70,3 +70,24 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
     return %0, %2 : tensor<?xf32>, tensor<i1>
   }
 }
+
+// -----
+
+// A constant of 16 KiB or more is made once per compiled module: its call carries a one-word
+// mutable slot global where the runtime keeps the tensor, so weights are not copied per run.
+
+// CHECK-LABEL: func.func @large_constant(
+// CHECK:         %[[G:.*]] = memref.get_global @__flowgate_const_0 : memref<16408xi8>
+// CHECK:         %[[V:.*]] = memref.cast %[[G]] : memref<16408xi8> to memref<?xi8>
+// CHECK:         %[[SG:.*]] = memref.get_global @__flowgate_const_slot_1 : memref<1xi64>
+// CHECK:         %[[SV:.*]] = memref.cast %[[SG]] : memref<1xi64> to memref<?xi64>
+// CHECK:         %[[C:.*]] = call @flowgate_rt_constant_cached(%[[SV]], %[[V]]) : (memref<?xi64>, memref<?xi8>) -> !llvm.ptr
+// CHECK:         call @flowgate_rt_binary(%{{.*}}, %{{.*}}, %{{.*}}, %[[C]])
+// CHECK:       memref.global "private" @__flowgate_const_slot_1 : memref<1xi64> = uninitialized {alignment = 8 : i64}
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @large_constant(%x: tensor<4096xf32>) -> tensor<4096xf32> {
+    %c = "onnx.Constant"() {value = dense<1.5> : tensor<4096xf32>} : () -> tensor<4096xf32>
+    %0 = "onnx.Add"(%x, %c) : (tensor<4096xf32>, tensor<4096xf32>) -> tensor<4096xf32>
+    return %0 : tensor<4096xf32>
+  }
+}
