@@ -196,6 +196,7 @@ def _detection_case(name, model, outputs, extra_ops, summary):
     _require_ops(model_proto, name, ["If", "NonMaxSuppression", "RoiAlign"] + extra_ops)
     return RealCase(
         name=name, model=model_proto, datasets=[[img] for img in images],
+        reason="default tolerance (DESIGN.md §8): boxes, scores and masks match within it, labels exactly",
         source=(
             f"{_versions()}: {summary} on a MobileNetV3-Large FPN backbone "
             f"(torchvision.models.detection.backbone_utils.mobilenet_backbone), min_size {DET_MIN}, "
@@ -300,7 +301,13 @@ def build_raft():
     for index, updates in [(0, 4), (1, 6)]:
         datasets.append(_raft_pair(index) + [np.array(updates, dtype=np.int64)])
     return RealCase(
-        name="tv_raft_small", model=model_proto, datasets=datasets,
+        name="tv_raft_small", model=model_proto, datasets=datasets, rtol=1e-3, atol=1e-5,
+        reason=(
+            "float32 summation order in the convolutions and the correlation volume (dot products "
+            "over 128 feature channels), carried through 4 and 6 recurrent flow updates; max abs "
+            "diff 2.3e-5 on flows up to 15 px, and flow components near zero (4e-4) differ by up "
+            "to 3e-6, beyond the default atol"
+        ),
         source=(
             f"{_versions()}: torchvision.models.optical_flow.raft_small, scripted "
             "(torch.jit.script) and exported by torch.onnx.export(dynamo=False), so its "
