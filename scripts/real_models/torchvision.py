@@ -251,18 +251,31 @@ def build_fasterrcnn():
 # ---------------------------------------------------------------------------------------------
 # RAFT (small), scripted.
 
-RAFT_SIZE = 128   # crops are RAFT_SIZE x RAFT_SIZE (a multiple of 8)
 RAFT_SHIFT = (6, 4)  # the second crop is the first moved by (dx, dy) pixels
 
 
-def _scriptable_raft():
-    """raft_small, with make_coords_grid rewritten without a reversed list: the exporter turns
-    `coords[::-1]` on the meshgrid list into a Slice of a sequence, which is not valid ONNX
-    (onnxruntime rejects the model). Scripting resolves the global at script time."""
+def _scriptable_raft(tiny):
+    """raft_small (or a narrower RAFT, `tiny`, small enough to commit), with make_coords_grid
+    rewritten without a reversed list: the exporter turns `coords[::-1]` on the meshgrid list
+    into a Slice of a sequence, which is not valid ONNX (onnxruntime rejects the model).
+    Scripting resolves the global at script time."""
     import torchvision.models.optical_flow.raft as raft
 
     raft.make_coords_grid = _make_coords_grid
-    return raft.raft_small(weights=None)
+    if not tiny:
+        return raft.raft_small(weights=None)
+    # raft_small's structure with every width about halved and 3 correlation levels of radius 2.
+    return raft._raft(
+        weights=None,
+        feature_encoder_layers=(16, 16, 32, 48, 64), feature_encoder_block=raft.BottleneckBlock,
+        feature_encoder_norm_layer=raft.InstanceNorm2d,
+        context_encoder_layers=(16, 16, 32, 48, 80), context_encoder_block=raft.BottleneckBlock,
+        context_encoder_norm_layer=None,
+        corr_block_num_levels=3, corr_block_radius=2,
+        motion_encoder_corr_layers=(48,), motion_encoder_flow_layers=(32, 16), motion_encoder_out_channels=46,
+        recurrent_block_hidden_state_size=48, recurrent_block_kernel_size=(3,), recurrent_block_padding=(1,),
+        flow_head_hidden_size=48, use_mask_predictor=False,
+    )
 
 
 def _make_coords_grid(batch_size: int, h: int, w: int, device: str = "cpu"):
@@ -272,52 +285,66 @@ def _make_coords_grid(batch_size: int, h: int, w: int, device: str = "cpu"):
     return coords[None].repeat(batch_size, 1, 1, 1)
 
 
-def _raft_pair(index):
-    """Two crops of one photograph, the second shifted, as RAFT's [-1, 1] NCHW inputs."""
+def _raft_pair(index, n):
+    """Two n x n crops of one photograph, the second shifted, as RAFT's [-1, 1] NCHW inputs."""
     big = _photo(index, 192, 160)
     dx, dy = RAFT_SHIFT
-    n = RAFT_SIZE
     a = big[:, 8:8 + n, 16:16 + n]
     b = big[:, 8 + dy:8 + dy + n, 16 + dx:16 + dx + n]
     return [np.ascontiguousarray(x[None] * 2.0 - 1.0, dtype=np.float32) for x in (a, b)]
 
 
-def build_raft():
+def _raft_case(name, tiny, size, what, rtol, atol, reason):
     torch, _ = _torch()
     # torchvision's own initialisation, seeded: RAFT's activations stay moderate with it.
     torch.manual_seed(SEED)
-    model = _scriptable_raft().eval()
+    model = _scriptable_raft(tiny).eval()
     scripted = torch.jit.script(model)
-    x1, x2 = _raft_pair(0)
+    x1, x2 = _raft_pair(0, size)
     model_proto = _export(
         scripted, (torch.from_numpy(x1), torch.from_numpy(x2), 4),
         ["image1", "image2", "num_flow_updates"], ["flow_predictions"],
     )
-    _require_ops(model_proto, "tv_raft_small", ["Loop", "If", "GridSample"])
+    _require_ops(model_proto, name, ["Loop", "If", "GridSample"])
     loops = sum(1 for _ in _iter_nodes(model_proto.graph) if _.op_type == "Loop")
     if loops < 20:
-        raise RuntimeError(f"tv_raft_small: {loops} Loops; expected the scripted ~24")
+        raise RuntimeError(f"{name}: {loops} Loops; expected the scripted ~24")
     datasets = []
     for index, updates in [(0, 4), (1, 6)]:
-        datasets.append(_raft_pair(index) + [np.array(updates, dtype=np.int64)])
+        datasets.append(_raft_pair(index, size) + [np.array(updates, dtype=np.int64)])
     return RealCase(
-        name="tv_raft_small", model=model_proto, datasets=datasets, rtol=1e-3, atol=1e-5,
-        reason=(
-            "float32 summation order in the convolutions and the correlation volume (dot products "
-            "over 128 feature channels), carried through 4 and 6 recurrent flow updates; max abs "
-            "diff 2.3e-5 on flows up to 15 px, and flow components near zero (4e-4) differ by up "
-            "to 3e-6, beyond the default atol"
-        ),
+        name=name, model=model_proto, datasets=datasets, rtol=rtol, atol=atol, reason=reason,
         source=(
-            f"{_versions()}: torchvision.models.optical_flow.raft_small, scripted "
-            "(torch.jit.script) and exported by torch.onnx.export(dynamo=False), so its "
-            f"{loops} loops stay Loops and num_flow_updates is an input (4 and 6 here). "
-            "make_coords_grid is replaced by an equivalent without a reversed list (the exporter "
-            "makes that a Slice of a sequence, invalid ONNX). Weights: seeded random "
-            f"(pretrained ones are not downloadable here), seed {SEED}. Inputs: two "
-            f"{RAFT_SIZE}x{RAFT_SIZE} crops of scikit-learn's sample images china.jpg and "
-            f"flower.jpg, the second shifted by {RAFT_SHIFT} pixels, scaled to [-1, 1]."
+            f"{_versions()}: {what}, scripted (torch.jit.script) and exported by "
+            f"torch.onnx.export(dynamo=False), so its {loops} loops stay Loops and "
+            "num_flow_updates is an input (4 and 6 here). make_coords_grid is replaced by an "
+            "equivalent without a reversed list (the exporter makes that a Slice of a sequence, "
+            "invalid ONNX). Weights: seeded random (pretrained ones are not downloadable here), "
+            f"seed {SEED}. Inputs: two {size}x{size} crops of scikit-learn's sample images "
+            f"china.jpg and flower.jpg, the second shifted by {RAFT_SHIFT} pixels, scaled to [-1, 1]."
         ),
+    )
+
+
+def build_raft():
+    return _raft_case(
+        "tv_raft_small", False, 128, "torchvision.models.optical_flow.raft_small", 1e-3, 1e-5,
+        "float32 summation order in the convolutions and the correlation volume (dot products "
+        "over 128 feature channels), carried through 4 and 6 recurrent flow updates; max abs "
+        "diff 2.3e-5 on flows up to 15 px, and flow components near zero (4e-4) differ by up "
+        "to 3e-6, beyond the default atol",
+    )
+
+
+def build_raft_tiny():
+    return _raft_case(
+        "tv_raft_tiny", True, 96,
+        "torchvision.models.optical_flow.RAFT built by raft._raft with raft_small's blocks at "
+        "about half the widths (feature 16-64, context 16-80, hidden state 48, 3 correlation "
+        "levels of radius 2), small enough to commit", 1e-3, 1e-5,
+        "float32 summation order: the encoders' outputs differ from onnxruntime's by 4e-6 of "
+        "their scale, and 4 to 6 recurrent updates carry that into the flows; max abs diff "
+        "3.7e-5 on flows up to 8 px, components near zero (4e-4) off by up to 1e-5",
     )
 
 
@@ -334,4 +361,5 @@ CASES = [
     ("tv_keypointrcnn_mnv3", build_keypointrcnn),
     ("tv_fasterrcnn_mnv3_320", build_fasterrcnn),
     ("tv_raft_small", build_raft),
+    ("tv_raft_tiny", build_raft_tiny),
 ]
