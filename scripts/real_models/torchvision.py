@@ -149,6 +149,10 @@ def _require_ops(model, name, ops):
 DET_MIN, DET_MAX = 160, 224
 # The photographs, resized (width, height): two aspect ratios so the resize differs per set.
 DET_IMAGES = [(0, 224, 160), (1, 192, 160)]
+# The committed (tiny) variants: half the image size and 5 detections, so that their data sets
+# (masks are image-sized per detection) stay small.
+TINY_MIN, TINY_MAX = 80, 112
+TINY_IMAGES = [(0, 112, 80), (1, 104, 80)]
 
 
 def _mnv3_backbone():
@@ -157,17 +161,40 @@ def _mnv3_backbone():
     return mobilenet_backbone(backbone_name="mobilenet_v3_large", weights=None, fpn=True, trainable_layers=6)
 
 
-def _det_kwargs():
+def _tiny_backbone(channels=32):
+    """mobilenet_backbone's construction (an FPN on the last two stages plus a max-pool level)
+    on MobileNetV3-Small at half width with a 32-channel FPN: the same graph structure as the
+    large models in about 2 MB."""
+    from torchvision.models import mobilenet_v3_small
+    from torchvision.models.detection.backbone_utils import BackboneWithFPN
+    from torchvision.ops.feature_pyramid_network import LastLevelMaxPool
+
+    f = mobilenet_v3_small(weights=None, width_mult=0.5).features
+    stages = [0] + [i for i, b in enumerate(f) if getattr(b, "_is_cn", False)] + [len(f) - 1]
+    returned = [len(stages) - 2, len(stages) - 1]
+    return BackboneWithFPN(
+        f, {f"{stages[k]}": str(v) for v, k in enumerate(returned)},
+        [f[stages[i]].out_channels for i in returned], channels, extra_blocks=LastLevelMaxPool(),
+    )
+
+
+def _tiny_box_heads(num_classes, channels=32):
+    from torchvision.models.detection.faster_rcnn import FastRCNNPredictor, TwoMLPHead
+
+    return dict(box_head=TwoMLPHead(channels * 7 * 7, 128), box_predictor=FastRCNNPredictor(128, num_classes))
+
+
+def _det_kwargs(tiny=False):
     """What torchvision's fasterrcnn_mobilenet_v3_large_fpn sets (anchors for its three
     feature maps), with fewer proposals than the defaults so post-processing stays small."""
     from torchvision.models.detection.anchor_utils import AnchorGenerator
 
     sizes = ((32, 64, 128, 256, 512),) * 3
     return dict(
-        min_size=DET_MIN, max_size=DET_MAX,
+        min_size=TINY_MIN if tiny else DET_MIN, max_size=TINY_MAX if tiny else DET_MAX,
         rpn_anchor_generator=AnchorGenerator(sizes, ((0.5, 1.0, 2.0),) * len(sizes)),
         rpn_pre_nms_top_n_test=150, rpn_post_nms_top_n_test=50,
-        box_score_thresh=0.05, box_detections_per_img=20,
+        box_score_thresh=0.05, box_detections_per_img=5 if tiny else 20,
     )
 
 
@@ -177,9 +204,9 @@ def _roi_pool(size):
     return MultiScaleRoIAlign(["0", "1"], size, 2)
 
 
-def _detection_case(name, model, outputs, extra_ops, summary):
+def _detection_case(name, model, outputs, extra_ops, summary, tiny=False):
     torch, _ = _torch()
-    images = [_photo(i, w, h) for i, w, h in DET_IMAGES]
+    images = [_photo(i, w, h) for i, w, h in (TINY_IMAGES if tiny else DET_IMAGES)]
     model = _calibrated(model, images)
     for img in images:
         with torch.no_grad():
@@ -198,9 +225,16 @@ def _detection_case(name, model, outputs, extra_ops, summary):
         name=name, model=model_proto, datasets=[[img] for img in images],
         reason="default tolerance (DESIGN.md §8): boxes, scores and masks match within it, labels exactly",
         source=(
-            f"{_versions()}: {summary} on a MobileNetV3-Large FPN backbone "
-            f"(torchvision.models.detection.backbone_utils.mobilenet_backbone), min_size {DET_MIN}, "
-            f"max_size {DET_MAX}, exported by torch.onnx.export(dynamo=False) with dynamic height and "
+            f"{_versions()}: {summary} on "
+            + (
+                "a MobileNetV3-Small (width 0.5) backbone with a 32-channel FPN built as "
+                "mobilenet_backbone builds its FPN, and small box/mask/keypoint heads"
+                if tiny
+                else "a MobileNetV3-Large FPN backbone "
+                "(torchvision.models.detection.backbone_utils.mobilenet_backbone)"
+            )
+            + f", min_size {TINY_MIN if tiny else DET_MIN}, max_size {TINY_MAX if tiny else DET_MAX}, "
+            "exported by torch.onnx.export(dynamo=False) with dynamic height and "
             "width. Weights: seeded random (pretrained ones are not downloadable here), "
             f"seed {SEED}. Inputs: scikit-learn's sample images china.jpg and flower.jpg, "
             "resized, as float32 CHW in [0, 1]."
@@ -231,6 +265,37 @@ def build_keypointrcnn():
     return _detection_case(
         "tv_keypointrcnn_mnv3", model, ["boxes", "labels", "scores", "keypoints", "keypoints_scores"],
         ["Loop", "ConvTranspose"], "torchvision.models.detection.KeypointRCNN (2 classes, 17 keypoints)",
+    )
+
+
+def build_maskrcnn_tiny():
+    from torchvision.models.detection import MaskRCNN
+    from torchvision.models.detection.mask_rcnn import MaskRCNNHeads, MaskRCNNPredictor
+
+    model = MaskRCNN(
+        _tiny_backbone(), num_classes=None, box_roi_pool=_roi_pool(7), mask_roi_pool=_roi_pool(14),
+        mask_head=MaskRCNNHeads(32, (32, 32), 1), mask_predictor=MaskRCNNPredictor(32, 32, 3),
+        **_tiny_box_heads(3), **_det_kwargs(tiny=True),
+    )
+    return _detection_case(
+        "tv_maskrcnn_tiny", model, ["boxes", "labels", "scores", "masks"],
+        ["Loop", "ConvTranspose", "Resize"], "torchvision.models.detection.MaskRCNN (3 classes)", tiny=True,
+    )
+
+
+def build_keypointrcnn_tiny():
+    from torchvision.models.detection import KeypointRCNN
+    from torchvision.models.detection.keypoint_rcnn import KeypointRCNNHeads, KeypointRCNNPredictor
+
+    model = KeypointRCNN(
+        _tiny_backbone(), num_classes=None, num_keypoints=None, box_roi_pool=_roi_pool(7),
+        keypoint_roi_pool=_roi_pool(14), keypoint_head=KeypointRCNNHeads(32, (32, 32)),
+        keypoint_predictor=KeypointRCNNPredictor(32, 17), **_tiny_box_heads(2), **_det_kwargs(tiny=True),
+    )
+    return _detection_case(
+        "tv_keypointrcnn_tiny", model, ["boxes", "labels", "scores", "keypoints", "keypoints_scores"],
+        ["Loop", "ConvTranspose"], "torchvision.models.detection.KeypointRCNN (2 classes, 17 keypoints)",
+        tiny=True,
     )
 
 
@@ -360,6 +425,8 @@ CASES = [
     ("tv_maskrcnn_mnv3", build_maskrcnn),
     ("tv_keypointrcnn_mnv3", build_keypointrcnn),
     ("tv_fasterrcnn_mnv3_320", build_fasterrcnn),
+    ("tv_maskrcnn_tiny", build_maskrcnn_tiny),
+    ("tv_keypointrcnn_tiny", build_keypointrcnn_tiny),
     ("tv_raft_small", build_raft),
     ("tv_raft_tiny", build_raft_tiny),
 ]
