@@ -447,7 +447,8 @@ mod tests {
                         for ci in 0..cg {
                             for ki in 0..kh {
                                 for kj in 0..kw {
-                                    let (r, q) = ((i * stride + ki) as i64 - pad as i64, (j * stride + kj) as i64 - pad as i64);
+                                    let (r, q) =
+                                        ((i * stride + ki) as i64 - pad as i64, (j * stride + kj) as i64 - pad as i64);
                                     if r < 0 || q < 0 || r >= h as i64 || q >= wd as i64 {
                                         continue;
                                     }

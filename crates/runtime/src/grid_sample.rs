@@ -67,7 +67,8 @@ fn rint(x: f64) -> f64 {
 /// The source coordinate on an axis of `d` pixels for normalized grid value `gn`, rounded
 /// (nearest) and brought inside by the padding mode.
 fn source_coord(a: &GridSampleAttrs, gn: f64, d: usize, lo: f64, hi: f64) -> f64 {
-    let mut xi = if a.align_corners { (gn + 1.0) / 2.0 * (d as f64 - 1.0) } else { ((gn + 1.0) * d as f64 - 1.0) / 2.0 };
+    let mut xi =
+        if a.align_corners { (gn + 1.0) / 2.0 * (d as f64 - 1.0) } else { ((gn + 1.0) * d as f64 - 1.0) / 2.0 };
     if a.mode == 1 {
         xi = rint(xi);
     }

@@ -14,6 +14,7 @@ mod real;
 
 pub mod abi;
 mod activation;
+mod allocator;
 mod broadcast;
 mod cast;
 mod compare;
@@ -44,6 +45,7 @@ mod window;
 
 pub use abi::MemRefDesc1;
 pub use activation::hard_sigmoid;
+pub use allocator::keep_freed_memory;
 pub use broadcast::{broadcast_all, broadcast_pair};
 pub use cast::cast;
 pub use compare::{compare, describe};

@@ -76,7 +76,13 @@ fn box_unbox_and_constants() {
 fn cached_constants_are_made_once_and_shared() {
     clear_error();
     let bytes = blob(7, &[3], &[5, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0]);
-    let desc = MemRefDesc1 { allocated: bytes.as_ptr(), aligned: bytes.as_ptr(), offset: 0, size: bytes.len() as i64, stride: 1 };
+    let desc = MemRefDesc1 {
+        allocated: bytes.as_ptr(),
+        aligned: bytes.as_ptr(),
+        offset: 0,
+        size: bytes.len() as i64,
+        stride: 1,
+    };
     let mut word = [0u64; 1];
     let slot = MemRefDesc1 {
         allocated: word.as_mut_ptr() as *const u8,

@@ -84,6 +84,8 @@ fn main() -> ExitCode {
             return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
         }
     };
+    // Models allocate and free large tensors on every run; keep that memory for reuse.
+    flowgate_runtime::keep_freed_memory();
     let mut out = Vec::new();
     let res = run(cli, &mut out);
     let mut stdout = std::io::stdout().lock();
