@@ -141,7 +141,7 @@ fn decode_hex(h: &[u8]) -> Option<Vec<u8>> {
         }
         t
     };
-    if h.len() % 2 != 0 {
+    if !h.len().is_multiple_of(2) {
         return None;
     }
     let mut out = Vec::with_capacity(h.len() / 2);

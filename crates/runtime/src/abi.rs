@@ -272,7 +272,7 @@ unsafe fn slot_cell<'a>(slot: *const MemRefDesc1) -> RtResult<&'a AtomicUsize> {
         bail!("constant: invalid slot descriptor (offset {}, size {})", d.offset, d.size);
     }
     let p = d.aligned.add(8 * d.offset as usize);
-    if p as usize % std::mem::align_of::<AtomicUsize>() != 0 {
+    if !(p as usize).is_multiple_of(std::mem::align_of::<AtomicUsize>()) {
         bail!("constant: misaligned slot");
     }
     Ok(&*(p as *const AtomicUsize))

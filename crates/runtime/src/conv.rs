@@ -170,7 +170,7 @@ fn depthwise<T: Real>(
                 let src = &taps[kk * out_count..][..out_count];
                 for (d, &s) in dst.iter_mut().zip(src) {
                     if s != usize::MAX {
-                        *d = *d + w * plane[s];
+                        *d += w * plane[s];
                     }
                 }
             }

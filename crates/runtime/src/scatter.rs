@@ -277,7 +277,7 @@ mod tests {
                 Reduction::None,
             )
             .unwrap();
-            let mut want = vec![0f32; 24];
+            let mut want = [0f32; 24];
             for k in 0..12 {
                 let mut c = [k / 6, k / 3 % 2, k % 3];
                 c[axis] = (ind[k].rem_euclid(dim)) as usize;
