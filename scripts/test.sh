@@ -9,7 +9,8 @@
 # On a fresh Debian bookworm machine, as root, it installs LLVM 22's lit/FileCheck
 # (llvm-22-tools), upstream mlir-opt/mlir-runner (mlir-22-tools) and cmake through apt, only
 # when they are missing. After the cargo tests it runs the ONNX conformance suites
-# (testdata/onnx-backend-cf, testdata/onnx-cf) through `onnx-run --backend-tests` and the
+# (testdata/onnx-backend-cf, testdata/onnx-cf, testdata/onnx-node, the real models of
+# testdata/real) through `onnx-run --backend-tests` and the
 # memory test (scripts/memory-test.sh). Then the LLVM backend (cargo feature `llvm`): it installs
 # llvm-22-dev and libclang-22-dev, builds onnx-run and onnx-compile with `--features llvm`, runs
 # the LLVM backend's cargo tests and both ONNX suites with `--backend llvm`; lit then sees the
@@ -29,7 +30,7 @@ for arg in "$@"; do
   case "$arg" in
     --lit-only) MODE=lit ;;
     --upstream) MODE=upstream ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "test.sh: unknown argument: $arg" >&2; exit 2 ;;
   esac
 done
@@ -166,6 +167,10 @@ if [ "$MODE" = all ]; then
     if [ -d testdata/onnx-node ]; then
       stage "onnx-run --backend-tests testdata/onnx-node" target/debug/onnx-run --backend-tests testdata/onnx-node
     fi
+    # The real-model corpus (issue 12), each case within its tolerance.json.
+    if [ -d testdata/real ]; then
+      stage "onnx-run --backend-tests testdata/real" target/debug/onnx-run --backend-tests testdata/real
+    fi
     stage "memory test" bash scripts/memory-test.sh target/debug/onnx-run
     # The LLVM backend. The default build above needed no LLVM; this one replaces
     # target/debug/onnx-run and onnx-compile with builds that also have `--backend llvm`.
@@ -179,6 +184,10 @@ if [ "$MODE" = all ]; then
           target/debug/onnx-run --backend llvm -O3 --backend-tests testdata/onnx-backend-cf
         stage "onnx-run --backend llvm --backend-tests testdata/onnx-cf" \
           target/debug/onnx-run --backend llvm -O3 --backend-tests testdata/onnx-cf
+        if [ -d testdata/real ]; then
+          stage "onnx-run --backend llvm --backend-tests testdata/real" \
+            target/debug/onnx-run --backend llvm -O3 --backend-tests testdata/real
+        fi
       fi
       log "LLVM backend stages took $(($(date +%s) - llvm_start)) s"
     fi

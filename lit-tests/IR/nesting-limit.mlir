@@ -33,7 +33,7 @@
 // RUN: %onnx-opt %t.if990.mlir --canonicalize --cse --convert-scf-to-cf -o %t.if990.out
 // RUN: %onnx-opt %t.if990.mlir --mlir-print-op-generic -o %t.if990.generic
 // RUN: python3 %S/Inputs/deep.py generic 990 > %t.generic990.mlir
-// RUN: %onnx-opt --allow-unregistered-dialect %t.generic990.mlir --symbol-dce -o %t.generic990.out
+// RUN: %onnx-opt --allow-unregistered-dialect %t.generic990.mlir --cse --canonicalize -o %t.generic990.out
 // RUN: python3 %S/Inputs/deep.py dense 990 > %t.dense990.mlir
 // RUN: %onnx-opt %t.dense990.mlir -o %t.dense990.out
 // RUN: python3 %S/Inputs/deep.py tuple 990 > %t.tuple990.mlir

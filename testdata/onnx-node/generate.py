@@ -20,9 +20,9 @@ from onnx import TensorProto, numpy_helper
 OPS = """
 Clip HardSigmoid HardSwish Sin Cos IsNaN ReduceSumSquare
 Gemm
-NonMaxSuppression RoiAlign DFT
+NonMaxSuppression RoiAlign DFT STFT
 Resize GridSample
-TopK NonZero Compress ScatterElements ScatterND GatherND ReverseSequence ArrayFeatureExtractor
+Pad TopK NonZero Compress ScatterElements ScatterND GatherND ReverseSequence ArrayFeatureExtractor
 Conv ConvTranspose MaxPool AveragePool GlobalAveragePool InstanceNormalization
 LSTM
 """.split()

@@ -3,7 +3,9 @@
 
 use crate::abi::{Kind, Scalar};
 use crate::error::{CodegenError, Result};
+use crate::globals::Placement;
 use crate::isa::{host_isa, OptLevel};
+use crate::jit_globals::JitGlobals;
 use crate::module::{declare_functions, define_functions};
 use cranelift_codegen::ir::{types, AbiParam, InstBuilder, MemFlagsData, UserFuncName};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
@@ -11,6 +13,7 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Linkage, Module};
 use flowgate_ir::{Context, OpId};
 use std::fmt;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// One scalar result of a run.
@@ -72,16 +75,25 @@ pub struct RunOutput {
 
 const ENTRY_WRAPPER: &str = "__flowgate_entry";
 
+/// Calls the closure it is given: where compiled code runs. `onnx-run` passes one that runs it
+/// on a thread with a stack of the user's size, watched for overflow; [`run`] calls it in place.
+pub type Invoke<'a> = &'a dyn Fn(&mut (dyn FnMut() + Send));
+
 /// JIT-compile every function of `module` and call `entry`, which must take no arguments and
 /// return only scalars.
 pub fn run(ctx: &Context, module: OpId, entry: &str, opt: OptLevel) -> Result<RunOutput> {
+    run_with(ctx, module, entry, opt, &|f| f())
+}
+
+/// [`run`], with the call of the compiled code made inside `invoke` (compilation stays on the
+/// caller's thread).
+pub fn run_with(ctx: &Context, module: OpId, entry: &str, opt: OptLevel, invoke: Invoke<'_>) -> Result<RunOutput> {
     let start = Instant::now();
     let isa = host_isa(opt)?;
-    let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
     let libm = crate::libm::symbols();
-    builder.symbols(libm.iter().copied());
-    let mut jit = JITModule::new(builder);
-    let table = declare_functions(ctx, module, &mut jit)?;
+    let big = JitGlobals::new();
+    let mut jit = new_module(isa, &libm, &big);
+    let table = declare_functions(ctx, module, &mut jit, Placement::Jit(&big))?;
     let Some(e) = table.get(entry) else {
         return Err(CodegenError::Run(format!("entry point '{entry}' not found")));
     };
@@ -110,16 +122,15 @@ pub fn run(ctx: &Context, module: OpId, entry: &str, opt: OptLevel) -> Result<Ru
     let compile_time = start.elapsed();
 
     let mut slots = vec![0u64; results.len().max(1)];
+    // SAFETY: `code` is the wrapper defined above with signature `void(uint64_t *)`; it is
+    // called with `slots`, which has one 8-byte slot per result it writes.
+    let f: extern "C" fn(*mut u64) = unsafe { std::mem::transmute(code) };
     let run_start = Instant::now();
-    // SAFETY: `code` is the wrapper defined above with signature `void(uint64_t *)`, and
-    // `slots` has one 8-byte slot per result it writes.
-    unsafe {
-        let f: extern "C" fn(*mut u64) = std::mem::transmute(code);
-        f(slots.as_mut_ptr());
-    }
+    invoke(&mut || f(slots.as_mut_ptr()));
     let run_time = run_start.elapsed();
     // SAFETY: no pointer into the module's code outlives this call.
     unsafe { jit.free_memory() };
+    drop(big);
 
     let values = results
         .iter()
@@ -198,6 +209,19 @@ fn define_wrapper(
     Ok(id)
 }
 
+/// A JIT module for `isa` with `symbols` bound, and the big globals of `big` found by name.
+fn new_module(
+    isa: cranelift_codegen::isa::OwnedTargetIsa,
+    symbols: &[(&str, *const u8)],
+    big: &Arc<JitGlobals>,
+) -> JITModule {
+    let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
+    builder.symbols(symbols.iter().copied());
+    let big = Arc::clone(big);
+    builder.symbol_lookup_fn(Box::new(move |name| big.lookup(name)));
+    JITModule::new(builder)
+}
+
 /// cranelift-jit panics on a symbol it cannot resolve, so look every import up first.
 fn check_imports(jit: &JITModule, known: &[(&str, *const u8)]) -> Result<()> {
     for (id, decl) in jit.declarations().get_functions() {
@@ -223,8 +247,9 @@ fn check_imports(jit: &JITModule, known: &[(&str, *const u8)]) -> Result<()> {
 /// The Cranelift IR of every function of `module` for the host, for `--print-clif`.
 pub fn clif(ctx: &Context, module: OpId) -> Result<String> {
     let isa = host_isa(OptLevel::None)?;
-    let mut jit = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
-    let table = declare_functions(ctx, module, &mut jit)?;
+    let big = JitGlobals::new();
+    let mut jit = new_module(isa, &[], &big);
+    let table = declare_functions(ctx, module, &mut jit, Placement::Jit(&big))?;
     crate::module::clif_text(ctx, &table, &mut jit)
 }
 
@@ -232,6 +257,8 @@ pub fn clif(ctx: &Context, module: OpId) -> Result<String> {
 /// valid until this is dropped.
 pub struct Compiled {
     jit: Option<JITModule>,
+    /// Big globals, which the code addresses; dropped after the code is freed.
+    _big: Arc<JitGlobals>,
     entries: Vec<(String, *const u8)>,
     pub compile_time: Duration,
     pub function_times: Vec<(String, Duration)>,
@@ -258,16 +285,15 @@ impl Drop for Compiled {
 pub fn compile(ctx: &Context, module: OpId, opt: OptLevel, symbols: &[(&'static str, *const u8)]) -> Result<Compiled> {
     let start = Instant::now();
     let isa = host_isa(opt)?;
-    let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
     let mut known = crate::libm::symbols();
     known.extend_from_slice(symbols);
-    builder.symbols(known.iter().copied());
-    let mut jit = JITModule::new(builder);
-    let table = declare_functions(ctx, module, &mut jit)?;
+    let big = JitGlobals::new();
+    let mut jit = new_module(isa, &known, &big);
+    let table = declare_functions(ctx, module, &mut jit, Placement::Jit(&big))?;
     let function_times = define_functions(ctx, &table, &mut jit)?;
     check_imports(&jit, &known)?;
     jit.finalize_definitions().map_err(|err| CodegenError::internal("module", err))?;
     let entries =
         table.iter().filter(|e| e.defined).map(|e| (e.name.clone(), jit.get_finalized_function(e.id))).collect();
-    Ok(Compiled { jit: Some(jit), entries, compile_time: start.elapsed(), function_times })
+    Ok(Compiled { jit: Some(jit), _big: big, entries, compile_time: start.elapsed(), function_times })
 }

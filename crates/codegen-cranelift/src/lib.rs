@@ -9,6 +9,7 @@ pub mod globals;
 pub mod header;
 pub mod isa;
 pub mod jit;
+mod jit_globals;
 mod libm;
 pub mod module;
 pub mod object;

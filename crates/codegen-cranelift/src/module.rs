@@ -54,9 +54,15 @@ pub fn functions(ctx: &Context, module: OpId) -> Vec<OpId> {
     out
 }
 
-/// Declare every function of `module` in `m`, and define its global buffers.
-pub fn declare_functions<M: Module>(ctx: &Context, module: OpId, m: &mut M) -> Result<FuncTable> {
-    let globals = crate::globals::define_globals(ctx, module, m)?.into_iter().collect();
+/// Declare every function of `module` in `m`, and define its global buffers (placed for
+/// `place`).
+pub fn declare_functions<M: Module>(
+    ctx: &Context,
+    module: OpId,
+    m: &mut M,
+    place: crate::globals::Placement<'_>,
+) -> Result<FuncTable> {
+    let globals = crate::globals::define_globals(ctx, module, m, place)?.into_iter().collect();
     let mut table = FuncTable { globals, ..FuncTable::default() };
     let arch = crate::isa::arch_of(m.isa())?;
     for op in functions(ctx, module) {

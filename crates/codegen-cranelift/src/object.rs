@@ -25,7 +25,7 @@ pub fn compile_object(ctx: &Context, module: OpId, triple: Option<&str>, opt: Op
     let builder = ObjectBuilder::new(isa, "flowgate", default_libcall_names())
         .map_err(|e| CodegenError::Target { triple: triple.clone(), message: e.to_string() })?;
     let mut m = ObjectModule::new(builder);
-    let functions = declare_functions(ctx, module, &mut m)?;
+    let functions = declare_functions(ctx, module, &mut m, crate::globals::Placement::Object)?;
     let function_times = define_functions(ctx, &functions, &mut m)?;
     let product = m.finish();
     let bytes = product.emit().map_err(|e| CodegenError::internal("<object>", e))?;

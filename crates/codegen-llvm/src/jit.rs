@@ -85,6 +85,18 @@ fn bind_imports(m: &Module, engine: &ExecutionEngine, symbols: &[(&str, *const u
 /// JIT-compile every function of `module` and call `entry`, which must take no arguments and
 /// return only scalars; prints as the Cranelift backend does.
 pub fn run(ctx: &Context, module: OpId, entry: &str, opt: LlvmOpt) -> Result<RunOutput> {
+    run_with(ctx, module, entry, opt, &|f| f())
+}
+
+/// [`run`], with the call of the compiled code made inside `invoke` (see the Cranelift
+/// backend's `jit::Invoke`).
+pub fn run_with(
+    ctx: &Context,
+    module: OpId,
+    entry: &str,
+    opt: LlvmOpt,
+    invoke: flowgate_codegen_cranelift::jit::Invoke<'_>,
+) -> Result<RunOutput> {
     let start = Instant::now();
     let llc = LlContext::create();
     let (m, table, tm, mut function_times) = translate(&llc, ctx, module, opt)?;
@@ -118,13 +130,12 @@ pub fn run(ctx: &Context, module: OpId, entry: &str, opt: LlvmOpt) -> Result<Run
         .map_err(|e| CodegenError::internal(ENTRY_WRAPPER, format!("{e:?}")))?;
     let compile_time = start.elapsed();
     let mut slots = vec![0u64; results.len().max(1)];
+    // SAFETY: `addr` is the wrapper defined above with signature `void(uint64_t *)`; it is
+    // called with `slots`, which has one 8-byte slot per result it writes, while the engine
+    // is alive.
+    let f: extern "C" fn(*mut u64) = unsafe { std::mem::transmute(addr) };
     let run_start = Instant::now();
-    // SAFETY: `addr` is the wrapper defined above with signature `void(uint64_t *)`, and
-    // `slots` has one 8-byte slot per result it writes; the engine is alive.
-    unsafe {
-        let f: extern "C" fn(*mut u64) = std::mem::transmute(addr);
-        f(slots.as_mut_ptr());
-    }
+    invoke(&mut || f(slots.as_mut_ptr()));
     let run_time = run_start.elapsed();
     let values = results
         .iter()

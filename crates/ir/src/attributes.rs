@@ -158,7 +158,11 @@ impl Context {
             TypeKind::Index => (64, false),
             _ => return value,
         };
-        if width == 0 || width >= 128 {
+        if width == 0 {
+            // `i0` has one value.
+            return 0;
+        }
+        if width >= 128 {
             return value;
         }
         let mask = (1i128 << width) - 1;

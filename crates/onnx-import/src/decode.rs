@@ -25,12 +25,28 @@ pub fn decode_model_named(bytes: &[u8], file: &str) -> Result<ModelProto, Import
     // A text model handed to the binary reader is a common mistake; say so.
     let hint =
         if looks_like_text(bytes) { "; this looks like ONNX textual syntax, which the text reader reads" } else { "" };
-    let model = ModelProto::decode(bytes).map_err(|e| ImportError::Decode {
-        file: crate::util::one_line(file).into_owned(),
-        reason: format!("{}{hint}", one_line(&e)),
+    let model = ModelProto::decode(bytes).map_err(|e| {
+        let file = crate::util::one_line(file).into_owned();
+        let reason = one_line(&e);
+        match nesting_limit(&reason) {
+            Some((depth, innermost)) => ImportError::NestingLimit { file, depth, innermost },
+            None => ImportError::Decode { file, reason: format!("{reason}{hint}") },
+        }
     })?;
     validate_model_shape(&model).map_err(|reason| not_a_model(file, &format!("{reason}{hint}")))?;
     Ok(model)
+}
+
+/// prost's recursion limit, recognised from its message (`failed to decode Protobuf message:
+/// Inner.field: ... ModelProto.graph: recursion limit reached`, innermost first; prost exposes
+/// no other way): the number of subgraph attributes on the way, and the innermost field.
+fn nesting_limit(message: &str) -> Option<(usize, String)> {
+    let body = message.strip_suffix("recursion limit reached")?;
+    let body = body.strip_prefix("failed to decode Protobuf message: ").unwrap_or(body);
+    let fields: Vec<&str> = body.split(": ").map(str::trim).filter(|f| !f.is_empty()).collect();
+    let depth = fields.iter().filter(|f| matches!(**f, "AttributeProto.g" | "AttributeProto.graphs")).count();
+    let innermost = fields.first().map_or("ModelProto", |f| f.trim_end_matches(':')).to_string();
+    Some((depth, innermost))
 }
 
 fn not_a_model(file: &str, reason: &str) -> ImportError {

@@ -18,6 +18,14 @@ pub enum ImportError {
     /// The bytes are not a well-formed protobuf `ModelProto` (truncated or corrupt).
     #[error("{file}: error: not an ONNX model: malformed protobuf ({reason})")]
     Decode { file: String, reason: String },
+    /// The protobuf decoder's nesting limit (100 nested messages; each If/Loop/Scan body takes
+    /// three: the attribute, its graph, the node) was hit: a model with more than about 31
+    /// nested subgraphs, not a corrupt file.
+    #[error(
+        "{file}: error: the model nests subgraphs too deeply: the protobuf decoder's nesting limit \
+         (100 nested messages) was hit {depth} If/Loop/Scan bodies down, in {innermost}"
+    )]
+    NestingLimit { file: String, depth: usize, innermost: String },
     /// The bytes decoded, but what they hold is not an ONNX model.
     #[error("{file}: error: not an ONNX model: {reason}")]
     NotAModel { file: String, reason: String },

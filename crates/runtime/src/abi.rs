@@ -7,7 +7,6 @@
 //! the caller; a frame pointer is null or points to a live [`Frame`].
 #![allow(clippy::missing_safety_doc)]
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use crate::cast::{cast, scalar_from_f64, scalar_from_i64};
@@ -24,7 +23,7 @@ use crate::resize::{resize, ResizeAttrs};
 use crate::rnn::{lstm, ActKind, Activation, LstmAttrs, LstmInputs};
 use crate::scatter::{array_feature_extractor, gather_nd, reverse_sequence, scatter_elements, scatter_nd, Reduction};
 use crate::select::{compress, non_zero, top_k};
-use crate::signal::dft;
+use crate::signal::{dft, stft};
 use crate::value::{borrow_handle, from_handle, into_handle, live_values, DType, Handle, RtValue, Tensor};
 use crate::window::WindowAttrs;
 use crate::{activation::hard_sigmoid, gemm::gemm};
@@ -79,7 +78,63 @@ fn run(node: i32, kind: Kind, f: impl FnOnce() -> RtResult<Arc<RtValue>>) -> Han
 }
 
 fn run_t(node: i32, f: impl FnOnce() -> RtResult<Tensor>) -> Handle {
-    run(node, Kind::Tensor, || f().map(|t| Arc::new(RtValue::tensor(t))))
+    // A slot announced by `flowgate_rt_memo_next` for this node serves this call only.
+    let memo = MEMO.take().filter(|&(_, n)| n == node);
+    let compute = || run(node, Kind::Tensor, || f().map(|t| Arc::new(RtValue::tensor(t))));
+    match memo {
+        // SAFETY: the slot was checked by `flowgate_rt_memo_next` and lives in the module.
+        Some((slot, _)) => unsafe { through_slot(slot as *mut u8, compute) },
+        None => compute(),
+    }
+}
+
+thread_local! {
+    /// The slot (address) and node of the next `run_t` call whose result is a constant.
+    static MEMO: std::cell::Cell<Option<(usize, i32)>> = const { std::cell::Cell::new(None) };
+}
+
+/// The 8 aligned writable bytes a slot descriptor views, or None when it is not one.
+unsafe fn slot_ptr(slot: *const MemRefDesc1) -> Option<*mut u8> {
+    let d = slot.as_ref()?;
+    if d.size != 8 || d.stride != 1 || d.offset < 0 || d.aligned.is_null() {
+        return None;
+    }
+    let p = d.aligned.add(d.offset as usize) as *mut u8;
+    (p as usize).is_multiple_of(std::mem::align_of::<std::sync::atomic::AtomicPtr<std::ffi::c_void>>()).then_some(p)
+}
+
+/// The handle a slot keeps (retained for the caller), or `make()`'s, which the slot then keeps
+/// a reference of (unless it failed).
+///
+/// # Safety
+/// `p` must come from [`slot_ptr`] and stay valid.
+unsafe fn through_slot(p: *mut u8, make: impl FnOnce() -> Handle) -> Handle {
+    use std::sync::atomic::{AtomicPtr, Ordering};
+    // SAFETY: 8 aligned writable bytes of the module, used only through this atomic.
+    let cell = AtomicPtr::<std::ffi::c_void>::from_ptr(p as *mut *mut std::ffi::c_void);
+    let cur = cell.load(Ordering::Acquire);
+    if !cur.is_null() {
+        flowgate_rt_retain(cur);
+        return cur;
+    }
+    let h = make();
+    if h.is_null() || has_error() {
+        return h;
+    }
+    flowgate_rt_retain(h);
+    if cell.compare_exchange(std::ptr::null_mut(), h, Ordering::AcqRel, Ordering::Acquire).is_err() {
+        // Another thread filled the slot first: drop the reference meant for it.
+        flowgate_rt_release(h);
+    }
+    h
+}
+
+/// The next tensor kernel called for `node` makes a value that never changes (it is computed
+/// from constants only): `slot` (8 writable bytes of the module, zero at load) keeps it, and
+/// later calls return it. A slot that is not one is ignored (the value is computed each time).
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_memo_next(slot: *const MemRefDesc1, node: i32) {
+    MEMO.set(slot_ptr(slot).map(|p| (p as usize, node)));
 }
 
 fn run_v(node: i32, kind: Kind, f: impl FnOnce() -> RtResult<RtValue>) -> Handle {
@@ -228,66 +283,34 @@ pub unsafe extern "C" fn flowgate_rt_rank(node: i32, h: Handle) -> i64 {
 
 #[no_mangle]
 pub unsafe extern "C" fn flowgate_rt_constant(blob: *const MemRefDesc1) -> Handle {
-    run_t(NO_NODE, || Tensor::from_blob(blob_bytes(blob)?))
+    run_t(NO_NODE, || {
+        let d = blob.as_ref().ok_or_else(|| RtError::new("constant: null descriptor"))?;
+        if d.offset < 0 || d.size < 0 || (d.size > 0 && d.aligned.is_null()) {
+            bail!("constant: invalid descriptor (offset {}, size {})", d.offset, d.size);
+        }
+        if d.size > 0 && d.stride != 1 {
+            bail!("constant: the blob must be contiguous, got stride {}", d.stride);
+        }
+        let bytes: &[u8] = if d.size == 0 {
+            &[]
+        } else {
+            std::slice::from_raw_parts(d.aligned.add(d.offset as usize), d.size as usize)
+        };
+        Tensor::from_blob(bytes)
+    })
 }
 
-/// `flowgate_rt_constant` made once per compiled module: `slot` is a one-word mutable global of
-/// the module that keeps the first result (and one reference to it, for the life of the
-/// process); later calls return a new reference to the same tensor. Large weights are then not
-/// copied out of the module's data on every run. The slot is written with compare-and-swap, so
-/// concurrent first runs make one tensor each and keep one.
+/// `flowgate_rt_constant` made once per compiled module: `slot` views 8 writable bytes of the
+/// module (zero at load) that keep the first call's handle (one reference of their own); later
+/// calls return that handle, retained. The slot's reference lives as long as the process (the
+/// runtime cannot see the module being freed): one copy of each constant per compiled module.
 #[no_mangle]
-pub unsafe extern "C" fn flowgate_rt_constant_cached(slot: *const MemRefDesc1, blob: *const MemRefDesc1) -> Handle {
-    if has_error() {
-        return placeholder(Kind::Tensor);
+pub unsafe extern "C" fn flowgate_rt_constant_cached(blob: *const MemRefDesc1, slot: *const MemRefDesc1) -> Handle {
+    match slot_ptr(slot) {
+        Some(p) => through_slot(p, || flowgate_rt_constant(blob)),
+        // Not a slot: no caching, still correct.
+        None => flowgate_rt_constant(blob),
     }
-    let cell = match slot_cell(slot) {
-        Ok(c) => c,
-        Err(e) => return finish(NO_NODE, Kind::Tensor, Err(e)),
-    };
-    let cached = cell.load(Ordering::Acquire);
-    if cached != 0 {
-        flowgate_rt_retain(cached as Handle);
-        return cached as Handle;
-    }
-    let h = flowgate_rt_constant(blob);
-    if has_error() {
-        return h;
-    }
-    // One more reference, owned by the slot.
-    flowgate_rt_retain(h);
-    if let Err(winner) = cell.compare_exchange(0, h as usize, Ordering::AcqRel, Ordering::Acquire) {
-        flowgate_rt_release(h);
-        flowgate_rt_release(h);
-        flowgate_rt_retain(winner as Handle);
-        return winner as Handle;
-    }
-    h
-}
-
-/// The word of a constant's cache slot (`memref<1xi64>`, 8-byte aligned).
-unsafe fn slot_cell<'a>(slot: *const MemRefDesc1) -> RtResult<&'a AtomicUsize> {
-    let d = slot.as_ref().ok_or_else(|| RtError::new("constant: null slot descriptor"))?;
-    if d.offset < 0 || d.size < 1 || d.aligned.is_null() {
-        bail!("constant: invalid slot descriptor (offset {}, size {})", d.offset, d.size);
-    }
-    let p = d.aligned.add(8 * d.offset as usize);
-    if !(p as usize).is_multiple_of(std::mem::align_of::<AtomicUsize>()) {
-        bail!("constant: misaligned slot");
-    }
-    Ok(&*(p as *const AtomicUsize))
-}
-
-/// The bytes of a constant blob descriptor.
-unsafe fn blob_bytes<'a>(blob: *const MemRefDesc1) -> RtResult<&'a [u8]> {
-    let d = blob.as_ref().ok_or_else(|| RtError::new("constant: null descriptor"))?;
-    if d.offset < 0 || d.size < 0 || (d.size > 0 && d.aligned.is_null()) {
-        bail!("constant: invalid descriptor (offset {}, size {})", d.offset, d.size);
-    }
-    if d.size > 0 && d.stride != 1 {
-        bail!("constant: the blob must be contiguous, got stride {}", d.stride);
-    }
-    Ok(if d.size == 0 { &[] } else { std::slice::from_raw_parts(d.aligned.add(d.offset as usize), d.size as usize) })
 }
 
 // ---- Elementwise ----
@@ -437,6 +460,22 @@ pub unsafe extern "C" fn flowgate_rt_pad(
     axes_or_null: Handle,
 ) -> Handle {
     run_t(node, || mv::pad(ten(x)?, ten(pads)?, opt_ten(value_or_null)?, opt_ten(axes_or_null)?))
+}
+
+/// `Pad` with a `mode` other than constant (code as `movement::PadMode::from_code`).
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_pad_mode(
+    node: i32,
+    x: Handle,
+    pads: Handle,
+    value_or_null: Handle,
+    axes_or_null: Handle,
+    mode: i32,
+) -> Handle {
+    run_t(node, || {
+        let mode = mv::PadMode::from_code(mode)?;
+        mv::pad_mode(ten(x)?, ten(pads)?, opt_ten(value_or_null)?, opt_ten(axes_or_null)?, mode)
+    })
 }
 
 // ---- Reductions and NN ----
@@ -827,6 +866,21 @@ pub unsafe extern "C" fn flowgate_rt_dft(
     onesided: i32,
 ) -> Handle {
     run_t(node, || dft(ten(x)?, (dft_length >= 0).then_some(dft_length), axis, inverse != 0, onesided != 0))
+}
+
+/// STFT; `window_or_null` may be null, `frame_length` < 0 means absent.
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_stft(
+    node: i32,
+    x: Handle,
+    frame_step: i64,
+    window_or_null: Handle,
+    frame_length: i64,
+    onesided: i32,
+) -> Handle {
+    run_t(node, || {
+        stft(ten(x)?, frame_step, opt_ten(window_or_null)?, (frame_length >= 0).then_some(frame_length), onesided != 0)
+    })
 }
 
 /// Resize (opset 11+). Codes: mode nearest=0, linear=1, cubic=2; coord half_pixel=0,

@@ -69,7 +69,7 @@ pub use scatter::{array_feature_extractor, gather_nd, reverse_sequence, scatter_
 pub use select::{compress, non_zero, top_k};
 pub use sequence::{concat_from_seq, seq_at, seq_erase, seq_insert, seq_length, split_to_seq};
 pub use shape::{constant_of_shape, expand, flatten, range, reshape, shape, size, squeeze, unsqueeze};
-pub use signal::dft;
+pub use signal::{dft, stft};
 pub use symbols::symbols;
 pub use value::{
     borrow_handle, checked_numel, fmt_shape, from_handle, into_handle, live_values, DType, Data, Handle, RtValue,

@@ -246,8 +246,67 @@ pub fn slice(
         // A single element never steps (and a huge step would not fit an isize).
         s[a] = if count > 1 { (step * st[a] as i128) as isize } else { 0 };
     }
-    let idx = strided_indices(&out, &s, base as isize)?;
-    Tensor::from_data(out, x.data().take(&idx)?)
+    let data = dispatch!(x.data(), v => strided_gather(v, &out, &s, base as isize).map(Elem::into_data))?;
+    Tensor::from_data(out, data)
+}
+
+/// The elements of `v` at `base + sum_k(i_k * strides[k])` for every index of `out_shape`, in
+/// row-major order. Dimensions that continue each other in memory are merged, and when the
+/// innermost one is contiguous whole runs are copied (a Slice of the leading or middle axes,
+/// as models slice weights and states, is a few memcpys instead of an index per element).
+pub(crate) fn strided_gather<T: Elem>(
+    v: &[T],
+    out_shape: &[usize],
+    strides: &[isize],
+    base: isize,
+) -> RtResult<Vec<T>> {
+    let n = checked_numel(out_shape, std::mem::size_of::<T>())?;
+    // (size, stride) from the outermost dimension in, without size-1 dimensions, merged where
+    // the outer one steps exactly over the inner one.
+    let mut dims: Vec<(usize, isize)> = Vec::with_capacity(out_shape.len());
+    for (&d, &st) in out_shape.iter().zip(strides) {
+        if d == 1 {
+            continue;
+        }
+        match dims.last_mut() {
+            Some((pd, ps)) if *ps == st.wrapping_mul(d as isize) => {
+                *pd *= d;
+                *ps = st;
+            }
+            _ => dims.push((d, st)),
+        }
+    }
+    let contiguous = matches!(dims.last(), Some(&(_, 1)));
+    if n == 0 || !contiguous {
+        let idx = strided_indices(out_shape, strides, base)?;
+        return take_vec(v, &idx);
+    }
+    let (run, _) = dims.pop().unwrap_or((1, 1));
+    let mut out = try_vec(n)?;
+    let mut idx = vec![0usize; dims.len()];
+    let mut offset = base;
+    loop {
+        let src = usize::try_from(offset)
+            .ok()
+            .and_then(|o| v.get(o..o.checked_add(run)?))
+            .ok_or_else(|| rt_err!("internal error: a run of {run} elements at {offset} is out of bounds"))?;
+        out.extend_from_slice(src);
+        // Advance the odometer over the outer dimensions.
+        let mut k = dims.len();
+        loop {
+            if k == 0 {
+                return Ok(out);
+            }
+            k -= 1;
+            idx[k] += 1;
+            offset = offset.wrapping_add(dims[k].1);
+            if idx[k] < dims[k].0 {
+                break;
+            }
+            offset = offset.wrapping_sub(dims[k].1.wrapping_mul(dims[k].0 as isize));
+            idx[k] = 0;
+        }
+    }
 }
 
 /// Normalises one gather index against a dimension of `dim`, with onnxruntime's message.
@@ -339,7 +398,66 @@ pub fn tile(x: &Tensor, repeats: &Tensor) -> RtResult<Tensor> {
 
 /// Pad (constant mode): `pads` is `[begin_0.., end_0..]` for `axes` (all axes when absent);
 /// negative pads crop.
+/// `Pad`'s `mode` attribute: what the positions outside the input take.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PadMode {
+    /// The constant value (0 without one).
+    Constant,
+    /// The input mirrored about its first and last element (which are not repeated).
+    Reflect,
+    /// The nearest edge element.
+    Edge,
+    /// The input repeated periodically.
+    Wrap,
+}
+
+impl PadMode {
+    /// The runtime code the lowering passes (0 constant, 1 reflect, 2 edge, 3 wrap).
+    pub fn from_code(code: i32) -> RtResult<PadMode> {
+        Ok(match code {
+            0 => PadMode::Constant,
+            1 => PadMode::Reflect,
+            2 => PadMode::Edge,
+            3 => PadMode::Wrap,
+            c => bail!("Pad: unknown mode code {c}"),
+        })
+    }
+
+    /// The source index of output position `src` (relative to the input's start) on an axis of
+    /// `d` elements, or None for a constant pad position. `d > 0` for the other modes.
+    fn source(self, src: i128, d: i128) -> Option<i128> {
+        if (0..d).contains(&src) {
+            return Some(src);
+        }
+        match self {
+            PadMode::Constant => None,
+            PadMode::Edge => Some(src.clamp(0, d - 1)),
+            PadMode::Wrap => Some(src.rem_euclid(d)),
+            PadMode::Reflect => {
+                if d == 1 {
+                    return Some(0);
+                }
+                // Mirroring repeats with period 2(d-1) (as numpy's 'reflect' does for pads
+                // wider than the input).
+                let p = 2 * (d - 1);
+                let m = src.rem_euclid(p);
+                Some(if m < d { m } else { p - m })
+            }
+        }
+    }
+}
+
 pub fn pad(x: &Tensor, pads: &Tensor, value: Option<&Tensor>, axes: Option<&Tensor>) -> RtResult<Tensor> {
+    pad_mode(x, pads, value, axes, PadMode::Constant)
+}
+
+pub fn pad_mode(
+    x: &Tensor,
+    pads: &Tensor,
+    value: Option<&Tensor>,
+    axes: Option<&Tensor>,
+    mode: PadMode,
+) -> RtResult<Tensor> {
     let r = x.rank();
     let axes = match axes {
         Some(a) => norm_axes(&a.to_i64_list("Pad axes", false)?, r)?,
@@ -368,18 +486,19 @@ pub fn pad(x: &Tensor, pads: &Tensor, value: Option<&Tensor>, axes: Option<&Tens
         let data = dispatch!(x.data(), v => pad_vec(v, &[], value)?);
         return Tensor::from_data(out, data);
     }
+    if mode != PadMode::Constant {
+        if let Some(k) = (0..r).find(|&k| x.shape()[k] == 0 && out[k] > 0) {
+            bail!("Pad mode {mode:?} cannot pad dimension {k} of shape {}: it is empty", fmt_shape(x.shape()));
+        }
+    }
     let st = strides(x.shape());
     let tables: Vec<Vec<usize>> = (0..r)
         .map(|k| {
             let (d, b) = (x.shape()[k] as i128, i128::from(begin[k]));
             (0..out[k])
-                .map(|i| {
-                    let src = i as i128 - b;
-                    if (0..d).contains(&src) {
-                        src as usize * st[k]
-                    } else {
-                        PAD
-                    }
+                .map(|i| match mode.source(i as i128 - b, d) {
+                    Some(src) => src as usize * st[k],
+                    None => PAD,
                 })
                 .collect()
         })
@@ -539,5 +658,51 @@ mod tests {
         assert!(pad(&x, &i64s(&[1, 0]), None, None).is_err());
         let e = pad(&iota(&[0]), &i64s(&[1, 1]), Some(&Tensor::scalar(4i32)), None).unwrap();
         assert_eq!(vals(&e), vec![4, 4]);
+    }
+
+    #[test]
+    fn strided_gather_runs_match_indices() {
+        // Every slicing pattern of a [3, 4, 5] tensor gives what the index plan gives.
+        let v: Vec<i32> = (0..60).collect();
+        let shape = [3usize, 4, 5];
+        let st = [20isize, 5, 1];
+        let cases: Vec<(Vec<usize>, Vec<isize>, isize)> = vec![
+            (vec![3, 4, 5], st.to_vec(), 0),
+            (vec![2, 4, 5], st.to_vec(), 20),
+            (vec![3, 2, 5], st.to_vec(), 5),
+            (vec![3, 4, 2], st.to_vec(), 3),
+            (vec![3, 2, 5], vec![20, 10, 1], 0),
+            (vec![3, 4, 5], vec![20, 5, -1], 4),
+            (vec![1, 1, 5], st.to_vec(), 45),
+            (vec![3, 1, 1], st.to_vec(), 7),
+            (vec![0, 4, 5], st.to_vec(), 0),
+        ];
+        for (out, s, base) in cases {
+            let want = take_vec(&v, &strided_indices(&out, &s, base).unwrap()).unwrap();
+            assert_eq!(strided_gather(&v, &out, &s, base).unwrap(), want, "{out:?} {s:?} {base}");
+        }
+        assert_eq!(shape.iter().product::<usize>(), v.len());
+        // A run past the end is an error, not a panic.
+        assert!(strided_gather(&v, &[2, 5], &[40, 1], 20).is_err());
+    }
+
+    #[test]
+    fn pad_modes() {
+        // [0 1 2] padded by 2 before and 3 after, as numpy.pad's modes give it.
+        let x = iota(&[3]);
+        let p = |m| vals(&pad_mode(&x, &i64s(&[2, 3]), None, None, m).unwrap());
+        assert_eq!(p(PadMode::Reflect), vec![2, 1, 0, 1, 2, 1, 0, 1]);
+        assert_eq!(p(PadMode::Edge), vec![0, 0, 0, 1, 2, 2, 2, 2]);
+        assert_eq!(p(PadMode::Wrap), vec![1, 2, 0, 1, 2, 0, 1, 2]);
+        assert_eq!(p(PadMode::Constant), vec![0, 0, 0, 1, 2, 0, 0, 0]);
+        // Per axis of a matrix: reflect rows, edge on columns through `axes`.
+        let m = iota(&[2, 2]);
+        let r = pad_mode(&m, &i64s(&[1, 1]), None, Some(&i64s(&[0])), PadMode::Reflect).unwrap();
+        assert_eq!(vals(&r), vec![2, 3, 0, 1, 2, 3, 0, 1]);
+        // A one-element axis reflects onto itself; an empty one cannot be padded.
+        let one = pad_mode(&iota(&[1]), &i64s(&[2, 1]), None, None, PadMode::Reflect).unwrap();
+        assert_eq!(vals(&one), vec![0, 0, 0, 0]);
+        assert!(pad_mode(&iota(&[0]), &i64s(&[1, 0]), None, None, PadMode::Edge).is_err());
+        assert!(PadMode::from_code(7).is_err());
     }
 }

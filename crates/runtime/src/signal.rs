@@ -1,4 +1,4 @@
-//! `DFT` through rustfft (any length; f64 internally, rounded once to the element type). The
+//! `DFT` and `STFT` through rustfft (any length; f64 internally, rounded once to the element type). The
 //! last input axis holds the real part (size 1) or real and imaginary parts (size 2); the output
 //! is complex (size 2), except the inverse one-sided transform (irfft), which is real.
 
@@ -85,6 +85,74 @@ pub fn dft(x: &Tensor, dft_length: Option<i64>, axis: i64, inverse: bool, onesid
     from_reals(x.dtype(), shape, y)
 }
 
+/// `STFT` (opset 17): frames of `frame_length` samples every `frame_step` samples of each batch
+/// row of `x` ([batch, length, 1 or 2], or [batch, length] for a real signal), each multiplied by `window` (ones when absent) and
+/// transformed; the result is [batch, frames, bins, 2] with `bins = frame_length / 2 + 1` when
+/// `onesided`. `frame_length` None means the window's length.
+pub fn stft(
+    x: &Tensor,
+    frame_step: i64,
+    window: Option<&Tensor>,
+    frame_length: Option<i64>,
+    onesided: bool,
+) -> RtResult<Tensor> {
+    // onnxruntime also takes a real signal without its last axis ([batch, length]), as
+    // exporters (onnx-asr's preprocessors) emit it.
+    let (batch, n, comp) = match x.shape() {
+        &[b, n] => (b, n, 1),
+        &[b, n, c @ (1 | 2)] => (b, n, c),
+        _ => bail!("STFT needs a signal of shape [batch, length, 1 or 2], got shape {}", fmt_shape(x.shape())),
+    };
+    if frame_step <= 0 {
+        bail!("STFT: frame_step must be positive, got {frame_step}");
+    }
+    let win: Option<std::borrow::Cow<'_, [f64]>> = match window {
+        Some(w) if w.rank() != 1 => bail!("STFT: the window must be 1-D, got shape {}", fmt_shape(w.shape())),
+        Some(w) => Some(reals::<f64>(w, "STFT window")?),
+        None => None,
+    };
+    let len = match (frame_length, &win) {
+        (Some(l), Some(w)) if usize::try_from(l).ok() != Some(w.len()) => {
+            bail!("STFT: frame_length {l} differs from the window's length {}", w.len())
+        }
+        (Some(l), _) if l <= 0 || l > 1 << 40 => bail!("STFT: frame_length must be positive, got {l}"),
+        (Some(l), _) => l as usize,
+        (None, Some(w)) if !w.is_empty() => w.len(),
+        _ => bail!("STFT needs a window or a frame_length"),
+    };
+    if onesided && comp == 2 {
+        bail!("STFT: onesided needs a real signal (last dimension 1)");
+    }
+    let step = frame_step as usize;
+    let frames = if n >= len { (n - len) / step + 1 } else { 0 };
+    let bins = if onesided { len / 2 + 1 } else { len };
+    let shape = vec![batch, frames, bins, 2];
+    checked_numel(&shape, 8)?;
+    let xv = reals::<f64>(x, "STFT")?;
+    let mut planner = FftPlanner::<f64>::new();
+    let fft = planner.plan_fft_forward(len);
+    let mut y = vec![0f64; batch * frames * bins * 2];
+    let mut buf = vec![Complex::new(0.0, 0.0); len];
+    let mut scratch = vec![Complex::new(0.0, 0.0); fft.get_inplace_scratch_len()];
+    for b in 0..batch {
+        for f in 0..frames {
+            let start = f * step;
+            for (k, slot) in buf.iter_mut().enumerate() {
+                let base = (b * n + start + k) * comp;
+                let w = win.as_ref().map_or(1.0, |w| w[k]);
+                *slot = Complex::new(xv[base] * w, if comp == 2 { xv[base + 1] * w } else { 0.0 });
+            }
+            fft.process_with_scratch(&mut buf, &mut scratch);
+            let out = &mut y[(b * frames + f) * bins * 2..][..bins * 2];
+            for (o, v) in out.chunks_exact_mut(2).zip(&buf) {
+                o[0] = v.re;
+                o[1] = v.im;
+            }
+        }
+    }
+    from_reals(x.dtype(), shape, y)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,5 +185,32 @@ mod tests {
         assert_eq!(p.as_slice::<f32>().unwrap()[0], 10.);
         assert!(dft(&x, None, 2, false, false).is_err());
         assert!(dft(&f(&[4, 3], vec![0.; 12]), None, 0, false, false).is_err());
+    }
+
+    #[test]
+    fn stft_frames_windows_and_errors() {
+        // Two frames of 4 samples every 2 of [1 2 3 4 5 6], no window: frame sums and the
+        // one-sided bins of [1 2 3 4] and [3 4 5 6].
+        let x = f(&[1, 6, 1], vec![1., 2., 3., 4., 5., 6.]);
+        let y = stft(&x, 2, None, Some(4), true).unwrap();
+        assert_eq!(y.shape(), &[1, 2, 3, 2]);
+        assert_eq!(y.as_slice::<f32>().unwrap(), &[10., 0., -2., 2., -2., 0., 18., 0., -2., 2., -2., 0.]);
+        // A window scales each sample; its length is the frame length.
+        let w = f(&[4], vec![0., 1., 1., 0.]);
+        let y = stft(&x, 2, Some(&w), None, false).unwrap();
+        assert_eq!(y.shape(), &[1, 2, 4, 2]);
+        let v = y.as_slice::<f32>().unwrap();
+        assert_eq!((v[0], v[1]), (5., 0.));
+        assert_eq!((v[8], v[9]), (9., 0.));
+        // A signal shorter than a frame has no frames.
+        assert_eq!(stft(&f(&[1, 3, 1], vec![0.; 3]), 1, None, Some(4), true).unwrap().shape(), &[1, 0, 3, 2]);
+        assert!(stft(&x, 0, None, Some(4), true).is_err());
+        assert!(stft(&x, 1, None, None, true).is_err());
+        assert!(stft(&x, 1, Some(&w), Some(3), true).is_err());
+        // A rank-2 signal is real: the same frames as [1, 6, 1].
+        let r2 = stft(&f(&[1, 6], vec![1., 2., 3., 4., 5., 6.]), 2, None, Some(4), true).unwrap();
+        assert_eq!(r2.as_slice::<f32>().unwrap()[6], 18.);
+        assert!(stft(&f(&[6], vec![0.; 6]), 1, None, Some(4), true).is_err());
+        assert!(stft(&f(&[1, 6, 3], vec![0.; 18]), 1, None, Some(4), true).is_err());
     }
 }

@@ -73,46 +73,6 @@ fn box_unbox_and_constants() {
 }
 
 #[test]
-fn cached_constants_are_made_once_and_shared() {
-    clear_error();
-    let bytes = blob(7, &[3], &[5, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0]);
-    let desc = MemRefDesc1 {
-        allocated: bytes.as_ptr(),
-        aligned: bytes.as_ptr(),
-        offset: 0,
-        size: bytes.len() as i64,
-        stride: 1,
-    };
-    let mut word = [0u64; 1];
-    let slot = MemRefDesc1 {
-        allocated: word.as_mut_ptr() as *const u8,
-        aligned: word.as_mut_ptr() as *const u8,
-        offset: 0,
-        size: 1,
-        stride: 1,
-    };
-    unsafe {
-        let a = flowgate_rt_constant_cached(&slot, &desc);
-        let b = flowgate_rt_constant_cached(&slot, &desc);
-        assert_eq!(a, b, "the second call returns the slot's tensor");
-        assert_eq!(std::ptr::read_volatile(word.as_ptr()) as usize, a as usize);
-        assert_eq!(borrow_handle(a).as_tensor().unwrap().as_slice::<i64>().unwrap(), &[5, 6, 7]);
-        // Two references returned and one kept by the slot.
-        flowgate_rt_release(a);
-        flowgate_rt_release(b);
-        assert_eq!(borrow_handle(a).as_tensor().unwrap().shape(), &[3]);
-        assert_eq!(flowgate_rt_ok(), 1);
-        // A slot without a word is an error, not a write through a bad pointer.
-        let bad = MemRefDesc1 { size: 0, ..slot };
-        let p = take(flowgate_rt_constant_cached(&bad, &desc));
-        assert_eq!(p.shape(), &[0]);
-        assert!(take_error().unwrap().contains("invalid slot descriptor"));
-        // Give back the slot's reference so the live count returns.
-        flowgate_rt_release(a);
-    }
-}
-
-#[test]
 fn errors_are_sticky_and_name_the_node() {
     clear_error();
     set_node_names(vec!["node 'g' (Gather) in graph main".into(), "node 'a' (Add) in graph main".into()]);
@@ -262,5 +222,64 @@ fn kernels_through_the_abi() {
         for v in [x, r, w, target, minus1] {
             flowgate_rt_release(v);
         }
+    }
+}
+
+/// A descriptor of an 8-byte slot (aligned, zero) as a module global would be.
+fn slot_desc(slot: &mut u64) -> MemRefDesc1 {
+    let p = slot as *mut u64 as *const u8;
+    MemRefDesc1 { allocated: p, aligned: p, offset: 0, size: 8, stride: 1 }
+}
+
+#[test]
+fn constant_and_memo_slots_keep_their_first_value() {
+    clear_error();
+    unsafe {
+        let bytes = blob(1, &[2], &[0, 0, 0x80, 0x3f, 0, 0, 0, 0x40]);
+        let desc = MemRefDesc1 {
+            allocated: bytes.as_ptr(),
+            aligned: bytes.as_ptr(),
+            offset: 0,
+            size: bytes.len() as i64,
+            stride: 1,
+        };
+        let mut cslot = 0u64;
+        let cd = slot_desc(&mut cslot);
+        let a = flowgate_rt_constant_cached(&desc, &cd);
+        let b = flowgate_rt_constant_cached(&desc, &cd);
+        // The same runtime value, made once; the slot holds a reference of its own.
+        assert_eq!(a, b);
+        assert_eq!(cslot as usize, a as usize);
+
+        // A memoized kernel: the first call computes and fills the slot, the next call for the
+        // same node returns the slot's value even with other inputs (the lowering announces
+        // only results of constant inputs), and the announcement serves one call only.
+        let mut mslot = 0u64;
+        let md = slot_desc(&mut mslot);
+        flowgate_rt_memo_next(&md, 7);
+        let s1 = flowgate_rt_binary(7, BinaryOp::Add as i32, a, a);
+        let other = h(Tensor::from_vec(vec![2], vec![10f32, 20.]).unwrap());
+        flowgate_rt_memo_next(&md, 7);
+        let s2 = flowgate_rt_binary(7, BinaryOp::Add as i32, other, other);
+        assert_eq!(s1, s2);
+        assert_eq!(take(s2).as_slice::<f32>().unwrap(), &[2., 4.]);
+        let s3 = flowgate_rt_binary(7, BinaryOp::Add as i32, other, other);
+        assert_eq!(take(s3).as_slice::<f32>().unwrap(), &[20., 40.]);
+        // An announcement for another node does not apply (and is dropped by the next call).
+        let mut nslot = 0u64;
+        let nd = slot_desc(&mut nslot);
+        flowgate_rt_memo_next(&nd, 8);
+        let s4 = flowgate_rt_binary(7, BinaryOp::Add as i32, other, other);
+        assert_eq!(nslot, 0);
+        let s5 = flowgate_rt_binary(8, BinaryOp::Add as i32, other, other);
+        assert_eq!(nslot, 0);
+        // A descriptor that is not an 8-byte slot is ignored.
+        let bad = MemRefDesc1 { size: 4, ..nd };
+        let c = flowgate_rt_constant_cached(&desc, &bad);
+        assert_ne!(c, a);
+        for x in [a, b, s1, other, s4, s5, c] {
+            flowgate_rt_release(x);
+        }
+        assert_eq!(flowgate_rt_ok(), 1);
     }
 }

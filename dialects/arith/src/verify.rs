@@ -327,6 +327,12 @@ fn verify_cast(ctx: &Context, op: OpId, rule: CastRule) -> VResult {
         CastRule::Index => ctx.is_index(ea) != ctx.is_index(eb),
         CastRule::Bitcast => wa.is_some() && wa == wb,
     };
+    // Tensors must also agree on their encoding.
+    let encoding = |t| match ctx.type_kind(t) {
+        TypeKind::RankedTensor { encoding, .. } => *encoding,
+        _ => None,
+    };
+    let ok = ok && encoding(a) == encoding(b);
     if !ok {
         let ins: Vec<String> = ctx.operand_types(op).iter().map(|&t| format!("'{}'", type_to_string(ctx, t))).collect();
         let what = if ins.len() > 1 { "operand types" } else { "operand type" };

@@ -60,6 +60,9 @@ fn parse_func(p: &mut OpParser<'_, '_>) -> PResult<()> {
     if !p.accept(flowgate_ir::asm::TokKind::RParen) {
         loop {
             if p.is_operand() {
+                if !inputs.is_empty() && args.is_empty() {
+                    return Err(p.error("expected type instead of SSA identifier"));
+                }
                 let a = p.parse_argument(true, true)?;
                 let ty = a.ty.ok_or_else(|| p.error("expected ':'"))?;
                 inputs.push(ty);
@@ -103,7 +106,11 @@ fn parse_func(p: &mut OpParser<'_, '_>) -> PResult<()> {
     add_attr_list(p, "res_attrs", res_attrs);
     p.parse_optional_attr_dict_with_keyword()?;
     if p.is_region() {
-        p.add_region(&args)?;
+        let loc = p.current_loc();
+        let r = p.add_region(&args)?;
+        if p.ctx().region_blocks(r).is_empty() {
+            return Err(p.error_at(loc, "expected non-empty function body"));
+        }
     } else {
         if !args.is_empty() {
             // Named arguments without a body are still a declaration.
@@ -216,6 +223,17 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     }
     verify_attr_array_len(ctx, op, "arg_attrs", "argument", "arguments", sig.inputs.len())?;
     verify_attr_array_len(ctx, op, "res_attrs", "result", "results", sig.results.len())?;
+    // Argument and result attributes must belong to a dialect (`dialect.name`).
+    for (list, n, what) in [("arg_attrs", sig.inputs.len(), "arguments"), ("res_attrs", sig.results.len(), "results")] {
+        for i in 0..n {
+            let Some(d) = attr_list_entry(ctx, op, list, i) else { continue };
+            if let AttrKind::Dictionary(entries) = ctx.attr_kind(d) {
+                if entries.iter().any(|&(name, _)| !ctx.str(name).contains('.')) {
+                    return Err(Diagnostic::op_error(ctx, op, format!("{what} may only have dialect attributes")));
+                }
+            }
+        }
+    }
     let body = ctx.region(op, 0);
     let Some(entry) = ctx.entry_block(body) else {
         if vis.is_none() || vis == Some("public") {

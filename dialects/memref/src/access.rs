@@ -9,7 +9,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
     vec![
         OpDef {
             traits: Traits::READ_ONLY,
-            inherent_attrs: &["nontemporal"],
+            inherent_attrs: &["nontemporal", "alignment"],
             parse: Some(parse_load),
             print: Some(print_load),
             verify: Some(verify_load),
@@ -18,7 +18,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
             ..base("memref.load")
         },
         OpDef {
-            inherent_attrs: &["nontemporal"],
+            inherent_attrs: &["nontemporal", "alignment"],
             parse: Some(parse_store),
             print: Some(print_store),
             verify: Some(verify_store),
@@ -117,6 +117,9 @@ fn memref_operand(ctx: &Context, op: OpId, at: usize) -> Result<(Type, Option<us
 }
 
 fn verify_load(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if let Some(a) = ctx.attr(op, "alignment") {
+        crate::alloc::check_alignment(ctx, op, a)?;
+    }
     let (t, rank) = memref_operand(ctx, op, 0)?;
     check_index_operands(ctx, op, 1)?;
     if ctx.element_type(t) != Some(ctx.value_type(ctx.result(op, 0))) {
@@ -164,6 +167,9 @@ fn print_store(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_store(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if let Some(a) = ctx.attr(op, "alignment") {
+        crate::alloc::check_alignment(ctx, op, a)?;
+    }
     let (t, rank) = memref_operand(ctx, op, 1)?;
     check_index_operands(ctx, op, 2)?;
     if ctx.element_type(t) != Some(ctx.value_type(ctx.operand(op, 0))) {

@@ -173,7 +173,7 @@ fn alignment_ok(ctx: &Context, a: flowgate_ir::Attribute) -> bool {
         && ctx.attr_type(a).is_some_and(|t| ctx.is_signless_integer(t) && ctx.int_width(t) == Some(64))
 }
 
-fn check_alignment(ctx: &Context, op: OpId, a: flowgate_ir::Attribute) -> Result<(), Diagnostic> {
+pub(crate) fn check_alignment(ctx: &Context, op: OpId, a: flowgate_ir::Attribute) -> Result<(), Diagnostic> {
     if !alignment_ok(ctx, a) {
         return Err(Diagnostic::op_error(ctx, op, ALIGNMENT_MSG));
     }
@@ -306,6 +306,16 @@ fn print_global(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_global(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    // Upstream's symbol interface checks the visibility before the op's own verifier.
+    if let Some(v) = ctx.attr(op, "sym_visibility").and_then(|a| ctx.attr_as_str(a)) {
+        if !matches!(v, "public" | "private" | "nested") {
+            return Err(Diagnostic::op_error(
+                ctx,
+                op,
+                format!("visibility expected to be one of [\"public\", \"private\", \"nested\"], but got \"{v}\""),
+            ));
+        }
+    }
     let Some(t) = global_type(ctx, op) else {
         return Err(Diagnostic::op_error(ctx, op, "requires attribute 'type'"));
     };

@@ -1,9 +1,16 @@
 //! The memref dialect with upstream MLIR 22's syntax and verifiers: `alloc`, `alloca`,
-//! `dealloc`, `load`, `store`, `dim`, `copy`, `cast`, `subview`, `reinterpret_cast`, `global`
-//! and `get_global`.
+//! `dealloc`, `load`, `store`, `dim`, `copy`, `cast`, `subview`, `reinterpret_cast`, `global`,
+//! `get_global`, `expand_shape`, `collapse_shape`, `reshape`, `view`, `realloc`, `rank`,
+//! `assume_alignment`, `distinct_objects`, `atomic_rmw`, `generic_atomic_rmw`, `atomic_yield` and
+//! `prefetch`, `dma_start`, `dma_wait`, `extract_aligned_pointer_as_index` and
+//! `extract_strided_metadata`.
 
 mod access;
 mod alloc;
+mod atomic;
+mod dma;
+mod metadata;
+mod shape;
 mod util;
 mod view;
 
@@ -14,4 +21,8 @@ pub fn register(ctx: &mut Context) {
     ctx.register_ops(alloc::defs());
     ctx.register_ops(access::defs());
     ctx.register_ops(view::defs());
+    ctx.register_ops(shape::defs());
+    ctx.register_ops(atomic::defs());
+    ctx.register_ops(dma::defs());
+    ctx.register_ops(metadata::defs());
 }

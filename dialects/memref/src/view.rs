@@ -129,7 +129,10 @@ fn verify_lists(ctx: &Context, op: OpId, m: &Mixed, max: [usize; 3]) -> Result<(
         }
         let n_dyn = values.iter().filter(|&&v| v == DYNAMIC).count();
         if n_dyn != dynamic.len() {
-            return err(format!("expected {n_dyn} dynamic {name} values"));
+            return err(format!(
+                "expected the number of '{name}s' to match the number of dynamic entries in 'static_{name}s' ({} vs {n_dyn})",
+                dynamic.len()
+            ));
         }
     }
     if let Some(o) = m.offsets.0.iter().find(|&&v| v != DYNAMIC && v < 0) {
@@ -200,7 +203,7 @@ fn verify_subview(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         ));
     }
     let Some((src_strides, src_offset)) = strides_and_offset(ctx, st) else {
-        return err("expected base memref type to have a strided layout".to_string());
+        return err(format!("base type {} is not strided", q(ctx, st)));
     };
     let mut offset = src_offset;
     for (&o, &s) in m.offsets.0.iter().zip(&src_strides) {
@@ -218,6 +221,9 @@ fn verify_subview(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     };
     if res.element != src.element {
         return err(format!("expected result element type to be {}, but got {}", q(ctx, src.element), q(ctx, rt)));
+    }
+    if res.shape.len() > sizes.len() {
+        return err(format!("expected result rank to be smaller or equal to the source rank, but got {}", q(ctx, rt)));
     }
     // Rank reduction drops unit dimensions; match the result's dimensions greedily in order.
     let mut kept = Vec::new();
@@ -293,16 +299,17 @@ fn verify_reinterpret(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     verify_lists(ctx, op, &m, [1, res.shape.len(), res.shape.len()])?;
     check_index_operands(ctx, op, 1)?;
     let err = |msg: String| Err(Diagnostic::error(ctx.op_loc(op), msg));
-    if ctx.element_type(st) != Some(res.element) {
+    // Upstream checks the memory space before the element type.
+    if memory_space(ctx, st) != res.memory_space {
         return err(format!(
-            "different element types specified for source type {} and result memref type {}",
+            "different memory spaces specified for source type {} and result memref type {}",
             q(ctx, st),
             q(ctx, rt)
         ));
     }
-    if memory_space(ctx, st) != res.memory_space {
+    if ctx.element_type(st) != Some(res.element) {
         return err(format!(
-            "different memory spaces specified for source type {} and result memref type {}",
+            "different element types specified for source type {} and result memref type {}",
             q(ctx, st),
             q(ctx, rt)
         ));

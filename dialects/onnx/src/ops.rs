@@ -112,6 +112,7 @@ const OPS: &[(&str, Count, Count)] = &[
     ("onnx.NonMaxSuppression", at_least(2), ex(1)),
     ("onnx.RoiAlign", ex(3), ex(1)),
     ("onnx.DFT", at_least(1), ex(1)),
+    ("onnx.STFT", at_least(2), ex(1)),
     ("onnx.Resize", at_least(1), ex(1)),
     ("onnx.GridSample", ex(2), ex(1)),
     // Sequences and optionals.

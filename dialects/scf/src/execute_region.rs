@@ -64,7 +64,84 @@ fn verify_execute_region(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 // ----- canonicalization: a single block is inlined -----
 
 fn patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(InlineSingleBlockExecuteRegion)]
+    vec![Box::new(InlineSingleBlockExecuteRegion), Box::new(ExecuteRegionOutsideYields)]
+}
+
+/// A result that every `scf.yield` of the region gives as the same value defined above the
+/// op is that value; the result and those yield operands go.
+struct ExecuteRegionOutsideYields;
+
+impl RewritePattern for ExecuteRegionOutsideYields {
+    fn root(&self) -> Option<&'static str> {
+        Some("scf.execute_region")
+    }
+
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &mut *b.ctx;
+        let r = ctx.region(op, 0);
+        let n = ctx.results(op).len();
+        if n == 0 {
+            return false;
+        }
+        let blocks = ctx.region_blocks(r).to_vec();
+        let yields: Vec<OpId> =
+            blocks.iter().filter_map(|&b| ctx.last_op(b)).filter(|&t| ctx.is_op(t, "scf.yield")).collect();
+        if yields.is_empty() || yields.iter().any(|&y| ctx.operands(y).len() != n) {
+            return false;
+        }
+        let inside = |v: flowgate_ir::Value| {
+            let mut owner = ctx.value_block(v).and_then(|b| ctx.block_parent_op(b));
+            while let Some(o) = owner {
+                if o == op {
+                    return true;
+                }
+                owner = ctx.parent_op(o);
+            }
+            false
+        };
+        let outside: Vec<Option<flowgate_ir::Value>> = (0..n)
+            .map(|i| {
+                let v = ctx.operand(yields[0], i);
+                (yields.iter().all(|&y| ctx.operand(y, i) == v) && !inside(v)).then_some(v)
+            })
+            .collect();
+        if outside.iter().all(|o| o.is_none()) {
+            return false;
+        }
+        for (i, v) in outside.iter().enumerate() {
+            if let Some(v) = *v {
+                let res = ctx.result(op, i);
+                ctx.replace_all_uses(res, v);
+            }
+        }
+        let keep: Vec<bool> = outside.iter().map(|o| o.is_none()).collect();
+        for &y in &yields {
+            let kept: Vec<flowgate_ir::Value> =
+                ctx.operands(y).iter().zip(&keep).filter(|(_, &k)| k).map(|(&v, _)| v).collect();
+            ctx.set_operands(y, kept);
+        }
+        let types: Vec<_> =
+            ctx.results(op).iter().zip(&keep).filter(|(_, &k)| k).map(|(&r, _)| ctx.value_type(r)).collect();
+        let new_region = ctx.create_region();
+        ctx.take_region_body(r, new_region);
+        let loc = ctx.op_loc(op);
+        let name = ctx.op_name_sym(op);
+        let mut st = flowgate_ir::OperationState::with_symbol(name, loc).results(&types).regions(&[new_region]);
+        st.attrs = ctx.attrs(op).to_vec();
+        let new = ctx.create_op(st);
+        ctx.insert_op_before(new, op);
+        let old_results = ctx.results(op).to_vec();
+        let mut j = 0;
+        for (&old, &k) in old_results.iter().zip(&keep) {
+            if k {
+                let nr = ctx.result(new, j);
+                ctx.replace_all_uses(old, nr);
+                j += 1;
+            }
+        }
+        ctx.erase_op(op);
+        true
+    }
 }
 
 /// A single-block `scf.execute_region` (without `no_inline`) is just its ops.

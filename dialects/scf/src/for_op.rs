@@ -4,7 +4,7 @@ use crate::rewrite::{inline_before, rebuild_with};
 use crate::trip_count::{trip_count, LoopDomain};
 use crate::util::*;
 use flowgate_ir::asm::{Argument, OpParser, OpPrinter, PResult, TokKind};
-use flowgate_ir::{Builder, Context, Count, Diagnostic, OpDef, OpId, RewritePattern, Traits};
+use flowgate_ir::{Builder, Context, Count, Diagnostic, OpDef, OpId, RegionId, RewritePattern, Traits, Value};
 
 pub(crate) fn def() -> OpDef {
     OpDef {
@@ -240,7 +240,20 @@ impl RewritePattern for ForTrivialTripCount {
             return true;
         }
         if trips != 1 {
-            return false;
+            // A loop that runs at least once with only a yield of values defined outside it
+            // leaves those values (upstream's SimplifyTrivialLoops).
+            let body = ctx.region(op, 0);
+            let Some(block) = ctx.entry_block(body) else { return false };
+            let Some(term) = region_terminator(ctx, body) else { return false };
+            let outside = |v| {
+                ctx.value_block(v).is_none_or(|vb| !ctx.region_blocks(body).contains(&vb) && !in_region(ctx, vb, body))
+            };
+            if ctx.first_op(block) != Some(term) || !ctx.operands(term).iter().all(|&v| outside(v)) {
+                return false;
+            }
+            let yielded = ctx.operands(term).to_vec();
+            ctx.replace_op(op, &yielded);
+            return true;
         }
         let mut args = vec![ctx.operand(op, 0)];
         args.extend(inits);
@@ -273,24 +286,51 @@ impl RewritePattern for ForRemoveIterArgs {
         if yielded.len() != inits.len() || iter_args.len() != inits.len() {
             return false;
         }
-        let mut keep = vec![true; inits.len()];
-        for i in 0..inits.len() {
-            let forwarded = yielded[i] == iter_args[i] || yielded[i] == inits[i];
+        let n = inits.len();
+        // Loop-invariant iter_args: the greatest set whose members each yield their init or a
+        // member with the same init (this covers forwarding and cycles of iter_args).
+        let arg_index = |v| iter_args.iter().position(|&a| a == v);
+        let mut invariant: Vec<bool> =
+            (0..n).map(|i| yielded[i] == inits[i] || arg_index(yielded[i]).is_some()).collect();
+        loop {
+            let mut changed = false;
+            for i in 0..n {
+                if !invariant[i] || yielded[i] == inits[i] {
+                    continue;
+                }
+                let ok = arg_index(yielded[i]).is_some_and(|j| invariant[j] && inits[j] == inits[i]);
+                if !ok {
+                    invariant[i] = false;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let mut keep = vec![true; n];
+        // What each removed iter_arg and result become.
+        let mut replace: Vec<Option<(Value, Value)>> = vec![None; n];
+        for i in 0..n {
             let dead = !ctx.has_uses(results[i]) && !ctx.has_uses(iter_args[i]);
-            if forwarded || dead {
+            if invariant[i] || dead {
                 keep[i] = false;
+                replace[i] = Some((inits[i], inits[i]));
+                continue;
+            }
+            // A duplicate of an earlier kept iter_arg: same init, same yielded value.
+            if let Some(j) = (0..i).find(|&j| keep[j] && inits[j] == inits[i] && yielded[j] == yielded[i]) {
+                keep[i] = false;
+                replace[i] = Some((iter_args[j], results[j]));
             }
         }
         if keep.iter().all(|&k| k) {
             return false;
         }
-        for i in (0..inits.len()).rev() {
-            if keep[i] {
-                continue;
-            }
-            // The value is the init on every iteration and after the loop.
-            ctx.replace_all_uses(results[i], inits[i]);
-            ctx.replace_all_uses(iter_args[i], inits[i]);
+        for i in (0..n).rev() {
+            let Some((arg, res)) = replace[i] else { continue };
+            ctx.replace_all_uses(iter_args[i], arg);
+            ctx.replace_all_uses(results[i], res);
         }
         let mut operands = ctx.operands(op)[..3].to_vec();
         operands.extend(inits.iter().zip(&keep).filter(|(_, &k)| k).map(|(&v, _)| v));
@@ -305,4 +345,16 @@ impl RewritePattern for ForRemoveIterArgs {
         }
         true
     }
+}
+
+/// Is `block` inside `region`, at any depth?
+fn in_region(ctx: &Context, block: flowgate_ir::BlockId, region: RegionId) -> bool {
+    let mut r = ctx.block_parent(block);
+    while let Some(cur) = r {
+        if cur == region {
+            return true;
+        }
+        r = ctx.region_parent(cur).and_then(|o| ctx.parent_region(o));
+    }
+    false
 }

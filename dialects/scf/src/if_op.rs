@@ -92,7 +92,32 @@ fn patterns() -> Vec<Box<dyn RewritePattern>> {
         Box::new(IfRemoveUnusedResults),
         Box::new(IfYieldConditionOrValue),
         Box::new(IfToSelect),
+        Box::new(IfRemoveEmptyElse),
     ]
+}
+
+/// An `scf.if` without results whose else block holds only its yield has no else.
+struct IfRemoveEmptyElse;
+
+impl RewritePattern for IfRemoveEmptyElse {
+    fn root(&self) -> Option<&'static str> {
+        Some("scf.if")
+    }
+
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &mut *b.ctx;
+        if !ctx.results(op).is_empty() || ctx.regions(op).len() != 2 {
+            return false;
+        }
+        let Some(block) = ctx.entry_block(ctx.region(op, 1)) else { return false };
+        let only_yield = ctx.first_op(block) == ctx.last_op(block)
+            && ctx.last_op(block).is_none_or(|t| ctx.is_op(t, "scf.yield") && ctx.operands(t).is_empty());
+        if !only_yield || ctx.region_blocks(ctx.region(op, 1)).len() != 1 {
+            return false;
+        }
+        ctx.erase_block(block);
+        true
+    }
 }
 
 /// `scf.if` on an `arith.constant` condition becomes the taken region's ops.

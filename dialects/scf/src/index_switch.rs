@@ -1,6 +1,6 @@
 //! `scf.index_switch`: one region per case value of an `index`, and a default region.
 
-use crate::rewrite::inline_before;
+use crate::rewrite::{inline_before, rebuild_with};
 use crate::util::*;
 use flowgate_ir::asm::{OpParser, OpPrinter, PResult};
 use flowgate_ir::{AttrKind, Builder, Context, Count, Diagnostic, OpDef, OpId, RewritePattern, Traits};
@@ -150,7 +150,44 @@ fn verify_switch(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 // ----- canonicalization: a constant flag picks its region -----
 
 fn patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(SwitchConstantCase)]
+    vec![Box::new(SwitchConstantCase), Box::new(SwitchRemoveUnusedResults)]
+}
+
+/// Drop `scf.index_switch` results nobody uses (and their yielded values in every region).
+struct SwitchRemoveUnusedResults;
+
+impl RewritePattern for SwitchRemoveUnusedResults {
+    fn root(&self) -> Option<&'static str> {
+        Some("scf.index_switch")
+    }
+
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &mut *b.ctx;
+        // A result that every region yields as the same value from above is that value.
+        let regions = ctx.regions(op).to_vec();
+        let terms: Vec<_> = regions.iter().map(|&r| region_terminator(ctx, r)).collect();
+        let mut changed = false;
+        if terms.iter().all(|t| t.is_some_and(|t| ctx.operands(t).len() == ctx.results(op).len())) {
+            let terms: Vec<OpId> = terms.into_iter().flatten().collect();
+            for i in 0..ctx.results(op).len() {
+                let r = ctx.result(op, i);
+                let v = ctx.operand(terms[0], i);
+                let same = terms.iter().all(|&t| ctx.operand(t, i) == v);
+                let above = ctx.value_block(v).is_none_or(|vb| !op_contains_block(ctx, op, vb));
+                if same && above && ctx.has_uses(r) {
+                    ctx.replace_all_uses(r, v);
+                    changed = true;
+                }
+            }
+        }
+        let keep: Vec<bool> = ctx.results(op).iter().map(|&r| ctx.has_uses(r)).collect();
+        if keep.iter().all(|&k| k) {
+            return changed;
+        }
+        let operands = ctx.operands(op).to_vec();
+        rebuild_with(ctx, op, &operands, &keep);
+        true
+    }
 }
 
 /// `scf.index_switch` on a constant runs one region: inline it.
@@ -174,4 +211,16 @@ impl RewritePattern for SwitchConstantCase {
         ctx.replace_op(op, &yielded);
         true
     }
+}
+
+/// Is `block` somewhere inside `op`'s regions?
+fn op_contains_block(ctx: &Context, op: OpId, block: flowgate_ir::BlockId) -> bool {
+    let mut owner = ctx.block_parent_op(block);
+    while let Some(o) = owner {
+        if o == op {
+            return true;
+        }
+        owner = ctx.parent_op(o);
+    }
+    false
 }

@@ -1,8 +1,9 @@
 //! `scf.parallel`, its `scf.reduce` terminator and `scf.reduce.return`.
 
+use crate::rewrite::inline_before;
 use crate::util::*;
 use flowgate_ir::asm::{Argument, Delimiter, OpParser, OpPrinter, PResult, TokKind};
-use flowgate_ir::{Builder, Context, Count, Diagnostic, OpDef, OpId, RewritePattern, Traits};
+use flowgate_ir::{Builder, Context, Count, Diagnostic, OpDef, OpId, OperationState, RewritePattern, Traits};
 
 pub(crate) fn defs() -> Vec<OpDef> {
     vec![
@@ -103,6 +104,14 @@ fn parse_parallel(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.parse_optional_attr_dict()?;
     for group in [&lbs, &ubs, &steps] {
         p.add_operands_same_type(group, idx)?;
+    }
+    if inits.len() != tys.len() {
+        // Upstream resolves the init values as a range, with this message at the op name.
+        let loc = p.op_loc();
+        return Err(p.error_at(
+            loc,
+            format!("number of operands and types do not match: got {} operands and {} types", inits.len(), tys.len()),
+        ));
     }
     let loc = p.current_loc();
     p.add_operands(&inits, &tys, loc)?;
@@ -323,7 +332,8 @@ fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         let b = blocks[0];
         let t = ctx.value_type(v);
         let Some(last) = ctx.last_op(b) else {
-            return Err(Diagnostic::op_error(ctx, op, format!("{i}-th reduction has an empty body")));
+            // Upstream's region verifier reports an empty block at the op, before any op check.
+            return Err(Diagnostic::error(ctx.op_loc(op), "empty block: expect at least a terminator"));
         };
         let args = ctx.block_args(b);
         if args.len() != 2 || args.iter().any(|&a| ctx.value_type(a) != t) {
@@ -381,7 +391,178 @@ fn verify_reduce_return(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 // ----- canonicalization: loops with an empty dimension -----
 
 fn patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(ParallelZeroTrip)]
+    vec![Box::new(ParallelZeroTrip), Box::new(ParallelSingleIteration), Box::new(ParallelMergeNested)]
+}
+
+/// Create an `scf.parallel` before `before` from its operand groups, result types and a body
+/// region (moved in), carrying over `before`'s other attributes.
+fn build_parallel(
+    ctx: &mut Context,
+    before: OpId,
+    g: &ParallelOperands,
+    results: &[flowgate_ir::Type],
+    body: flowgate_ir::RegionId,
+) -> OpId {
+    let loc = ctx.op_loc(before);
+    let mut operands = g.lbs.clone();
+    operands.extend(&g.ubs);
+    operands.extend(&g.steps);
+    operands.extend(&g.inits);
+    let seg =
+        ctx.dense_i32_array_attr(&[g.lbs.len() as i32, g.ubs.len() as i32, g.steps.len() as i32, g.inits.len() as i32]);
+    let mut st = OperationState::new(ctx, "scf.parallel", loc).operands(&operands).results(results).regions(&[body]);
+    let seg_name = ctx.intern_str("operandSegmentSizes");
+    st.attrs = ctx.attrs(before).iter().copied().filter(|&(n, _)| n != seg_name).collect();
+    st.attrs.push((seg_name, seg));
+    let new = ctx.create_op(st);
+    ctx.insert_op_before(new, before);
+    new
+}
+
+/// Dimensions of constant bounds that run exactly once use their lower bound and go (upstream's
+/// CollapseSingleIterationLoops); with none left, the body and the reductions run inline.
+struct ParallelSingleIteration;
+
+impl RewritePattern for ParallelSingleIteration {
+    fn root(&self) -> Option<&'static str> {
+        Some("scf.parallel")
+    }
+
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &mut *b.ctx;
+        let Some(g) = parallel_operands(ctx, op) else { return false };
+        let n = g.lbs.len();
+        if g.ubs.len() != n || g.steps.len() != n || g.inits.len() != ctx.results(op).len() {
+            return false;
+        }
+        let single: Vec<bool> = (0..n)
+            .map(|d| match (constant_int(ctx, g.lbs[d]), constant_int(ctx, g.ubs[d]), constant_int(ctx, g.steps[d])) {
+                (Some(l), Some(u), Some(s)) => l < u && u - l <= s,
+                _ => false,
+            })
+            .collect();
+        if !single.iter().any(|&x| x) {
+            return false;
+        }
+        let body = ctx.region(op, 0);
+        let Some(block) = ctx.entry_block(body) else { return false };
+        if ctx.region_blocks(body).len() != 1 || ctx.block_args(block).len() != n {
+            return false;
+        }
+        let Some(term) = ctx.last_op(block).filter(|&t| ctx.is_op(t, "scf.reduce")) else { return false };
+        if single.iter().all(|&x| x) {
+            // Every dimension runs once: the body runs here, then each reduction combines the
+            // init with the body's value.
+            if ctx.regions(term).len() != g.inits.len() || ctx.operands(term).len() != g.inits.len() {
+                return false;
+            }
+            let mut reductions = Vec::new();
+            for r in ctx.regions(term).to_vec() {
+                let nr = ctx.create_region();
+                ctx.take_region_body(r, nr);
+                reductions.push(nr);
+            }
+            let values = inline_before(ctx, body, op, &g.lbs);
+            let mut results = Vec::new();
+            for (i, r) in reductions.into_iter().enumerate() {
+                let out = inline_before(ctx, r, op, &[g.inits[i], values[i]]);
+                let Some(&v) = out.first() else { return true };
+                results.push(v);
+            }
+            ctx.replace_op(op, &results);
+            return true;
+        }
+        // Keep the other dimensions in a new loop whose body binds the dropped ivs to their
+        // lower bounds.
+        let keep = |v: &[flowgate_ir::Value]| -> Vec<flowgate_ir::Value> {
+            v.iter().zip(&single).filter(|(_, &s)| !s).map(|(&x, _)| x).collect()
+        };
+        let ng =
+            ParallelOperands { lbs: keep(&g.lbs), ubs: keep(&g.ubs), steps: keep(&g.steps), inits: g.inits.clone() };
+        let region = ctx.create_region();
+        let idx = ctx.index_type();
+        let loc = ctx.op_loc(op);
+        let nb = ctx.add_block(region, &vec![idx; ng.lbs.len()], loc);
+        let new_args = ctx.block_args(nb).to_vec();
+        let mut k = 0;
+        let args: Vec<flowgate_ir::Value> = (0..n)
+            .map(|d| {
+                if single[d] {
+                    g.lbs[d]
+                } else {
+                    k += 1;
+                    new_args[k - 1]
+                }
+            })
+            .collect();
+        ctx.merge_blocks(block, nb, &args);
+        let types: Vec<_> = ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect();
+        let new = build_parallel(ctx, op, &ng, &types, region);
+        let results = ctx.results(new).to_vec();
+        ctx.replace_op(op, &results);
+        true
+    }
+}
+
+/// An `scf.parallel` whose body is only another one (neither reducing, the inner bounds
+/// defined above the outer loop) is one loop over both sets of dimensions.
+struct ParallelMergeNested;
+
+impl RewritePattern for ParallelMergeNested {
+    fn root(&self) -> Option<&'static str> {
+        Some("scf.parallel")
+    }
+
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &mut *b.ctx;
+        let Some(outer) = parallel_operands(ctx, op) else { return false };
+        if !outer.inits.is_empty() || !ctx.results(op).is_empty() {
+            return false;
+        }
+        let body = ctx.region(op, 0);
+        let Some(block) = ctx.entry_block(body) else { return false };
+        let ops: Vec<OpId> = ctx.block_ops(block).collect();
+        let [inner, term] = ops[..] else { return false };
+        if !ctx.is_op(inner, "scf.parallel") || !ctx.is_op(term, "scf.reduce") || !ctx.operands(term).is_empty() {
+            return false;
+        }
+        let Some(ig) = parallel_operands(ctx, inner) else { return false };
+        if !ig.inits.is_empty() || !ctx.results(inner).is_empty() {
+            return false;
+        }
+        // The inner bounds must not depend on the outer ivs (nothing else is in the body).
+        let outer_ivs = ctx.block_args(block).to_vec();
+        if ig.lbs.iter().chain(&ig.ubs).chain(&ig.steps).any(|v| outer_ivs.contains(v)) {
+            return false;
+        }
+        let inner_body = ctx.region(inner, 0);
+        let Some(inner_block) = ctx.entry_block(inner_body) else { return false };
+        if ctx.region_blocks(inner_body).len() != 1 {
+            return false;
+        }
+        let idx = ctx.index_type();
+        let loc = ctx.op_loc(op);
+        let region = ctx.create_region();
+        let total = outer.lbs.len() + ig.lbs.len();
+        let nb = ctx.add_block(region, &vec![idx; total], loc);
+        let new_args = ctx.block_args(nb).to_vec();
+        for (&old, &new) in outer_ivs.iter().zip(&new_args) {
+            ctx.replace_all_uses(old, new);
+        }
+        ctx.merge_blocks(inner_block, nb, &new_args[outer.lbs.len()..]);
+        let cat = |a: &[flowgate_ir::Value], b: &[flowgate_ir::Value]| -> Vec<flowgate_ir::Value> {
+            a.iter().chain(b).copied().collect()
+        };
+        let g = ParallelOperands {
+            lbs: cat(&outer.lbs, &ig.lbs),
+            ubs: cat(&outer.ubs, &ig.ubs),
+            steps: cat(&outer.steps, &ig.steps),
+            inits: Vec::new(),
+        };
+        build_parallel(ctx, op, &g, &[], region);
+        ctx.erase_op(op);
+        true
+    }
 }
 
 /// An `scf.parallel` with a dimension of constant `lb >= ub` runs no iteration.

@@ -8,7 +8,14 @@ use flowgate_ir::{Context, OpId, OperationState, RegionId, Value};
 pub(crate) fn inline_before(ctx: &mut Context, region: RegionId, op: OpId, args: &[Value]) -> Vec<Value> {
     let Some(block) = ctx.entry_block(region) else { return Vec::new() };
     let term = region_terminator(ctx, region);
-    let yielded = term.map(|t| ctx.operands(t).to_vec()).unwrap_or_default();
+    // A yielded block argument is the value bound to it.
+    let block_args = ctx.block_args(block).to_vec();
+    let yielded: Vec<Value> = term
+        .map(|t| ctx.operands(t).to_vec())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|v| block_args.iter().position(|&a| a == v).and_then(|k| args.get(k).copied()).unwrap_or(v))
+        .collect();
     if let Some(t) = term {
         ctx.erase_op(t);
     }

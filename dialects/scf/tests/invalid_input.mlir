@@ -358,7 +358,7 @@ func.func @f(%lb: index, %c: i1, %x: f32, %i: i32) {
     scf.condition(%c) %a : f32
   } do {
   ^bb0(%a: f32):
-    "scf.foo"() : () -> ()
+    "test.foo"() : () -> ()
   }
   return
 }

@@ -281,7 +281,10 @@ fn print_dim(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_dim(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    tensor_operand(ctx, op, 0, "non-0-ranked or unranked tensor")?;
+    const WHAT: &str = "non-0-ranked or unranked tensor";
+    if let (t, Some(0)) = tensor_operand(ctx, op, 0, WHAT)? {
+        return Err(Diagnostic::op_error(ctx, op, format!("operand #0 must be {WHAT}, but got {}", q(ctx, t))));
+    }
     check_index_operands(ctx, op, 1, 2)
 }
 
@@ -292,6 +295,14 @@ fn parse_from_elements(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.expect_colon()?;
     let loc = p.current_loc();
     let ty = p.parse_type()?;
+    if ranked(p.ctx(), ty).is_none() {
+        let shown = flowgate_ir::asm::type_to_string(p.ctx(), ty);
+        return Err(custom_error(
+            p,
+            loc,
+            format!("invalid kind of type specified: expected builtin.tensor, but found '{shown}'"),
+        ));
+    }
     let Some((shape, e)) = ranked(p.ctx(), ty).filter(|(s, _)| s.iter().all(|&d| d != DYNAMIC)) else {
         let shown = flowgate_ir::asm::type_to_string(p.ctx(), ty);
         return Err(custom_error(

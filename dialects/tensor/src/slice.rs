@@ -173,12 +173,16 @@ fn check_slice_type(ctx: &Context, op: OpId, sizes: &[i64], elem: Type, actual: 
     let Some((shape, e)) = ranked(ctx, actual) else {
         return err(format!("expected a ranked tensor, but got {}", q(ctx, actual)));
     };
-    if e != elem {
-        return err(format!("expected element type to be {}", q(ctx, elem)));
+    // Upstream's isRankReducedType order: rank, then sizes, then the element type.
+    if shape.len() > sizes.len() {
+        return err("expected rank to be smaller or equal to the other rank. ".to_string());
     }
     if !is_rank_reduction(sizes, &shape) {
         let want = format!("tensor<{}{}>", dims_text(sizes), type_to_string(ctx, elem));
         return err(format!("expected type to be '{want}' or a rank-reduced version. (size mismatch) "));
+    }
+    if e != elem {
+        return err(format!("expected element type to be {}", q(ctx, elem)));
     }
     Ok(())
 }

@@ -13,8 +13,8 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
 
 module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
   func.func @pad_mode(%x: tensor<2xf32>, %p: tensor<2xi64>) -> tensor<?xf32> {
-    // expected-error @+1 {{Pad mode 'reflect' is not supported (only 'constant')}}
-    %0 = "onnx.Pad"(%x, %p) {mode = "reflect"} : (tensor<2xf32>, tensor<2xi64>) -> tensor<?xf32>
+    // expected-error @+1 {{Pad mode 'mirror' is not one of constant, reflect, edge, wrap}}
+    %0 = "onnx.Pad"(%x, %p) {mode = "mirror"} : (tensor<2xf32>, tensor<2xi64>) -> tensor<?xf32>
     return %0 : tensor<?xf32>
   }
 }

@@ -50,3 +50,21 @@ func.func @custom_domain(%d: tensor<2xf32>) -> tensor<2xf32> {
   %a = "onnx.NonZero"(%d) {onnx.domain = "com.example"} : (tensor<2xf32>) -> tensor<2xf32>
   return %a : tensor<2xf32>
 }
+
+// -----
+
+// Pad: the constant mode keeps its own entry; reflect, edge and wrap pass a mode code (1, 2, 3)
+// as the last argument (its value shows in the constant's name).
+
+// CHECK-LABEL: func.func @pad_modes(
+// CHECK:         call @flowgate_rt_pad(%{{[^,]*}}, %arg0, %arg1, %{{[^,]*}}, %{{[^,]*}})
+// CHECK:         call @flowgate_rt_pad_mode(%{{[^,]*}}, %arg0, %arg1, %{{[^,]*}}, %{{[^,]*}}, %c1_i32{{(_[0-9]+)?}})
+// CHECK:         call @flowgate_rt_pad_mode(%{{[^,]*}}, %arg0, %arg1, %{{[^,]*}}, %{{[^,]*}}, %c2_i32{{(_[0-9]+)?}})
+// CHECK:         call @flowgate_rt_pad_mode(%{{[^,]*}}, %arg0, %arg1, %{{[^,]*}}, %{{[^,]*}}, %c3_i32{{(_[0-9]+)?}})
+func.func @pad_modes(%x: tensor<3x4xf32>, %p: tensor<4xi64>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) {
+  %c = "onnx.Pad"(%x, %p) : (tensor<3x4xf32>, tensor<4xi64>) -> tensor<?x?xf32>
+  %r = "onnx.Pad"(%x, %p) {mode = "reflect"} : (tensor<3x4xf32>, tensor<4xi64>) -> tensor<?x?xf32>
+  %e = "onnx.Pad"(%x, %p) {mode = "edge"} : (tensor<3x4xf32>, tensor<4xi64>) -> tensor<?x?xf32>
+  %w = "onnx.Pad"(%x, %p) {mode = "wrap"} : (tensor<3x4xf32>, tensor<4xi64>) -> tensor<?x?xf32>
+  return %c, %r, %e, %w : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>
+}

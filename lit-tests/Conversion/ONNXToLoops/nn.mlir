@@ -6,8 +6,8 @@
 // entry, null when absent.
 
 // CHECK-LABEL: func.func @conv(
-// CHECK:         %[[PADS:.*]] = call @flowgate_rt_constant(
-// CHECK:         %[[STRIDES:.*]] = call @flowgate_rt_constant(
+// CHECK:         %[[PADS:.*]] = call @flowgate_rt_constant_cached(
+// CHECK:         %[[STRIDES:.*]] = call @flowgate_rt_constant_cached(
 // CHECK:         %[[AP:.*]] = arith.constant 1 : i32
 // CHECK:         %[[G:.*]] = arith.constant 2 : i64
 // CHECK:         %[[K:.*]] = call @flowgate_rt_null()
@@ -23,7 +23,7 @@ func.func @conv(%x: tensor<1x2x5x5xf32>, %w: tensor<4x1x3x3xf32>, %b: tensor<4xf
 // An absent bias is a null handle; ConvTranspose adds output_padding and output_shape.
 
 // CHECK-LABEL: func.func @conv_transpose(
-// CHECK:         %[[OP:.*]] = call @flowgate_rt_constant(
+// CHECK:         %[[OP:.*]] = call @flowgate_rt_constant_cached(
 // CHECK:         %[[B:.*]] = call @flowgate_rt_null()
 // CHECK:         call @flowgate_rt_conv_transpose(%{{[^,]*}}, %arg0, %arg1, %[[B]], %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %[[OP]], %{{[^,]*}})
 func.func @conv_transpose(%x: tensor<1x1x3xf32>, %w: tensor<1x2x3xf32>) -> tensor<1x2x6xf32> {

@@ -6,7 +6,7 @@
 // captured from outside the loop lives until the loop ends.
 
 // CHECK-LABEL: func.func @carried(
-// CHECK:         %[[C:.*]] = call @flowgate_rt_constant(
+// CHECK:         %[[C:.*]] = call @flowgate_rt_constant_cached(
 // CHECK:         %[[INIT:.*]] = call @flowgate_rt_binary(%{{.*}}, %{{.*}}, %{{.*}}, %[[C]])
 // CHECK-NOT:     call @flowgate_rt_retain
 // CHECK:         %[[R:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[V:.*]] = %[[INIT]]) -> (!llvm.ptr) {

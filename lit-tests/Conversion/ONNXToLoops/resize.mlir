@@ -6,7 +6,7 @@
 // align_corners=3, nearest_mode floor=2, keep_aspect_ratio_policy not_smaller=2).
 
 // CHECK-LABEL: func.func @resize(
-// CHECK:         %[[AXES:.*]] = call @flowgate_rt_constant(
+// CHECK:         %[[AXES:.*]] = call @flowgate_rt_constant_cached(
 // CHECK:         %[[ROI:.*]] = call @flowgate_rt_null()
 // CHECK:         %[[SCALES:.*]] = call @flowgate_rt_null()
 // CHECK:         %[[A:.*]] = arith.constant -7.500000e-01 : f64

@@ -419,3 +419,12 @@ func.func @func() {
 func.func @cmpf_canonical_no_predicate_attr(%a : f32, %b : f32) {
   %r = arith.cmpf %a, %b : f32 // expected-error {{}}
 }
+
+// -----
+
+// Casts between tensors keep the encoding.
+func.func @cast_encoding(%a: tensor<2xi32, "x">) {
+  // expected-error@+1 {{'arith.extsi' op operand type 'tensor<2xi32, "x">' and result type 'tensor<2xi64, "y">' are cast incompatible}}
+  %0 = arith.extsi %a : tensor<2xi32, "x"> to tensor<2xi64, "y">
+  return
+}

@@ -110,7 +110,7 @@ fn run(cli: Cli) -> Result<(), String> {
         return Err(format!("error: backend '{}' is not available in this build\n", cli.backend));
     }
     let opt = opt_level(&cli.level)?;
-    let (name, text) = read_input(&cli.input).map_err(|e| format!("error: {e}\n"))?;
+    let (name, text) = read_input(&cli.input)?;
     let mut ctx = Context::new();
     ctx.allow_unregistered = cli.allow_unregistered;
     flowgate_registry::register_all_dialects(&mut ctx);
@@ -170,15 +170,20 @@ fn render(sm: &SourceMgr, ctx: &Context, e: CodegenError) -> String {
     }
 }
 
-fn read_input(path: &Path) -> anyhow::Result<(String, String)> {
-    if path.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s)?;
-        return Ok(("<stdin>".to_string(), s));
-    }
-    // File names need not be UTF-8; diagnostics show them lossily.
-    let shown = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("could not open input file '{shown}': {e}"))?;
-    let s = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("input file '{shown}' is not valid UTF-8"))?;
-    Ok((shown, s))
+/// The input text; errors come back rendered. Bytes that are not UTF-8 are accepted in
+/// comments and strings, as upstream (`flowgate_ir::asm::source_bytes`).
+fn read_input(path: &Path) -> Result<(String, String), String> {
+    let (shown, bytes) = if path.as_os_str() == "-" {
+        let mut b = Vec::new();
+        std::io::stdin().read_to_end(&mut b).map_err(|e| format!("error: cannot read standard input: {e}\n"))?;
+        ("<stdin>".to_string(), b)
+    } else {
+        // File names need not be UTF-8; diagnostics show them lossily.
+        let shown = path.display().to_string();
+        let b = std::fs::read(path).map_err(|e| format!("error: could not open input file '{shown}': {e}\n"))?;
+        (shown, b)
+    };
+    let text =
+        flowgate_ir::asm::source_bytes::source_from_bytes(&bytes).map_err(|e| format!("{shown}:{e}\n"))?.into_owned();
+    Ok((shown, text))
 }

@@ -134,11 +134,16 @@ impl Driver<'_> {
     fn run(&mut self, name: &str, bytes: &[u8]) -> Result<String, String> {
         let is_text = !input::is_binary_input(name);
         // The input is borrowed, not copied: on large inputs each copy costs time and peak memory.
+        // Bytes that are not UTF-8 are accepted in comments and strings, as upstream.
+        let mended;
         let text: &str = if is_text {
-            match std::str::from_utf8(bytes) {
-                Ok(t) => t,
-                Err(_) => {
-                    self.stderr.push_str(&format!("{name}: error: input file is not valid UTF-8\n"));
+            match flowgate_ir::asm::source_bytes::source_from_bytes(bytes) {
+                Ok(t) => {
+                    mended = t;
+                    &mended
+                }
+                Err(e) => {
+                    self.stderr.push_str(&format!("{name}:{e}\n"));
                     return Err(String::new());
                 }
             }

@@ -67,17 +67,27 @@ impl Backend {
     }
 
     /// Compile and call the `.mlir` entry `entry`; errors come back rendered.
-    pub fn run_mlir(self, ctx: &Context, module: OpId, entry: &str, sm: &SourceMgr) -> Result<RunOutput, String> {
+    /// The compiled code runs inside `invoke`.
+    pub fn run_mlir(
+        self,
+        ctx: &Context,
+        module: OpId,
+        entry: &str,
+        sm: &SourceMgr,
+        invoke: jit::Invoke<'_>,
+    ) -> Result<RunOutput, String> {
         match self {
-            Backend::Cranelift(o) => jit::run(ctx, module, entry, o).map_err(|e| match e {
+            Backend::Cranelift(o) => jit::run_with(ctx, module, entry, o, invoke).map_err(|e| match e {
                 flowgate_codegen_cranelift::CodegenError::Unsupported(d) => sm.render(ctx, &d),
                 other => format!("error: {other}\n"),
             }),
             #[cfg(feature = "llvm")]
-            Backend::Llvm(o) => flowgate_codegen_llvm::jit::run(ctx, module, entry, o).map_err(|e| match e {
-                flowgate_codegen_llvm::CodegenError::Unsupported(d) => sm.render(ctx, &d),
-                other => format!("error: {other}\n"),
-            }),
+            Backend::Llvm(o) => {
+                flowgate_codegen_llvm::jit::run_with(ctx, module, entry, o, invoke).map_err(|e| match e {
+                    flowgate_codegen_llvm::CodegenError::Unsupported(d) => sm.render(ctx, &d),
+                    other => format!("error: {other}\n"),
+                })
+            }
         }
     }
 }

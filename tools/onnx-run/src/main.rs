@@ -8,7 +8,9 @@
 mod backend;
 mod data;
 mod model;
+mod stack_guard;
 mod suite;
+mod tolerance;
 
 use clap::Parser as _;
 use flowgate_codegen_cranelift::pipeline::load_and_lower;
@@ -62,12 +64,12 @@ struct Cli {
     output_dir: Option<PathBuf>,
     #[arg(long = "output-format", default_value = "npy", value_parser = ["npy", "pb"])]
     output_format: String,
-    /// Relative tolerance for float comparisons.
-    #[arg(long, default_value_t = 1e-3)]
-    rtol: f64,
-    /// Absolute tolerance for float comparisons.
-    #[arg(long, default_value_t = 1e-7)]
-    atol: f64,
+    /// Relative tolerance for float comparisons [default: a test case's tolerance.json, else 1e-3].
+    #[arg(long)]
+    rtol: Option<f64>,
+    /// Absolute tolerance for float comparisons [default: a test case's tolerance.json, else 1e-7].
+    #[arg(long)]
+    atol: Option<f64>,
     /// Run each data set N times (with --time: median and minimum run time).
     #[arg(long, default_value_t = 1)]
     repeat: usize,
@@ -107,9 +109,14 @@ fn main() -> ExitCode {
 fn run(cli: Cli, out: &mut Vec<u8>) -> Result<bool, String> {
     let backend = backend::Backend::parse(&cli.backend, cli.level.as_deref())?;
     let o = model::Options { backend, print_pipeline: cli.print_pipeline, stack_size: cli.stack_size };
-    let tol = suite::Tolerance { rtol: cli.rtol, atol: cli.atol };
+    let over = tolerance::Overrides { rtol: cli.rtol, atol: cli.atol };
+    for (name, v) in [("--rtol", cli.rtol), ("--atol", cli.atol)] {
+        if v.is_some_and(|v| !v.is_finite() || v < 0.0) {
+            return Err(format!("error: {name} must be a finite number >= 0\n"));
+        }
+    }
     if let Some(root) = &cli.backend_tests {
-        let r = suite::run_suite(root, &o, &tol, cli.repeat, out).map_err(|e| format!("error: {e}\n"))?;
+        let r = suite::run_suite(root, &o, over, cli.repeat, out).map_err(|e| format!("error: {e}\n"))?;
         let _ = writeln!(out, "{} passed, {} failed", r.passed, r.failed);
         if cli.time {
             eprintln!(
@@ -122,12 +129,12 @@ fn run(cli: Cli, out: &mut Vec<u8>) -> Result<bool, String> {
     }
     let is_onnx = cli.input.extension().and_then(|e| e.to_str()).is_some_and(|e| e == "onnx" || e == "onnxtxt");
     if is_onnx {
-        return run_onnx(&cli, &o, &tol, out);
+        return run_onnx(&cli, &o, over, out);
     }
     run_mlir(&cli, backend, out).map(|_| true)
 }
 
-fn run_onnx(cli: &Cli, o: &model::Options, tol: &suite::Tolerance, out: &mut Vec<u8>) -> Result<bool, String> {
+fn run_onnx(cli: &Cli, o: &model::Options, over: tolerance::Overrides, out: &mut Vec<u8>) -> Result<bool, String> {
     let m = model::compile(&cli.input, o)?;
     if cli.time {
         eprintln!("compile: {} (lowering passes {})", fmt_ms(m.compile_time), fmt_ms(m.lowering_time));
@@ -137,7 +144,12 @@ fn run_onnx(cli: &Cli, o: &model::Options, tol: &suite::Tolerance, out: &mut Vec
         let mut ok = true;
         for d in &cli.test_data {
             let mut timing = suite::Timing { runs: Vec::new() };
-            match suite::run_data_set(&m, d, tol, cli.repeat, o.stack_size, &mut timing) {
+            // The case directory (holding tolerance.json) is the data set's parent.
+            let res = tolerance::for_case(d.parent(), over).and_then(|tol| {
+                suite::run_data_set(&m, d, &tol, cli.repeat, o.stack_size, &mut timing)
+                    .map_err(|e| anyhow::anyhow!("{e} ({tol})"))
+            });
+            match res {
                 Ok(()) => {
                     let _ = writeln!(out, "PASS {}", d.display());
                 }
@@ -221,7 +233,7 @@ fn fmt_ms(d: std::time::Duration) -> String {
 }
 
 fn run_mlir(cli: &Cli, backend: backend::Backend, out: &mut Vec<u8>) -> Result<(), String> {
-    let (name, text) = read_input(&cli.input).map_err(|e| format!("error: {e}\n"))?;
+    let (name, text) = read_input(&cli.input)?;
     let mut ctx = Context::new();
     ctx.allow_unregistered = cli.allow_unregistered;
     flowgate_registry::register_all_dialects(&mut ctx);
@@ -241,7 +253,17 @@ fn run_mlir(cli: &Cli, backend: backend::Backend, out: &mut Vec<u8>) -> Result<(
         })?;
         eprint!("{clif}");
     }
-    let res = backend.run_mlir(&ctx, module, &cli.entry, sm)?;
+    // A failure to start the thread cannot be returned through the callback; keep it here.
+    let thread_error = std::cell::RefCell::new(None);
+    let invoke = |f: &mut (dyn FnMut() + Send)| {
+        if let Err(e) = stack_guard::call_on_thread(cli.stack_size, f) {
+            *thread_error.borrow_mut() = Some(e);
+        }
+    };
+    let res = backend.run_mlir(&ctx, module, &cli.entry, sm, &invoke)?;
+    if let Some(e) = thread_error.into_inner() {
+        return Err(format!("error: {e}\n"));
+    }
     for v in &res.values {
         let _ = writeln!(out, "{v}");
     }
@@ -256,14 +278,20 @@ fn run_mlir(cli: &Cli, backend: backend::Backend, out: &mut Vec<u8>) -> Result<(
     Ok(())
 }
 
-fn read_input(path: &Path) -> anyhow::Result<(String, String)> {
-    if path.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s)?;
-        return Ok(("<stdin>".to_string(), s));
-    }
-    let shown = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("could not open input file '{shown}': {e}"))?;
-    let s = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("input file '{shown}' is not valid UTF-8"))?;
-    Ok((shown, s))
+/// The input text; errors come back rendered. Bytes that are not UTF-8 are accepted in
+/// comments and strings, as upstream (`flowgate_ir::asm::source_bytes`).
+fn read_input(path: &Path) -> Result<(String, String), String> {
+    let (shown, bytes) = if path.as_os_str() == "-" {
+        let mut b = Vec::new();
+        std::io::stdin().read_to_end(&mut b).map_err(|e| format!("error: cannot read standard input: {e}\n"))?;
+        ("<stdin>".to_string(), b)
+    } else {
+        // File names need not be UTF-8; diagnostics show them lossily.
+        let shown = path.display().to_string();
+        let b = std::fs::read(path).map_err(|e| format!("error: could not open input file '{shown}': {e}\n"))?;
+        (shown, b)
+    };
+    let text =
+        flowgate_ir::asm::source_bytes::source_from_bytes(&bytes).map_err(|e| format!("{shown}:{e}\n"))?.into_owned();
+    Ok((shown, text))
 }

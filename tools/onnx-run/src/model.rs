@@ -40,7 +40,7 @@ pub struct Options {
 pub fn compile(path: &Path, o: &Options) -> std::result::Result<CompiledModel, String> {
     let start = Instant::now();
     let file = path.display().to_string();
-    let model = flowgate_onnx_import::load_model(path).map_err(|e| format!("{file}: error: {e}\n"))?;
+    let model = flowgate_onnx_import::load_model(path).map_err(|e| format!("{e}\n"))?;
     let mut ctx = Context::new();
     flowgate_registry::register_all_dialects(&mut ctx);
     let imported = flowgate_onnx_import::import_model_to_ir(&mut ctx, &model, &file)
@@ -128,14 +128,8 @@ impl CompiledModel {
         let n_out = self.outputs.len();
         let args: Vec<Arc<RtValue>> = args.to_vec();
         let _keep = &self.compiled;
-        std::thread::scope(|s| {
-            let h = std::thread::Builder::new()
-                .name("compiled code".into())
-                .stack_size(stack_size)
-                .spawn_scoped(s, move || call(entry, names, args, n_out))
-                .map_err(|e| anyhow!("cannot start the thread that runs the model: {e}"))?;
-            h.join().map_err(|_| anyhow!("internal error: the model's thread panicked"))?
-        })
+        crate::stack_guard::call_on_thread(stack_size, move || call(entry, names, args, n_out))
+            .map_err(|e| anyhow!("{e}"))?
     }
 }
 

@@ -1,18 +1,14 @@
 //! `--test-data` and `--backend-tests`: run a model on ONNX backend-suite data sets and compare
-//! with the expected outputs.
+//! with the expected outputs, within each case's tolerance (`tolerance.rs`).
 
 use crate::data;
 use crate::model::{self, CompiledModel};
+use crate::tolerance::{self, Overrides, Tolerance};
 use anyhow::{anyhow, bail, Result};
 use flowgate_runtime::RtValue;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
-
-pub struct Tolerance {
-    pub rtol: f64,
-    pub atol: f64,
-}
 
 pub struct Timing {
     pub runs: Vec<Duration>,
@@ -88,11 +84,13 @@ pub struct SuiteOutcome {
     pub compile_times: Vec<Duration>,
 }
 
-/// Every `ROOT/*/model.onnx` against all its data sets. Prints `PASS name` / `FAIL name: why`.
+/// Every `ROOT/*/model.onnx` against all its data sets, each case within its tolerance
+/// (`ROOT/name/tolerance.json` unless `over` says otherwise). Prints `PASS name` / `FAIL name:
+/// why (tolerance)`.
 pub fn run_suite(
     root: &Path,
     o: &model::Options,
-    tol: &Tolerance,
+    over: Overrides,
     repeat: usize,
     out: &mut dyn std::io::Write,
 ) -> Result<SuiteOutcome> {
@@ -105,7 +103,8 @@ pub fn run_suite(
     let mut res = SuiteOutcome { passed: 0, failed: 0, compile_times: Vec::new() };
     for t in tests {
         let name = t.file_name().and_then(|n| n.to_str()).unwrap_or("?").to_string();
-        let outcome = run_one(&t, o, tol, repeat, &mut res.compile_times);
+        let outcome = tolerance::for_case(Some(&t), over)
+            .and_then(|tol| run_one(&t, o, &tol, repeat, &mut res.compile_times).map_err(|e| anyhow!("{e} ({tol})")));
         match outcome {
             Ok(()) => {
                 res.passed += 1;

@@ -142,9 +142,10 @@ fn hex_elements(l: &Lower<'_>, op: OpId, h: &str, e: Elem, count: usize) -> LRes
 
 fn hex_bytes(h: &str) -> Option<Vec<u8>> {
     let h = h.strip_prefix("0x").or_else(|| h.strip_prefix("0X"))?;
-    let mut bytes = vec![0u8; h.len() / 2];
-    hex::decode_to_slice(h, &mut bytes).ok()?;
-    Some(bytes)
+    if h.len() % 2 != 0 {
+        return None;
+    }
+    (0..h.len() / 2).map(|i| h.get(2 * i..2 * i + 2).and_then(|b| u8::from_str_radix(b, 16).ok())).collect()
 }
 
 fn decode(e: Elem, c: &[u8]) -> Num {
@@ -189,21 +190,10 @@ pub(crate) fn tensor_constant(l: &mut Lower<'_>, op: OpId, a: Attribute, t: Type
             encode(&mut blob, e, v);
         }
     }
-    let m = l.blob(&blob)?;
-    let h = if blob.len() >= CACHED_CONSTANT_BYTES {
-        let slot = l.slot()?;
-        l.rt("constant_cached", &[slot, m])?
-    } else {
-        l.rt("constant", &[m])?
-    };
+    let h = l.constant_tensor(&blob)?;
     l.orig.insert(h, t);
     Ok(h)
 }
-
-/// Constants from this size on are made once per compiled module (kept in a slot global)
-/// instead of on every run: copying a detection model's 20 million weights out of the module's
-/// data took as long as a third of its run. Smaller ones cost less to copy than a slot.
-const CACHED_CONSTANT_BYTES: usize = 16 * 1024;
 
 /// A runtime INT64 1-D tensor with these values (axes, perms, shapes from attributes).
 pub(crate) fn i64_tensor(l: &mut Lower<'_>, vals: &[i64]) -> LResult<Value> {
@@ -214,8 +204,7 @@ pub(crate) fn i64_tensor(l: &mut Lower<'_>, vals: &[i64]) -> LResult<Value> {
     for v in vals {
         blob.extend(v.to_le_bytes());
     }
-    let m = l.blob(&blob)?;
-    let h = l.rt("constant", &[m])?;
+    let h = l.constant_tensor(&blob)?;
     let i64t = l.ctx.integer_type(64);
     let t = l.ctx.tensor_type(vec![vals.len() as i64], i64t);
     l.orig.insert(h, t);

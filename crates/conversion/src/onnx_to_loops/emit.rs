@@ -25,6 +25,8 @@ pub(crate) struct Lower<'a> {
     node_ids: HashMap<String, i32>,
     declared: HashMap<String, Type>,
     globals: usize,
+    /// Lowered values computed from constants alone (`memo.rs`).
+    pub consts: std::collections::HashSet<Value>,
 }
 
 impl<'a> Lower<'a> {
@@ -48,6 +50,7 @@ impl<'a> Lower<'a> {
             loc,
             nodes: Vec::new(),
             node_ids: HashMap::new(),
+            consts: Default::default(),
             declared,
             globals: 0,
         }
@@ -329,68 +332,63 @@ impl<'a> Lower<'a> {
     pub fn blob(&mut self, bytes: &[u8]) -> LResult<Value> {
         let name = format!("__flowgate_const_{}", self.globals);
         self.globals += 1;
+        self.global_bytes(&name, bytes, true)
+    }
+
+    /// A runtime tensor constant from `blob` (as `Tensor::from_blob` reads it), made on the
+    /// first call only: a writable 8-byte global of the module keeps the handle, so a model
+    /// does not decode its weights again on every run or every loop trip.
+    pub fn constant_tensor(&mut self, blob: &[u8]) -> LResult<Value> {
+        let m = self.blob(blob)?;
+        let slot = self.slot()?;
+        let h = self.rt("constant_cached", &[m, slot])?;
+        self.consts.insert(h);
+        Ok(h)
+    }
+
+    /// A writable 8-byte global, zero at load, that keeps a handle across runs.
+    pub fn slot(&mut self) -> LResult<Value> {
+        let name = format!("__flowgate_const_slot_{}", self.globals);
+        self.globals += 1;
+        self.global_bytes(&name, &[0; 8], false)
+    }
+
+    /// A global `memref<Nxi8>` named `name` holding `bytes` (read-only when `constant`), and a
+    /// `memref<?xi8>` view of it.
+    fn global_bytes(&mut self, name: &str, bytes: &[u8], constant: bool) -> LResult<Value> {
         let i8t = self.ctx.integer_type(8);
         let n = bytes.len() as i64;
         let mty = self.ctx.memref_type(vec![n], i8t);
         let tty = self.ctx.tensor_type(vec![n], i8t);
-        // Table-driven encoding: model weights make blobs of tens of megabytes.
         let init = self.ctx.intern_attr(flowgate_ir::AttrKind::DenseElements {
             ty: tty,
             splat: false,
             data: flowgate_ir::DenseElements::Hex(hex_blob(bytes)),
         });
-        let sym = self.ctx.string_attr(&name);
+        let sym = self.ctx.string_attr(name);
         let vis = self.ctx.string_attr("private");
         let ta = self.ctx.type_attr(mty);
         let unit = self.ctx.unit_attr();
         let i64t = self.ctx.integer_type(64);
         let align = self.ctx.integer_attr(8, i64t);
         let loc = self.ctx.unknown_loc();
-        let st = OperationState::new(self.ctx, "memref.global", loc)
+        let mut st = OperationState::new(self.ctx, "memref.global", loc)
             .attr(self.ctx, "sym_name", sym)
             .attr(self.ctx, "sym_visibility", vis)
             .attr(self.ctx, "type", ta)
-            .attr(self.ctx, "initial_value", init)
-            .attr(self.ctx, "constant", unit)
-            .attr(self.ctx, "alignment", align);
+            .attr(self.ctx, "initial_value", init);
+        if constant {
+            st = st.attr(self.ctx, "constant", unit);
+        }
+        let st = st.attr(self.ctx, "alignment", align);
         let g = self.ctx.create_op(st);
         self.append_to_module(g);
-        let gref = self.ctx.symbol_ref_attr(&name);
+        let gref = self.ctx.symbol_ref_attr(name);
         let st =
             OperationState::new(self.ctx, "memref.get_global", self.loc).results(&[mty]).attr(self.ctx, "name", gref);
         let op = self.create(st);
         let m = self.ctx.result(op, 0);
         let dyn_ty = self.ctx.memref_type(vec![flowgate_ir::DYNAMIC], i8t);
-        Ok(self.op1("memref.cast", &[m], dyn_ty))
-    }
-
-    /// A mutable, zero-initialised one-word global (`memref<1xi64>`) and a `memref<?xi64>` view
-    /// of it: the cache slot of a constant made once per module (`flowgate_rt_constant_cached`).
-    pub fn slot(&mut self) -> LResult<Value> {
-        let name = format!("__flowgate_const_slot_{}", self.globals);
-        self.globals += 1;
-        let i64t = self.ctx.integer_type(64);
-        let mty = self.ctx.memref_type(vec![1], i64t);
-        let sym = self.ctx.string_attr(&name);
-        let vis = self.ctx.string_attr("private");
-        let ta = self.ctx.type_attr(mty);
-        let unit = self.ctx.unit_attr();
-        let align = self.ctx.integer_attr(8, i64t);
-        let loc = self.ctx.unknown_loc();
-        let st = OperationState::new(self.ctx, "memref.global", loc)
-            .attr(self.ctx, "sym_name", sym)
-            .attr(self.ctx, "sym_visibility", vis)
-            .attr(self.ctx, "type", ta)
-            .attr(self.ctx, "initial_value", unit)
-            .attr(self.ctx, "alignment", align);
-        let g = self.ctx.create_op(st);
-        self.append_to_module(g);
-        let gref = self.ctx.symbol_ref_attr(&name);
-        let st =
-            OperationState::new(self.ctx, "memref.get_global", self.loc).results(&[mty]).attr(self.ctx, "name", gref);
-        let op = self.create(st);
-        let m = self.ctx.result(op, 0);
-        let dyn_ty = self.ctx.memref_type(vec![flowgate_ir::DYNAMIC], i64t);
         Ok(self.op1("memref.cast", &[m], dyn_ty))
     }
 
@@ -467,13 +465,26 @@ pub(crate) fn node_description(ctx: &Context, op: OpId) -> String {
     }
 }
 
-/// `0x` and the bytes in upper-case hex, written into a buffer of the final size (model weights
-/// make blobs of tens of megabytes).
+/// `0x` and two upper-case hex digits per byte, as `dense<"0x...">` holds a blob. Written
+/// through a table: models carry megabytes of weights, and a `format!` per byte made this the
+/// largest part of their compile time.
 fn hex_blob(bytes: &[u8]) -> String {
-    let mut out = vec![b'0'; 2 + 2 * bytes.len()];
-    out[1] = b'x';
-    // The buffer has exactly twice the bytes' length after the prefix, so this cannot fail.
-    let _ = hex::encode_to_slice(bytes, &mut out[2..]);
-    out[2..].make_ascii_uppercase();
+    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+    let mut out = Vec::with_capacity(2 + 2 * bytes.len());
+    out.extend_from_slice(b"0x");
+    for &b in bytes {
+        out.push(DIGITS[usize::from(b >> 4)]);
+        out.push(DIGITS[usize::from(b & 15)]);
+    }
+    // Only ASCII digits were written.
     String::from_utf8(out).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn hex_blob_is_upper_case_pairs() {
+        assert_eq!(super::hex_blob(&[0x00, 0x0f, 0xa5, 0xff]), "0x000FA5FF");
+        assert_eq!(super::hex_blob(&[]), "0x");
+    }
 }

@@ -21,6 +21,7 @@ mod elementwise;
 mod emit;
 mod entry;
 mod linalg;
+mod memo;
 mod movement;
 mod nn;
 mod ownership;
@@ -243,10 +244,16 @@ fn lower_ops(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
         }
         l.ip = InsertPoint::Before(op);
         l.loc = l.ctx.op_loc(op);
+        let constant = memo::is_pure(l.ctx.op_name(op)) && memo::operands_constant(l, op);
         let new = lower_op(l, op)?;
         let results = l.ctx.results(op).to_vec();
         if new.len() != results.len() {
             return Err(l.err(op, "internal: lowering produced the wrong number of results"));
+        }
+        if constant {
+            if let [v] = new.as_slice() {
+                memo::memoize(l, *v)?;
+            }
         }
         for (r, n) in results.into_iter().zip(new) {
             let ot = l.onnx_type(r);
@@ -261,6 +268,9 @@ fn lower_ops(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
                 l.orig.entry(c).or_insert(ot);
                 c
             };
+            if constant {
+                l.consts.insert(n);
+            }
             l.ctx.replace_all_uses(r, n);
         }
         l.ctx.erase_op(op);

@@ -1,5 +1,5 @@
 //! Data movement: `Transpose`, `Concat`, `Split`, `Slice`, `Gather`, `GatherElements`, `Tile`,
-//! `Pad`; and index-driven movement and selection (`lower_indexed`). Variadic inputs and
+//! `Pad` (all four modes); and index-driven movement and selection (`lower_indexed`). Variadic inputs and
 //! outputs travel as runtime sequences.
 
 use super::constants::i64_tensor;
@@ -64,9 +64,14 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
         }
         "Pad" => {
             let mode = l.str_attr(op, "mode").unwrap_or_else(|| "constant".into());
-            if mode != "constant" {
-                return Err(l.err(op, format!("Pad mode '{mode}' is not supported (only 'constant')")));
-            }
+            // The runtime's `PadMode` codes.
+            let code = match mode.as_str() {
+                "constant" => 0,
+                "reflect" => 1,
+                "edge" => 2,
+                "wrap" => 3,
+                _ => return Err(l.err(op, format!("Pad mode '{mode}' is not one of constant, reflect, edge, wrap"))),
+            };
             let node = l.node_id(op);
             let x = l.handle(ops[0])?;
             let pads = match ops.get(1) {
@@ -86,7 +91,12 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             if l.attr_of(op, "value").is_some() {
                 return Err(l.err(op, "Pad with a 'value' attribute (opset < 11) is not supported"));
             }
-            l.rt("pad", &[node, x, pads, rest[0], rest[1]])?
+            if code == 0 {
+                l.rt("pad", &[node, x, pads, rest[0], rest[1]])?
+            } else {
+                let code = l.const_i32(code);
+                l.rt("pad_mode", &[node, x, pads, rest[0], rest[1], code])?
+            }
         }
         _ => return Ok(None),
     };

@@ -1,3 +1,4 @@
+//! `STFT` (opset 17: frame_step, window and frame_length inputs; `onesided` default 1) and
 //! `DFT` (opset 17: `axis` attribute, default 1; opset 20: `axis` input, default -2), through
 //! the runtime's rustfft kernel. `dft_length` and the axis input are scalars read at run time.
 
@@ -5,8 +6,10 @@ use super::emit::{LResult, Lower};
 use flowgate_ir::{OpId, Value};
 
 pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<Vec<Value>>> {
-    if name != "DFT" {
-        return Ok(None);
+    match name {
+        "DFT" => {}
+        "STFT" => return stft(l, op).map(Some),
+        _ => return Ok(None),
     }
     let ops = l.ctx.operands(op).to_vec();
     let node = l.node_id(op);
@@ -23,4 +26,24 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
     let inv = l.const_i32(l.int_attr(op, "inverse").unwrap_or(0) as i32);
     let one = l.const_i32(l.int_attr(op, "onesided").unwrap_or(0) as i32);
     Ok(Some(vec![l.rt("dft", &[node, x, len, axis, inv, one])?]))
+}
+
+fn stft(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
+    let ops = l.ctx.operands(op).to_vec();
+    let node = l.node_id(op);
+    let x = l.handle(ops[0])?;
+    let step = match ops.get(1) {
+        Some(&v) if !l.absent(v) => l.int64(node, v)?,
+        _ => return Err(l.err(op, "STFT needs a frame_step input")),
+    };
+    let window = match ops.get(2) {
+        Some(&v) if !l.absent(v) => l.handle(v)?,
+        _ => l.rt("null", &[])?,
+    };
+    let len = match ops.get(3) {
+        Some(&v) if !l.absent(v) => l.int64(node, v)?,
+        _ => l.const_i64(-1),
+    };
+    let one = l.const_i32(l.int_attr(op, "onesided").unwrap_or(1) as i32);
+    Ok(vec![l.rt("stft", &[node, x, step, window, len, one])?])
 }

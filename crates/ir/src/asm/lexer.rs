@@ -153,6 +153,10 @@ impl<'s> Lexer<'s> {
                     let t = self.lex_string(start);
                     return Token { kind: if t.kind == String { AtId } else { Error }, ..t };
                 }
+                // Upstream: an @-identifier starts with a letter or '_' (unlike `%`/`^` names).
+                if !(self.peek(0).is_ascii_alphabetic() || self.peek(0) == b'_') {
+                    return self.tok(Error, start);
+                }
                 self.lex_prefixed(start, AtId)
             }
             c if c.is_ascii_digit() => self.lex_number(start),

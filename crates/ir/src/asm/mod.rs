@@ -1,6 +1,7 @@
 //! MLIR's textual format: lexer, parser (generic form plus the API custom syntax uses) and
 //! printer.
 
+mod dense_hex;
 mod float_fmt;
 pub mod lexer;
 mod op_parser;
@@ -8,6 +9,7 @@ mod parse_attrs;
 mod parse_types;
 pub mod parser;
 pub mod printer;
+pub mod source_bytes;
 
 pub use lexer::TokKind;
 pub use op_parser::{Delimiter, OpParser};

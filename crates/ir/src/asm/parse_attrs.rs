@@ -191,6 +191,10 @@ impl Parser<'_> {
         if w >= 127 {
             return true;
         }
+        if w == 0 {
+            // `i0` has one value.
+            return v == 0;
+        }
         match s {
             Signedness::Signed => v >= -(1i128 << (w - 1)) && v < (1i128 << (w - 1)),
             Signedness::Unsigned => v >= 0 && v < (1i128 << w),
@@ -258,6 +262,10 @@ impl Parser<'_> {
 
     /// `@name` or `@"quoted name"`.
     pub fn parse_symbol_name(&mut self) -> PResult<String> {
+        if self.is(TokKind::Error) && self.spelling() == "@" {
+            let pos = self.tok.start + 1;
+            return Err(self.error_at(pos, "@ identifier expected to start with letter or '_'"));
+        }
         if !self.is(TokKind::AtId) {
             return Err(self.error_here("expected valid '@'-identifier for symbol name"));
         }
@@ -379,6 +387,7 @@ impl Parser<'_> {
         let pos = self.tok.start;
         self.bump();
         self.expect(TokKind::Less, "'<' after 'dense'")?;
+        let item_pos = self.tok.start;
         let item = if self.is(TokKind::Greater) { None } else { Some(self.parse_dense_item()?) };
         self.expect(TokKind::Greater, "'>'")?;
         let ty_pos = self.tok.start;
@@ -407,14 +416,30 @@ impl Parser<'_> {
                 if self.ctx.is_float(elem) { DenseElements::Floats(vec![]) } else { DenseElements::Ints(vec![]) };
             return Ok(self.ctx.intern_attr(AttrKind::DenseElements { ty, splat: false, data }));
         };
-        if let DenseItem::Str(s) = &item {
-            if s.starts_with("0x") && !matches!(self.ctx.type_kind(elem), TypeKind::Opaque { .. }) {
-                return Ok(self.ctx.intern_attr(AttrKind::DenseElements {
-                    ty,
-                    splat: false,
-                    data: DenseElements::Hex(s.clone()),
-                }));
-            }
+        // A string for number elements is their raw bytes in hex, as upstream.
+        let numeric = self.ctx.is_integer(elem)
+            || self.ctx.is_index(elem)
+            || self.ctx.is_float(elem)
+            || matches!(self.ctx.type_kind(elem), TypeKind::Complex { .. });
+        if let (DenseItem::Str(s), true) = (&item, numeric) {
+            use super::dense_hex::{decode, HexError};
+            let (splat, data) = match decode(self.ctx, s, elem, count as u64) {
+                Ok(d) => d,
+                Err(HexError::NotHex) => {
+                    return Err(self.error_at(item_pos, "expected string containing hex digits starting with `0x`"))
+                }
+                Err(HexError::BadSize) => {
+                    let msg = format!(
+                        "elements hex data size is invalid for provided type: '{}'",
+                        super::printer::type_to_string(self.ctx, ty)
+                    );
+                    return Err(self.error_at(pos, msg));
+                }
+            };
+            // Kept as hex text, it prints back as it came (the printer writes hex verbatim).
+            let splat = splat && !matches!(data, DenseElements::Hex(_));
+            let (splat, data) = normalize_splat(splat, data, count);
+            return Ok(self.ctx.intern_attr(AttrKind::DenseElements { ty, splat, data }));
         }
         let splat = !matches!(item, DenseItem::List(_));
         let mut flat = Vec::new();

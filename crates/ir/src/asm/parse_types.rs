@@ -3,7 +3,7 @@
 use super::lexer::TokKind;
 use super::parser::{PResult, Parser};
 use crate::types::{FloatKind, Signedness, TypeKind, DYNAMIC};
-use crate::Type;
+use crate::{Context, Type};
 
 impl Parser<'_> {
     pub fn parse_type(&mut self) -> PResult<Type> {
@@ -75,7 +75,7 @@ impl Parser<'_> {
             _ => int_type(sp).or_else(|| crate::types::other_float(sp).map(|(n, _)| TypeKind::OtherFloat(n))),
         };
         // Upstream's messages: a width that is no 32-bit number is invalid, a larger one than
-        // 2^24 - 1 is over the limit. (Upstream also takes i0, which we do not.)
+        // 2^24 - 1 is over the limit. `i0` is valid, as upstream (a type with one value, 0).
         if int_type_digits(sp).is_some_and(|d| d.parse::<u32>().is_err()) {
             return Err(self.error_here("invalid integer width"));
         }
@@ -83,9 +83,6 @@ impl Parser<'_> {
             if let TypeKind::Integer { width, .. } = k {
                 if width > 16_777_215 {
                     return Err(self.error_here("integer bitwidth is limited to 16777215 bits"));
-                }
-                if width == 0 {
-                    return Err(self.error_here("invalid integer width"));
                 }
             }
             self.bump();
@@ -204,7 +201,11 @@ impl Parser<'_> {
         self.bump();
         self.expect(TokKind::Less, "'<' in tensor type")?;
         let dims = self.parse_dimension_list(true, true)?;
+        let elem_pos = self.tok.start;
         let element = self.parse_type()?;
+        if !valid_element(self.ctx, Container::Tensor, element) {
+            return Err(self.error_at(elem_pos, "invalid tensor element type"));
+        }
         let mut encoding = None;
         if self.accept(TokKind::Comma) {
             if dims.is_none() {
@@ -221,10 +222,15 @@ impl Parser<'_> {
     }
 
     fn parse_memref_type(&mut self) -> PResult<Type> {
+        let type_pos = self.tok.start;
         self.bump();
         self.expect(TokKind::Less, "'<' in memref type")?;
         let dims = self.parse_dimension_list(true, true)?;
+        let elem_pos = self.tok.start;
         let element = self.parse_type()?;
+        if !valid_element(self.ctx, Container::MemRef, element) {
+            return Err(self.error_at(elem_pos, "invalid memref element type"));
+        }
         let mut layout = None;
         let mut memory_space = None;
         while self.accept(TokKind::Comma) {
@@ -241,6 +247,23 @@ impl Parser<'_> {
             }
         }
         self.expect(TokKind::Greater, "'>' in memref type")?;
+        // Upstream's MemRefType::get drops the default memory space (integer 0), and its
+        // verifier wants an affine-map layout with one dimension per memref dimension.
+        if memory_space.is_some_and(|m| self.ctx.attr_as_int(m) == Some(0)) {
+            memory_space = None;
+        }
+        if let (Some(l), Some((shape, _))) = (layout, &dims) {
+            if let crate::attributes::AttrKind::AffineMap(text) = self.ctx.attr_kind(l) {
+                let n = affine_map_dims(text);
+                if n != shape.len() {
+                    let rank = shape.len();
+                    return Err(self.error_at(
+                        type_pos,
+                        format!("memref layout mismatch between rank and affine map: {rank} != {n}"),
+                    ));
+                }
+            }
+        }
         let kind = match dims {
             Some((shape, _)) => TypeKind::MemRef { shape, element, layout, memory_space },
             None => TypeKind::UnrankedMemRef { element, memory_space },
@@ -249,11 +272,15 @@ impl Parser<'_> {
     }
 
     fn parse_vector_type(&mut self) -> PResult<Type> {
+        let pos = self.tok.start;
         self.bump();
         self.expect(TokKind::Less, "'<' in vector type")?;
         let (shape, scalable) = self.parse_dimension_list(false, false)?.unwrap_or_default();
         let element = self.parse_type()?;
         self.expect(TokKind::Greater, "'>' in vector type")?;
+        if !valid_element(self.ctx, Container::Vector, element) {
+            return Err(self.error_at(pos, "failed to verify 'elementType': VectorElementTypeInterface instance"));
+        }
         if shape.iter().any(|&d| d <= 0) {
             return Err(self.error_here("vector types must have positive constant sizes"));
         }
@@ -346,6 +373,27 @@ impl Parser<'_> {
     }
 }
 
+/// The shaped types, whose element types upstream restricts.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Container {
+    Tensor,
+    MemRef,
+    Vector,
+}
+
+/// Upstream's `TensorType::isValidElementType`, `BaseMemRefType::isValidElementType` and
+/// `VectorElementTypeInterface`. Types of other dialects are accepted (their dialect decides).
+fn valid_element(ctx: &Context, c: Container, t: Type) -> bool {
+    match ctx.type_kind(t) {
+        TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) | TypeKind::OtherFloat(_) => true,
+        TypeKind::Opaque { .. } | TypeKind::Dialect { .. } => true,
+        TypeKind::Complex { .. } => c != Container::Vector,
+        TypeKind::Vector { .. } => c != Container::Vector,
+        TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. } => c == Container::MemRef,
+        _ => false,
+    }
+}
+
 /// The width digits of an integer type spelling (`32` of `si32`), however many there are.
 fn int_type_digits(sp: &str) -> Option<&str> {
     let digits = sp.strip_prefix("si").or_else(|| sp.strip_prefix("ui")).or_else(|| sp.strip_prefix('i'))?;
@@ -364,4 +412,11 @@ fn int_type(sp: &str) -> Option<TypeKind> {
     };
     let width: u32 = digits.parse().ok()?;
     Some(TypeKind::Integer { width, signedness })
+}
+
+/// The number of dimensions of an affine map written `(d0, d1)[s0] -> (...)`.
+fn affine_map_dims(text: &str) -> usize {
+    let inner = text.split(')').next().unwrap_or("");
+    let inner = inner.trim_start().trim_start_matches('(');
+    inner.split(',').filter(|d| !d.trim().is_empty()).count()
 }

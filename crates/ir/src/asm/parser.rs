@@ -718,14 +718,19 @@ impl<'a> Parser<'a> {
 
     fn check_unregistered(&mut self, spelled: &str, pos: usize) -> PResult<()> {
         let dialect = spelled.split('.').next().unwrap_or("");
-        if self.ctx.allow_unregistered || self.ctx.dialect_allows_unknown_ops(dialect) {
+        if self.ctx.dialect_allows_unknown_ops(dialect) {
             return Ok(());
         }
+        // A registered dialect knows all its ops: `--allow-unregistered-dialect` is about
+        // unknown dialects, as upstream (`"cf.weird"` is an error either way).
         if self.ctx.is_dialect_registered(dialect) {
             return Err(self.error_at(
                 pos,
                 format!("unregistered operation '{spelled}' found in dialect ('{dialect}') that does not allow unknown operations"),
             ));
+        }
+        if self.ctx.allow_unregistered {
+            return Ok(());
         }
         Err(self.error_at(
             pos,
@@ -938,7 +943,8 @@ impl<'a> Parser<'a> {
         }
         let bytes = super::lexer::unescape(body);
         self.bump();
-        String::from_utf8(bytes).map_err(|_| self.error_here("string is not valid UTF-8"))
+        // Any byte, as upstream; bytes that are not UTF-8 are kept (see `source_bytes`).
+        Ok(super::source_bytes::string_from_bytes(bytes))
     }
 
     /// `{a = 1, b}` into a name/attribute list (later entries override).

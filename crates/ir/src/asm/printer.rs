@@ -1115,17 +1115,29 @@ pub fn write_string(out: &mut String, s: &str) {
         out.push('"');
         return;
     }
-    for &b in s.as_bytes() {
-        match b {
-            b'\\' => out.push_str("\\\\"),
-            b'"' => out.push_str("\\22"),
-            0x20..=0x7e => out.push(b as char),
-            _ => {
-                let _ = write!(out, "\\{b:02X}");
-            }
+    let mut buf = [0u8; 4];
+    for c in s.chars() {
+        // A byte that is not UTF-8, kept by the parser as a private-use character.
+        if let Some(b) = super::source_bytes::raw_byte(c) {
+            let _ = write!(out, "\\{b:02X}");
+            continue;
+        }
+        for &b in c.encode_utf8(&mut buf).as_bytes() {
+            write_string_byte(out, b);
         }
     }
     out.push('"');
+}
+
+fn write_string_byte(out: &mut String, b: u8) {
+    match b {
+        b'\\' => out.push_str("\\\\"),
+        b'"' => out.push_str("\\22"),
+        0x20..=0x7e => out.push(b as char),
+        _ => {
+            let _ = write!(out, "\\{b:02X}");
+        }
+    }
 }
 
 pub fn write_loc(ctx: &Context, out: &mut String, l: Location) {

@@ -48,6 +48,17 @@ impl DominanceInfo {
         self.block_dominates(ctx, def_region, def_block, use_block)
     }
 
+    /// Is `b` reachable from its region's entry? Upstream checks no dominance for the ops of an
+    /// unreachable block (their nested regions are still checked).
+    pub(crate) fn is_reachable(&mut self, ctx: &Context, b: BlockId) -> bool {
+        let Some(region) = ctx.block_parent(b) else { return true };
+        if ctx.region_blocks(region).len() < 2 {
+            return true;
+        }
+        let tree = self.trees.entry(region).or_insert_with(|| DomTree::compute(ctx, region));
+        tree.rpo.contains_key(&b)
+    }
+
     fn position(&mut self, ctx: &Context, b: BlockId, op: OpId) -> u32 {
         let map = self
             .positions

@@ -48,6 +48,7 @@ impl Verifier<'_> {
             }
         }
         if let Some(def) = ctx.op_def(op) {
+            check_segment_sizes(ctx, op)?;
             check_count(ctx, op, def.operands, ctx.operands(op).len(), CountKind::Operands)?;
             check_count(ctx, op, def.results, ctx.results(op).len(), CountKind::Results)?;
             check_count(ctx, op, def.regions, ctx.regions(op).len(), CountKind::Regions)?;
@@ -172,8 +173,9 @@ impl Verifier<'_> {
 
     fn verify_block(&mut self, b: BlockId, no_term: bool, graph: bool) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
+        let check_dominance = !graph && self.dom.is_reachable(ctx, b);
         for o in ctx.block_ops(b) {
-            if !graph {
+            if check_dominance {
                 self.verify_dominance(o)?;
             }
             self.verify_op(o)?;
@@ -336,6 +338,18 @@ fn check_count(ctx: &Context, op: OpId, want: Count, have: usize, kind: CountKin
         (Count::AtLeast(n), CountKind::Successors) => format!("requires at least {n} successors but found {have}"),
     };
     Err(Diagnostic::op_error(ctx, op, msg))
+}
+
+/// Upstream checks the segment-size properties of every op before anything else: a negative
+/// entry is named as such (each op's own segment check would only see a wrong total).
+fn check_segment_sizes(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    for name in ["operandSegmentSizes", "resultSegmentSizes"] {
+        let Some(values) = ctx.attr(op, name).and_then(|a| ctx.attr_as_dense_array(a)) else { continue };
+        if values.iter().any(|&v| v < 0) {
+            return Err(Diagnostic::op_error(ctx, op, format!("'{name}' attribute cannot have negative elements")));
+        }
+    }
+    Ok(())
 }
 
 fn verify_symbol_table(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {

@@ -1,0 +1,840 @@
+//! memref ops that reinterpret or reallocate a buffer, with upstream's syntax and verifiers:
+//! `expand_shape`, `collapse_shape` (strided layouts computed as upstream does), `reshape`,
+//! `view`, `realloc`, `rank`, `assume_alignment` and `distinct_objects`.
+
+use crate::util::*;
+use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult, TokKind};
+use flowgate_ir::{AttrKind, Context, Count, Diagnostic, OpDef, OpId, Traits, Type, TypeKind, DYNAMIC};
+
+const REASSOC_ELIDED: &[&str] = &["reassociation", "static_output_shape"];
+
+pub(crate) fn defs() -> Vec<OpDef> {
+    let base = |name| OpDef {
+        traits: Traits::PURE,
+        results: Count::Exactly(1),
+        regions: Count::Exactly(0),
+        successors: Count::Exactly(0),
+        ..OpDef::new(name)
+    };
+    vec![
+        OpDef {
+            parse: Some(parse_expand_shape),
+            print: Some(print_expand_shape),
+            verify: Some(verify_expand_shape),
+            inherent_attrs: REASSOC_ELIDED,
+            result_names: Some(|_, _| Some("expand_shape".into())),
+            operands: Count::AtLeast(1),
+            ..base("memref.expand_shape")
+        },
+        OpDef {
+            parse: Some(parse_collapse_shape),
+            print: Some(print_collapse_shape),
+            verify: Some(verify_collapse_shape),
+            inherent_attrs: REASSOC_ELIDED,
+            result_names: Some(|_, _| Some("collapse_shape".into())),
+            operands: Count::Exactly(1),
+            ..base("memref.collapse_shape")
+        },
+        OpDef {
+            parse: Some(parse_reshape),
+            print: Some(print_reshape),
+            verify: Some(verify_reshape),
+            result_names: Some(|_, _| Some("reshape".into())),
+            operands: Count::Exactly(2),
+            ..base("memref.reshape")
+        },
+        OpDef {
+            parse: Some(parse_view),
+            print: Some(print_view),
+            verify: Some(verify_view),
+            result_names: Some(|_, _| Some("view".into())),
+            operands: Count::AtLeast(2),
+            ..base("memref.view")
+        },
+        OpDef {
+            traits: Traits::NONE,
+            parse: Some(parse_realloc),
+            print: Some(print_realloc),
+            verify: Some(verify_realloc),
+            inherent_attrs: &["alignment"],
+            result_names: Some(|_, _| Some("realloc".into())),
+            operands: Count::AtLeast(1),
+            ..base("memref.realloc")
+        },
+        OpDef {
+            parse: Some(parse_rank),
+            print: Some(print_rank),
+            verify: Some(verify_rank),
+            result_names: Some(|_, _| Some("rank".into())),
+            operands: Count::Exactly(1),
+            ..base("memref.rank")
+        },
+        OpDef {
+            parse: Some(parse_assume_alignment),
+            print: Some(print_assume_alignment),
+            verify: Some(verify_assume_alignment),
+            inherent_attrs: &["alignment"],
+            result_names: Some(|_, _| Some("assume_align".into())),
+            operands: Count::Exactly(1),
+            ..base("memref.assume_alignment")
+        },
+        OpDef {
+            verify: Some(verify_distinct_objects),
+            results: Count::Any,
+            operands: Count::Any,
+            ..base("memref.distinct_objects")
+        },
+    ]
+}
+
+fn op_err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::op_error(ctx, op, msg)
+}
+
+fn result_type(ctx: &Context, op: OpId) -> Type {
+    ctx.value_type(ctx.result(op, 0))
+}
+
+fn operand_type(ctx: &Context, op: OpId, i: usize) -> Type {
+    ctx.value_type(ctx.operand(op, i))
+}
+
+/// A type that must be a memref (ranked when `ranked_only`), with upstream's parser message.
+fn parse_memref_type(p: &mut OpParser<'_, '_>, ranked_only: bool) -> PResult<Type> {
+    let loc = p.current_loc();
+    let t = p.parse_type()?;
+    let ok = match p.ctx().type_kind(t) {
+        TypeKind::MemRef { .. } => true,
+        TypeKind::UnrankedMemRef { .. } => !ranked_only,
+        _ => false,
+    };
+    if !ok {
+        let shown = flowgate_ir::asm::type_to_string(p.ctx(), t);
+        return Err(custom_error(
+            p,
+            loc,
+            format!("invalid kind of type specified: expected builtin.memref, but found '{shown}'"),
+        ));
+    }
+    Ok(t)
+}
+
+/// No layout, or an affine map that maps each dimension to itself.
+pub(crate) fn identity_layout(ctx: &Context, t: Type) -> bool {
+    let Some(m) = ranked(ctx, t) else { return true };
+    match m.layout.map(|l| ctx.attr_kind(l)) {
+        None => true,
+        Some(AttrKind::AffineMap(text)) => {
+            let Some((dims, results)) = text.split_once("->") else { return false };
+            let norm = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+            let dims = norm(dims);
+            !dims.contains('[') && dims == norm(results)
+        }
+        _ => false,
+    }
+}
+
+// ----- expand_shape / collapse_shape -----
+
+fn reassociation(ctx: &Context, op: OpId) -> Option<Vec<Vec<i64>>> {
+    let a = ctx.attr(op, "reassociation")?;
+    ctx.attr_as_array(a)?
+        .iter()
+        .map(|&g| {
+            ctx.attr_as_array(g)?.iter().map(|&i| ctx.attr_as_int(i).and_then(|v| i64::try_from(v).ok())).collect()
+        })
+        .collect()
+}
+
+fn parse_reassociation(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let loc = p.current_loc();
+    let a = p.parse_attribute(None)?;
+    let ctx: &Context = p.ctx();
+    let ok = match ctx.attr_kind(a) {
+        AttrKind::Array(groups) => groups
+            .iter()
+            .all(|&g| ctx.attr_as_array(g).is_some_and(|items| items.iter().all(|&i| ctx.attr_as_int(i).is_some()))),
+        _ => false,
+    };
+    if !ok {
+        return Err(custom_error(p, loc, "expected reassociation: an array of arrays of integers"));
+    }
+    p.add_attr("reassociation", a);
+    Ok(())
+}
+
+fn print_reassociation(p: &mut OpPrinter<'_>, op: OpId) {
+    if let Some(a) = p.ctx.attr(op, "reassociation") {
+        p.write(" ");
+        p.print_attr(a);
+    }
+}
+
+fn parse_expand_shape(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let src = p.parse_operand()?;
+    parse_reassociation(p)?;
+    p.expect_keyword("output_shape")?;
+    let (dynamic, values) = p.parse_dynamic_index_list()?;
+    let a = p.ctx().dense_i64_array_attr(&values);
+    p.add_attr("static_output_shape", a);
+    p.parse_optional_attr_dict()?;
+    p.expect_colon()?;
+    let st = parse_memref_type(p, true)?;
+    p.expect_keyword("into")?;
+    let rt = parse_memref_type(p, true)?;
+    p.add_operand(&src, st)?;
+    let idx = p.ctx().index_type();
+    p.add_operands_same_type(&dynamic, idx)?;
+    p.add_result_types(&[rt]);
+    Ok(())
+}
+
+fn print_expand_shape(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let ops = ctx.operands(op);
+    p.write(" ");
+    p.print_value(ops[0]);
+    print_reassociation(p, op);
+    p.write(" output_shape ");
+    p.print_dynamic_index_list(&i64_array(ctx, op, "static_output_shape"), &ops[1..]);
+    p.print_optional_attr_dict(op, REASSOC_ELIDED);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ops[0]));
+    p.write(" into ");
+    p.print_type(result_type(ctx, op));
+}
+
+fn parse_collapse_shape(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let src = p.parse_operand()?;
+    parse_reassociation(p)?;
+    p.parse_optional_attr_dict()?;
+    p.expect_colon()?;
+    let st = parse_memref_type(p, true)?;
+    p.expect_keyword("into")?;
+    let rt = parse_memref_type(p, true)?;
+    p.add_operand(&src, st)?;
+    p.add_result_types(&[rt]);
+    Ok(())
+}
+
+fn print_collapse_shape(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let src = ctx.operand(op, 0);
+    p.write(" ");
+    p.print_value(src);
+    print_reassociation(p, op);
+    p.print_optional_attr_dict(op, REASSOC_ELIDED);
+    p.write(" : ");
+    p.print_type(ctx.value_type(src));
+    p.write(" into ");
+    p.print_type(result_type(ctx, op));
+}
+
+/// Upstream's `verifyCollapsedShape`: contiguous, in-bounds groups, and each collapsed
+/// dimension dynamic exactly when its group is, else the group's product.
+fn verify_collapsed_shape(
+    ctx: &Context,
+    op: OpId,
+    collapsed: &[i64],
+    expanded: &[i64],
+    groups: &[Vec<i64>],
+) -> Result<(), Diagnostic> {
+    if groups.len() != collapsed.len() {
+        return Err(op_err(
+            ctx,
+            op,
+            format!("invalid number of reassociation groups: found {}, expected {}", groups.len(), collapsed.len()),
+        ));
+    }
+    let mut next = 0i64;
+    for (i, g) in groups.iter().enumerate() {
+        let mut dynamic = false;
+        for &d in g {
+            if d != next {
+                return Err(op_err(ctx, op, "reassociation indices must be contiguous"));
+            }
+            next += 1;
+            let Some(&size) = usize::try_from(d).ok().and_then(|d| expanded.get(d)) else {
+                return Err(op_err(ctx, op, format!("reassociation index {d} is out of bounds")));
+            };
+            dynamic |= size == DYNAMIC;
+        }
+        if (collapsed[i] == DYNAMIC) != dynamic {
+            return Err(op_err(
+                ctx,
+                op,
+                format!("collapsed dim ({i}) must be dynamic if and only if reassociation group is dynamic"),
+            ));
+        }
+        if !dynamic {
+            let size = g.iter().fold(1i64, |acc, &d| acc.saturating_mul(expanded[d as usize]));
+            if size != collapsed[i] {
+                return Err(op_err(
+                    ctx,
+                    op,
+                    format!("collapsed dim size ({}) must equal reassociation group size ({size})", collapsed[i]),
+                ));
+            }
+        }
+    }
+    if collapsed.is_empty() {
+        if expanded.iter().any(|&d| d != 1) {
+            return Err(op_err(ctx, op, "rank 0 memrefs can only be extended/collapsed with/from ones"));
+        }
+    } else if next != expanded.len() as i64 {
+        return Err(op_err(
+            ctx,
+            op,
+            format!("expanded rank ({}) inconsistent with number of reassociation indices ({next})", expanded.len()),
+        ));
+    }
+    Ok(())
+}
+
+fn sat_mul(a: i64, b: i64) -> i64 {
+    if a == DYNAMIC || b == DYNAMIC {
+        DYNAMIC
+    } else {
+        a.checked_mul(b).unwrap_or(DYNAMIC)
+    }
+}
+
+/// Upstream's `computeExpandedLayoutMap`: each source stride expands along its group, the
+/// innermost member keeping it.
+fn expanded_layout(src: (&[i64], i64), result_shape: &[i64], groups: &[Vec<i64>]) -> (Vec<i64>, i64) {
+    let mut rev = Vec::with_capacity(result_shape.len());
+    let mut shape_index = result_shape.len();
+    for (g, &stride) in groups.iter().zip(src.0).rev() {
+        let mut current = stride;
+        for _ in 0..g.len() {
+            rev.push(current);
+            shape_index = shape_index.saturating_sub(1);
+            current = sat_mul(current, result_shape.get(shape_index).copied().unwrap_or(1));
+        }
+    }
+    let mut strides: Vec<i64> = rev.into_iter().rev().collect();
+    strides.resize(result_shape.len(), 1);
+    (strides, src.1)
+}
+
+/// Upstream's `computeCollapsedLayoutMap` (non-strict): a group's stride is that of its
+/// innermost non-unit member, and the members of a group must be contiguous where known.
+fn collapsed_layout(shape: &[i64], src: (&[i64], i64), groups: &[Vec<i64>]) -> Option<(Vec<i64>, i64)> {
+    let strides = src.0;
+    let mut result = Vec::with_capacity(groups.len());
+    for g in groups {
+        let mut r: &[i64] = g;
+        while r.len() > 1 && r.last().is_some_and(|&d| shape[d as usize] == 1) {
+            r = &r[..r.len() - 1];
+        }
+        let last = *r.last()? as usize;
+        result.push(if shape[last] != DYNAMIC || r.len() == 1 { strides[last] } else { DYNAMIC });
+    }
+    for (gi, g) in groups.iter().enumerate().rev() {
+        let mut stride = result[gi];
+        for &idx in g.iter().skip(1).rev() {
+            let idx = idx as usize;
+            stride = sat_mul(stride, shape[idx]);
+            let src_stride = strides[idx - 1];
+            if shape[idx - 1] == 1 {
+                continue;
+            }
+            if stride != DYNAMIC && src_stride != DYNAMIC && stride != src_stride {
+                return None;
+            }
+        }
+    }
+    Some((result, src.1))
+}
+
+fn verify_expand_shape(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let st = operand_type(ctx, op, 0);
+    let rt = result_type(ctx, op);
+    let src = expect_memref(ctx, op, "operand #0", st)?;
+    let res = expect_memref(ctx, op, "result #0", rt)?;
+    check_index_operands(ctx, op, 1)?;
+    let groups = reassociation(ctx, op).ok_or_else(|| op_err(ctx, op, "requires attribute 'reassociation'"))?;
+    let (r0, r1) = (src.shape.len(), res.shape.len());
+    if r0 > r1 {
+        return Err(op_err(
+            ctx,
+            op,
+            format!("has source rank {r0} and result rank {r1}. This is not an expansion ({r0} > {r1})."),
+        ));
+    }
+    verify_collapsed_shape(ctx, op, &src.shape, &res.shape, &groups)?;
+    let expected = if identity_layout(ctx, st) {
+        Some(None)
+    } else {
+        strides_and_offset(ctx, st).map(|(s, o)| Some(expanded_layout((&s, o), &res.shape, &groups)))
+    };
+    let Some(layout) = expected else { return Err(op_err(ctx, op, "invalid source layout map")) };
+    // Verifiers get `&Context` and cannot intern the expected type, so compare the parts.
+    if !same_memref(ctx, rt, &src, &res.shape, layout.as_ref()) {
+        return Err(op_err(
+            ctx,
+            op,
+            format!(
+                "expected expanded type to be '{}' but found {}",
+                memref_text(ctx, &src, &res.shape, layout.as_ref()),
+                q(ctx, rt)
+            ),
+        ));
+    }
+    let statics = i64_array(ctx, op, "static_output_shape");
+    if statics.len() != r1 {
+        return Err(op_err(
+            ctx,
+            op,
+            format!(
+                "expected number of static shape bounds to be equal to the output rank ({r1}) but found {} inputs instead",
+                statics.len()
+            ),
+        ));
+    }
+    let values = ctx.operands(op).len() - 1;
+    let dynamic = statics.iter().filter(|&&d| d == DYNAMIC).count();
+    if values != dynamic {
+        return Err(op_err(
+            ctx,
+            op,
+            format!(
+                "mismatch in dynamic dims in output_shape and static_output_shape: static_output_shape has {dynamic} dynamic dims while output_shape has {values} values"
+            ),
+        ));
+    }
+    if let Some(pos) = res.shape.iter().zip(&statics).position(|(&r, &s)| r != DYNAMIC && r != s) {
+        return Err(op_err(ctx, op, format!("invalid output shape provided at pos {pos}")));
+    }
+    Ok(())
+}
+
+fn verify_collapse_shape(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let st = operand_type(ctx, op, 0);
+    let rt = result_type(ctx, op);
+    let src = expect_memref(ctx, op, "operand #0", st)?;
+    let res = expect_memref(ctx, op, "result #0", rt)?;
+    let groups = reassociation(ctx, op).ok_or_else(|| op_err(ctx, op, "requires attribute 'reassociation'"))?;
+    let (r0, r1) = (src.shape.len(), res.shape.len());
+    if r0 < r1 {
+        return Err(op_err(
+            ctx,
+            op,
+            format!("has source rank {r0} and result rank {r1}. This is not a collapse ({r0} < {r1})."),
+        ));
+    }
+    verify_collapsed_shape(ctx, op, &res.shape, &src.shape, &groups)?;
+    let layout = if identity_layout(ctx, st) {
+        None
+    } else {
+        let computed = strides_and_offset(ctx, st).and_then(|(s, o)| collapsed_layout(&src.shape, (&s, o), &groups));
+        match computed {
+            Some(l) => Some(l),
+            None => return Err(op_err(ctx, op, "invalid source layout map or collapsing non-contiguous dims")),
+        }
+    };
+    if !same_memref(ctx, rt, &src, &res.shape, layout.as_ref()) {
+        return Err(op_err(
+            ctx,
+            op,
+            format!(
+                "expected collapsed type to be '{}' but found {}",
+                memref_text(ctx, &src, &res.shape, layout.as_ref()),
+                q(ctx, rt)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Is `t` the memref of `shape` with `like`'s element type and memory space and the given
+/// strided layout (none for the identity)?
+fn same_memref(ctx: &Context, t: Type, like: &MemRefParts, shape: &[i64], layout: Option<&(Vec<i64>, i64)>) -> bool {
+    let Some(m) = ranked(ctx, t) else { return false };
+    let layout_ok = match (m.layout.map(|l| ctx.attr_kind(l)), layout) {
+        (None, None) => true,
+        (Some(AttrKind::Strided { strides, offset }), Some((s, o))) => strides == s && offset == o,
+        _ => false,
+    };
+    m.shape == shape && m.element == like.element && m.memory_space == like.memory_space && layout_ok
+}
+
+/// The text of that memref type, as upstream prints it.
+fn memref_text(ctx: &Context, like: &MemRefParts, shape: &[i64], layout: Option<&(Vec<i64>, i64)>) -> String {
+    let dims: String = shape.iter().map(|&d| if d == DYNAMIC { "?x".to_string() } else { format!("{d}x") }).collect();
+    let mut s = format!("memref<{dims}{}", flowgate_ir::asm::type_to_string(ctx, like.element));
+    if let Some((strides, offset)) = layout {
+        let fmt = |v: i64| if v == DYNAMIC { "?".to_string() } else { v.to_string() };
+        let list: Vec<String> = strides.iter().map(|&v| fmt(v)).collect();
+        s.push_str(&format!(", strided<[{}]", list.join(", ")));
+        if *offset != 0 {
+            s.push_str(&format!(", offset: {}", fmt(*offset)));
+        }
+        s.push('>');
+    }
+    if let Some(ms) = like.memory_space {
+        s.push_str(&format!(", {}", flowgate_ir::asm::attr_to_string(ctx, ms)));
+    }
+    s.push('>');
+    s
+}
+
+// ----- reshape -----
+
+fn parse_reshape(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let src = p.parse_operand()?;
+    let shape = p.parse_operand_list(Delimiter::Paren)?;
+    p.parse_optional_attr_dict()?;
+    p.expect_colon()?;
+    let loc = p.current_loc();
+    let (ins, outs) = p.parse_functional_type()?;
+    if shape.len() != 1 || ins.len() != 2 || outs.len() != 1 {
+        return Err(custom_error(p, loc, "expected 2 operand types and 1 result type"));
+    }
+    p.add_operand(&src, ins[0])?;
+    p.add_operand(&shape[0], ins[1])?;
+    p.add_result_types(&outs);
+    Ok(())
+}
+
+fn print_reshape(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    p.write(" ");
+    p.print_value(ctx.operand(op, 0));
+    p.write("(");
+    p.print_value(ctx.operand(op, 1));
+    p.write(")");
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_functional_type(op);
+}
+
+fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let (st, sh, rt) = (operand_type(ctx, op, 0), operand_type(ctx, op, 1), result_type(ctx, op));
+    for (what, t) in [("operand #0", st), ("result #0", rt)] {
+        if !ctx.is_memref(t) {
+            return Err(op_err(
+                ctx,
+                op,
+                format!("{what} must be ranked or unranked memref of any type values, but got {}", q(ctx, t)),
+            ));
+        }
+    }
+    let shape_len = match ranked(ctx, sh) {
+        Some(m) if m.shape.len() == 1 && ctx.is_signless_int_or_index(m.element) => m.shape[0],
+        _ => {
+            return Err(op_err(
+                ctx,
+                op,
+                format!("operand #1 must be 1D memref of signless integer or index values, but got {}", q(ctx, sh)),
+            ))
+        }
+    };
+    if ctx.element_type(st) != ctx.element_type(rt) {
+        return Err(op_err(ctx, op, "element types of source and destination memref types should be the same"));
+    }
+    if !identity_layout(ctx, st) {
+        return Err(op_err(ctx, op, "source memref type should have identity affine map"));
+    }
+    if let Some(res) = ranked(ctx, rt) {
+        if !identity_layout(ctx, rt) {
+            return Err(op_err(ctx, op, "result memref type should have identity affine map"));
+        }
+        if shape_len == DYNAMIC {
+            return Err(op_err(
+                ctx,
+                op,
+                "cannot use shape operand with dynamic length to reshape to statically-ranked memref type",
+            ));
+        }
+        if shape_len != res.shape.len() as i64 {
+            return Err(op_err(ctx, op, "length of shape operand differs from the result's memref rank"));
+        }
+    }
+    Ok(())
+}
+
+// ----- view -----
+
+/// `memref.view %buf[%shift][%sizes...] : memref<Nxi8> to memref<...>`
+fn parse_view(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let src = p.parse_operand()?;
+    p.expect(TokKind::LSquare, "'['")?;
+    if !p.is_operand() {
+        return Err(p.error("expected SSA operand"));
+    }
+    let shift = p.parse_operand()?;
+    p.expect(TokKind::RSquare, "']'")?;
+    let sizes = p.parse_operand_list(Delimiter::Square)?;
+    p.parse_optional_attr_dict()?;
+    p.expect_colon()?;
+    let st = parse_memref_type(p, true)?;
+    p.expect_keyword("to")?;
+    let rt = parse_memref_type(p, true)?;
+    p.add_operand(&src, st)?;
+    let idx = p.ctx().index_type();
+    p.add_operand(&shift, idx)?;
+    p.add_operands_same_type(&sizes, idx)?;
+    p.add_result_types(&[rt]);
+    Ok(())
+}
+
+fn print_view(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let ops = ctx.operands(op);
+    p.write(" ");
+    p.print_value(ops[0]);
+    p.write("[");
+    p.print_value(ops[1]);
+    p.write("][");
+    p.print_operands(&ops[2..]);
+    p.write("]");
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ops[0]));
+    p.write(" to ");
+    p.print_type(result_type(ctx, op));
+}
+
+fn verify_view(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let st = operand_type(ctx, op, 0);
+    let rt = result_type(ctx, op);
+    let src = expect_memref(ctx, op, "operand #0", st)?;
+    let res = expect_memref(ctx, op, "result #0", rt)?;
+    check_index_operands(ctx, op, 1)?;
+    if src.shape.len() != 1 || !ctx.is_integer(src.element) || ctx.int_width(src.element) != Some(8) {
+        return Err(op_err(
+            ctx,
+            op,
+            format!("operand #0 must be 1D memref of 8-bit signless integer values, but got {}", q(ctx, st)),
+        ));
+    }
+    if !identity_layout(ctx, st) {
+        return Err(Diagnostic::error(ctx.op_loc(op), format!("unsupported map for base memref type {}", q(ctx, st))));
+    }
+    if !identity_layout(ctx, rt) {
+        return Err(Diagnostic::error(
+            ctx.op_loc(op),
+            format!("unsupported map for result memref type {}", q(ctx, rt)),
+        ));
+    }
+    if src.memory_space != res.memory_space {
+        return Err(Diagnostic::error(
+            ctx.op_loc(op),
+            format!(
+                "different memory spaces specified for base memref type {} and view memref type {}",
+                q(ctx, st),
+                q(ctx, rt)
+            ),
+        ));
+    }
+    let want = res.shape.iter().filter(|&&d| d == DYNAMIC).count();
+    let have = ctx.operands(op).len() - 2;
+    if want != have {
+        return Err(op_err(ctx, op, format!("incorrect number of dynamic sizes, has {have}, expected {want}")));
+    }
+    Ok(())
+}
+
+// ----- realloc -----
+
+/// `memref.realloc %src(%size)? : memref<...> to memref<...>`
+fn parse_realloc(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let src = p.parse_operand()?;
+    let size = if p.is(TokKind::LParen) { p.parse_operand_list(Delimiter::Paren)? } else { vec![] };
+    p.parse_optional_attr_dict()?;
+    p.expect_colon()?;
+    let st = parse_memref_type(p, true)?;
+    p.expect_keyword("to")?;
+    let rt = parse_memref_type(p, true)?;
+    p.add_operand(&src, st)?;
+    let idx = p.ctx().index_type();
+    p.add_operands_same_type(&size, idx)?;
+    p.add_result_types(&[rt]);
+    Ok(())
+}
+
+fn print_realloc(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let ops = ctx.operands(op);
+    p.write(" ");
+    p.print_value(ops[0]);
+    if ops.len() > 1 {
+        p.write("(");
+        p.print_operands(&ops[1..]);
+        p.write(")");
+    }
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ops[0]));
+    p.write(" to ");
+    p.print_type(result_type(ctx, op));
+}
+
+fn verify_realloc(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if let Some(a) = ctx.attr(op, "alignment") {
+        crate::alloc::check_alignment(ctx, op, a)?;
+    }
+    let st = operand_type(ctx, op, 0);
+    let rt = result_type(ctx, op);
+    let src = expect_memref(ctx, op, "operand #0", st)?;
+    let res = expect_memref(ctx, op, "result #0", rt)?;
+    check_index_operands(ctx, op, 1)?;
+    if ctx.operands(op).len() > 2 {
+        return Err(op_err(ctx, op, "expects at most one dynamic result size"));
+    }
+    let err = |msg: String| Err(Diagnostic::error(ctx.op_loc(op), msg));
+    if src.shape.len() != 1 {
+        return Err(op_err(
+            ctx,
+            op,
+            format!("operand #0 must be 1D memref of any type values, but got {}", q(ctx, st)),
+        ));
+    }
+    if res.shape.len() != 1 {
+        return Err(op_err(ctx, op, format!("result #0 must be 1D memref of any type values, but got {}", q(ctx, rt))));
+    }
+    if !identity_layout(ctx, st) {
+        return err(format!("unsupported layout for source memref type {}", q(ctx, st)));
+    }
+    if !identity_layout(ctx, rt) {
+        return err(format!("unsupported layout for result memref type {}", q(ctx, rt)));
+    }
+    if src.memory_space != res.memory_space {
+        return err(format!(
+            "different memory spaces specified for source memref type {} and result memref type {}",
+            q(ctx, st),
+            q(ctx, rt)
+        ));
+    }
+    if src.element != res.element {
+        return err(format!(
+            "different element types specified for source memref type {} and result memref type {}",
+            q(ctx, st),
+            q(ctx, rt)
+        ));
+    }
+    let dynamic = res.shape[0] == DYNAMIC;
+    let has_size = ctx.operands(op).len() == 2;
+    if dynamic && !has_size {
+        return err(format!("missing dimension operand for result type {}", q(ctx, rt)));
+    }
+    if !dynamic && has_size {
+        return err(format!("unnecessary dimension operand for result type {}", q(ctx, rt)));
+    }
+    Ok(())
+}
+
+// ----- rank -----
+
+fn parse_rank(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let m = p.parse_operand()?;
+    p.parse_optional_attr_dict()?;
+    p.expect_colon()?;
+    let t = parse_memref_type(p, false)?;
+    p.add_operand(&m, t)?;
+    let idx = p.ctx().index_type();
+    p.add_result_types(&[idx]);
+    Ok(())
+}
+
+fn print_rank(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    p.write(" ");
+    p.print_value(ctx.operand(op, 0));
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(operand_type(ctx, op, 0));
+}
+
+fn verify_rank(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let t = operand_type(ctx, op, 0);
+    if !ctx.is_memref(t) {
+        return Err(op_err(
+            ctx,
+            op,
+            format!("operand #0 must be ranked or unranked memref of any type values, but got {}", q(ctx, t)),
+        ));
+    }
+    if !ctx.is_index(result_type(ctx, op)) {
+        return Err(op_err(ctx, op, format!("result #0 must be index, but got {}", q(ctx, result_type(ctx, op)))));
+    }
+    Ok(())
+}
+
+// ----- assume_alignment -----
+
+/// `%r = memref.assume_alignment %m, 16 : memref<...>`
+fn parse_assume_alignment(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let m = p.parse_operand()?;
+    p.expect_comma()?;
+    let v = p.parse_integer()?;
+    let i32t = p.ctx().integer_type(32);
+    let a = p.ctx().integer_attr(v, i32t);
+    p.add_attr("alignment", a);
+    p.parse_optional_attr_dict()?;
+    p.expect_colon()?;
+    let t = parse_memref_type(p, false)?;
+    p.add_operand(&m, t)?;
+    p.add_result_types(&[t]);
+    Ok(())
+}
+
+fn print_assume_alignment(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    p.write(" ");
+    p.print_value(ctx.operand(op, 0));
+    let a = ctx.attr(op, "alignment").and_then(|a| ctx.attr_as_int(a)).unwrap_or(0);
+    p.write(&format!(", {a}"));
+    p.print_optional_attr_dict(op, &["alignment"]);
+    p.write(" : ");
+    p.print_type(operand_type(ctx, op, 0));
+}
+
+fn verify_assume_alignment(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let a = ctx.attr(op, "alignment").ok_or_else(|| op_err(ctx, op, "requires attribute 'alignment'"))?;
+    let v = ctx.attr_as_int(a);
+    let i32_typed = ctx.attr_type(a).is_some_and(|t| ctx.is_signless_integer(t) && ctx.int_width(t) == Some(32));
+    let Some(v) = v.filter(|&v| v > 0 && i32_typed) else {
+        return Err(op_err(
+            ctx,
+            op,
+            "attribute 'alignment' failed to satisfy constraint: 32-bit signless integer attribute whose value is positive",
+        ));
+    };
+    let t = operand_type(ctx, op, 0);
+    if !ctx.is_memref(t) {
+        return Err(op_err(ctx, op, format!("operand #0 must be memref of any type values, but got {}", q(ctx, t))));
+    }
+    if result_type(ctx, op) != t {
+        return Err(op_err(ctx, op, "failed to verify that all of {memref, result} have same type"));
+    }
+    if v & (v - 1) != 0 {
+        return Err(op_err(ctx, op, "alignment must be power of 2"));
+    }
+    Ok(())
+}
+
+// ----- distinct_objects -----
+
+fn verify_distinct_objects(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let ins: Vec<Type> = ctx.operands(op).iter().map(|&v| ctx.value_type(v)).collect();
+    let outs: Vec<Type> = ctx.results(op).iter().map(|&v| ctx.value_type(v)).collect();
+    if ins != outs {
+        return Err(op_err(ctx, op, "operand types and result types must match"));
+    }
+    if ins.is_empty() {
+        return Err(op_err(ctx, op, "expected at least one operand"));
+    }
+    if let Some((i, &t)) = ins.iter().enumerate().find(|(_, &t)| !ctx.is_memref(t)) {
+        return Err(op_err(
+            ctx,
+            op,
+            format!(
+                "operand #{i} must be variadic of ranked or unranked memref of any type values, but got {}",
+                q(ctx, t)
+            ),
+        ));
+    }
+    Ok(())
+}

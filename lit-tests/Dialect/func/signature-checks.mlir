@@ -1,0 +1,33 @@
+// RUN: %onnx-opt %s -split-input-file -verify-diagnostics
+
+// Function signatures: argument and result attributes must be dialect attributes, named and
+// unnamed arguments do not mix, a body is not empty, @-names start with a letter or '_'.
+
+// expected-error@+1 {{'func.func' op arguments may only have dialect attributes}}
+func.func private @arg_attr(i32 {plain = 1})
+
+// -----
+
+// expected-error@+1 {{'func.func' op results may only have dialect attributes}}
+func.func private @res_attr() -> (i32 {plain = 1})
+
+// -----
+
+// Dialect attributes are fine.
+func.func private @dialect_attrs(i32 {foo.bar = 1}) -> (i32 {foo.baz})
+
+// -----
+
+// expected-error@+1 {{expected type instead of SSA identifier}}
+func.func @mixed(i32, %b: i32) {
+  return
+}
+
+// -----
+
+func.func @empty() {} // expected-error {{expected non-empty function body}}
+
+// -----
+
+// expected-error@+1 {{@ identifier expected to start with letter or '_'}}
+func.func private @-bad()
