@@ -103,7 +103,7 @@ impl JitGlobals {
 /// Repeat the element `e` over `buf`, doubling the filled prefix (a few large copies instead of
 /// one per element).
 fn fill_splat(buf: &mut [u8], e: &[u8]) -> Result<(), String> {
-    if e.is_empty() || buf.len() % e.len() != 0 {
+    if e.is_empty() || !buf.len().is_multiple_of(e.len()) {
         return Err(format!("its {}-byte element does not divide its {} bytes", e.len(), buf.len()));
     }
     if e.iter().all(|&b| b == 0) {

@@ -98,9 +98,9 @@ pub fn stft(
 ) -> RtResult<Tensor> {
     // onnxruntime also takes a real signal without its last axis ([batch, length]), as
     // exporters (onnx-asr's preprocessors) emit it.
-    let (batch, n, comp) = match x.shape() {
-        &[b, n] => (b, n, 1),
-        &[b, n, c @ (1 | 2)] => (b, n, c),
+    let (batch, n, comp) = match *x.shape() {
+        [b, n] => (b, n, 1),
+        [b, n, c @ (1 | 2)] => (b, n, c),
         _ => bail!("STFT needs a signal of shape [batch, length, 1 or 2], got shape {}", fmt_shape(x.shape())),
     };
     if frame_step <= 0 {
