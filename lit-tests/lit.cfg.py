@@ -18,6 +18,10 @@
 #   upstream-as-flowgate    %onnx-opt is really upstream mlir-opt (FLOWGATE_OPT_OVERRIDE)
 #   llvm-backend            onnx-run was built with the cargo feature `llvm` and
 #                           `--backend llvm` runs a program
+#   mlir-bridge             onnx-run and onnx-opt were built with the cargo feature `mlir`:
+#                           `onnx-run --backend mlir` runs a program through upstream MLIR in
+#                           process, and `onnx-opt --upstream-verify` works; RUN_DIFF_BRIDGE is
+#                           then set for Differential/run-diff.sh
 
 import os
 import shutil
@@ -104,6 +108,34 @@ if llvm_backend_works():
     config.available_features.add("llvm-backend")
 else:
     lit_config.note("onnx-run --backend llvm is not available: llvm-backend tests are skipped")
+
+
+def mlir_bridge_works():
+    """onnx-run and onnx-opt built with `--features mlir` reach upstream MLIR in process."""
+    import subprocess
+
+    prog = "func.func @main() -> i64 {\n  %c = arith.constant 42 : i64\n  return %c : i64\n}\n"
+    try:
+        r = subprocess.run(
+            [tool("onnx-run"), "--backend", "mlir", "-"],
+            input=prog, capture_output=True, text=True, timeout=120,
+        )
+        v = subprocess.run(
+            [tool("onnx-opt"), "--upstream-verify", "-"],
+            input=prog, capture_output=True, text=True, timeout=120,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return r.returncode == 0 and r.stdout.strip() == "42" and v.returncode == 0
+
+
+if mlir_bridge_works():
+    config.available_features.add("mlir-bridge")
+    # Differential/run-diff.sh then also runs both of its lowerings in process through the
+    # bridge (every test that uses it: Differential/programs, Optimize/*differential*).
+    config.environment["RUN_DIFF_BRIDGE"] = tool("onnx-run")
+else:
+    lit_config.note("onnx-run/onnx-opt lack the upstream MLIR bridge: mlir-bridge tests are skipped")
 
 
 cc = os.environ.get("CC") or shutil.which("cc") or "cc"

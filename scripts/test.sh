@@ -15,7 +15,12 @@
 # llvm-22-dev and libclang-22-dev, builds onnx-run and onnx-compile with `--features llvm`, runs
 # the LLVM backend's cargo tests and both ONNX suites with `--backend llvm`; lit then sees the
 # feature (`llvm-backend`) and runs the differential test through LLVM too. FLOWGATE_NO_LLVM=1
-# skips that part. No Python package is needed by the tests (lit comes with
+# skips that part. With it, the upstream MLIR bridge (cargo feature `mlir`): libmlir-22-dev
+# (plus libpolly-22-dev and libzstd-dev, which melior's tblgen links statically) is installed,
+# onnx-run and onnx-opt are built with `--features mlir` in the same build, the bridge's cargo
+# tests run, and lit sees the feature (`mlir-bridge`): the differential programs also run
+# through upstream's lowering and ExecutionEngine in process. FLOWGATE_NO_MLIR=1 skips the
+# bridge. No Python package is needed by the tests (lit comes with
 # llvm-22-tools); onnx/numpy/onnxruntime are for benchmarks and data generation only.
 #
 # Every stage runs even if an earlier one failed; the exit status is non-zero if any failed.
@@ -111,11 +116,13 @@ fi
 # apt has no candidate for is an error that names it, not a silent skip.
 install_llvm_dev() {
   local need=()
-  for pkg in llvm-22-dev libclang-22-dev; do
+  local pkgs=(llvm-22-dev libclang-22-dev)
+  if [ "${FLOWGATE_NO_MLIR:-0}" != 1 ]; then pkgs+=(libmlir-22-dev libpolly-22-dev libzstd-dev); fi
+  for pkg in "${pkgs[@]}"; do
     if ! dpkg -s "$pkg" >/dev/null 2>&1; then need+=("$pkg"); fi
   done
   if [ ${#need[@]} -eq 0 ]; then
-    log "llvm-22-dev and libclang-22-dev are installed"
+    log "${pkgs[*]} are installed"
     return 0
   fi
   if [ "$(id -u)" -ne 0 ] && [ -z "$SUDO" ]; then
@@ -136,6 +143,8 @@ install_llvm_dev() {
 }
 export LLVM_SYS_221_PREFIX=${LLVM_SYS_221_PREFIX:-/usr/lib/llvm-22}
 export LIBCLANG_PATH=${LIBCLANG_PATH:-/usr/lib/llvm-22/lib}
+export MLIR_SYS_220_PREFIX=${MLIR_SYS_220_PREFIX:-/usr/lib/llvm-22}
+export TABLEGEN_220_PREFIX=${TABLEGEN_220_PREFIX:-/usr/lib/llvm-22}
 
 # ---------------------------------------------------------------------------------------------
 # Run.
@@ -176,9 +185,18 @@ if [ "$MODE" = all ]; then
     # target/debug/onnx-run and onnx-compile with builds that also have `--backend llvm`.
     if [ "${FLOWGATE_NO_LLVM:-0}" != 1 ]; then
       llvm_start=$(date +%s)
-      if stage "install llvm-22-dev libclang-22-dev" install_llvm_dev &&
-        stage "cargo build --features llvm (onnx-run, onnx-compile)" \
-          cargo build -p onnx-run -p onnx-compile --features llvm; then
+      # One build for both features, so onnx-run has `--backend llvm` and `--backend mlir`.
+      feature_pkgs=(-p onnx-run -p onnx-compile)
+      features=onnx-run/llvm,onnx-compile/llvm
+      with_mlir=0
+      if [ "${FLOWGATE_NO_MLIR:-0}" != 1 ]; then
+        with_mlir=1
+        feature_pkgs+=(-p onnx-opt)
+        features=$features,onnx-run/mlir,onnx-opt/mlir
+      fi
+      if stage "install the LLVM/MLIR development packages" install_llvm_dev &&
+        stage "cargo build --features $features" \
+          cargo build "${feature_pkgs[@]}" --features "$features"; then
         stage "cargo test -p flowgate-codegen-llvm --features llvm" cargo test -p flowgate-codegen-llvm --features llvm
         stage "onnx-run --backend llvm --backend-tests testdata/onnx-backend-cf" \
           target/debug/onnx-run --backend llvm -O3 --backend-tests testdata/onnx-backend-cf
@@ -188,8 +206,25 @@ if [ "$MODE" = all ]; then
           stage "onnx-run --backend llvm --backend-tests testdata/real" \
             target/debug/onnx-run --backend llvm -O3 --backend-tests testdata/real
         fi
+        if [ "$with_mlir" = 1 ]; then
+          mlir_start=$(date +%s)
+          stage "cargo test -p flowgate-mlir-bridge --features mlir" cargo test -p flowgate-mlir-bridge --features mlir
+          log "the bridge's cargo tests took $(($(date +%s) - mlir_start)) s"
+          stage "onnx-run --backend mlir --backend-tests testdata/onnx-backend-cf" \
+            target/debug/onnx-run --backend mlir -O2 --backend-tests testdata/onnx-backend-cf
+          stage "onnx-run --backend mlir --backend-tests testdata/onnx-cf" \
+            target/debug/onnx-run --backend mlir -O2 --backend-tests testdata/onnx-cf
+          if [ -d testdata/onnx-node ]; then
+            stage "onnx-run --backend mlir --backend-tests testdata/onnx-node" \
+              target/debug/onnx-run --backend mlir -O2 --backend-tests testdata/onnx-node
+          fi
+          if [ -d testdata/real ]; then
+            stage "onnx-run --backend mlir --backend-tests testdata/real" \
+              target/debug/onnx-run --backend mlir -O2 --backend-tests testdata/real
+          fi
+        fi
       fi
-      log "LLVM backend stages took $(($(date +%s) - llvm_start)) s"
+      log "LLVM backend and MLIR bridge stages took $(($(date +%s) - llvm_start)) s"
     fi
   else
     echo "error: cargo not found" >&2

@@ -8,7 +8,8 @@
 #       the lowering to the LLVM dialect and mlir-runner runs it;
 #   (b) upstream mlir-opt --convert-scf-to-cf, then the same finish and run.
 # Both printed numbers must agree. On success it prints `checksum: <N>` so a
-# lit test can also pin the expected value.
+# lit test can also pin the expected value. With RUN_DIFF_BRIDGE (see (d) below)
+# both also run in process through the upstream MLIR bridge.
 #
 # Upstream tools: $MLIR_OPT and $MLIR_RUNNER if set, else mlir-opt and
 # mlir-runner on PATH, else /usr/lib/llvm-22/bin. Each run is limited to
@@ -106,5 +107,23 @@ upstream_value=$(run upstream "$tmp/upstream.cf.mlir")
 # (c) Compare.
 if [ "$flowgate_value" != "$upstream_value" ]; then
   die "MISMATCH for $prog: flowgate lowering gives $flowgate_value, upstream lowering gives $upstream_value"
+fi
+
+# (d) With RUN_DIFF_BRIDGE set to an onnx-run built with the cargo feature `mlir` (lit sets it
+# when its feature `mlir-bridge` is on), (a) and (b) again in process through the upstream MLIR
+# bridge: Flowgate's scf -> cf output, and the original program, each finished by upstream's
+# own lowering and run by its ExecutionEngine (`onnx-run --backend mlir -O0`).
+if [ -n "${RUN_DIFF_BRIDGE:-}" ]; then
+  for tag in flowgate upstream; do
+    src=$tmp/flowgate.cf.mlir
+    [ "$tag" = upstream ] && src=$prog
+    if ! value=$("${limit[@]}" "$RUN_DIFF_BRIDGE" --backend mlir -O0 "$src" 2>"$tmp/bridge.err"); then
+      cat "$tmp/bridge.err" >&2
+      die "$tag: onnx-run --backend mlir failed on $src"
+    fi
+    if [ "$value" != "$flowgate_value" ]; then
+      die "MISMATCH for $prog: the bridge's run of the $tag lowering gives $value, mlir-runner gives $flowgate_value"
+    fi
+  done
 fi
 echo "checksum: $flowgate_value"

@@ -118,11 +118,23 @@ pub fn load_and_lower(
     opt: OptLevel,
     print_pipeline: bool,
 ) -> std::result::Result<Lowered, String> {
+    load_and_lower_with(ctx, name, text, available, &lowering_pipeline(opt), print_pipeline)
+}
+
+/// [`load_and_lower`] with another pipeline (the mlir backend lowers only what upstream lacks).
+pub fn load_and_lower_with(
+    ctx: &mut Context,
+    name: &str,
+    text: &str,
+    available: &[PassInfo],
+    pipeline: &[&'static str],
+    print_pipeline: bool,
+) -> std::result::Result<Lowered, String> {
     let mut sm = SourceMgr::new();
     sm.add(name, text);
     let module = parse_source(ctx, name, text, ParserConfig::default()).map_err(|d| sm.render(ctx, &d))?;
     flowgate_ir::verify::verify(ctx, module).map_err(|d| sm.render(ctx, &d))?;
-    lower_module(ctx, module, sm, available, opt, print_pipeline)
+    lower_module_with(ctx, module, sm, available, pipeline, print_pipeline)
 }
 
 /// The lowering pipeline of `opt` over a module already built and verified (an imported ONNX
@@ -135,11 +147,23 @@ pub fn lower_module(
     opt: OptLevel,
     print_pipeline: bool,
 ) -> std::result::Result<Lowered, String> {
+    lower_module_with(ctx, module, sm, available, &lowering_pipeline(opt), print_pipeline)
+}
+
+/// [`lower_module`] with another pipeline.
+pub fn lower_module_with(
+    ctx: &mut Context,
+    module: OpId,
+    sm: SourceMgr,
+    available: &[PassInfo],
+    pipeline: &[&'static str],
+    print_pipeline: bool,
+) -> std::result::Result<Lowered, String> {
     let mut missing: Vec<&str> = Vec::new();
     let mut has_onnx_ops = false;
     ctx.walk(module, &mut |op| has_onnx_ops |= ctx.op_name(op).starts_with("onnx."));
     let start = Instant::now();
-    run_lowering(ctx, module, &lowering_pipeline(opt), available, &mut |pass, outcome| match outcome {
+    run_lowering(ctx, module, pipeline, available, &mut |pass, outcome| match outcome {
         StepOutcome::Ran if print_pipeline => eprintln!("pass: {pass}"),
         StepOutcome::Ran => {}
         StepOutcome::NotRegistered => {

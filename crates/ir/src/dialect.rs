@@ -102,6 +102,9 @@ pub struct OpDef {
     /// generic form, while others (discardable) go in `{...}`.
     pub inherent_attrs: &'static [&'static str],
     pub verify: Option<VerifyFn>,
+    /// Checks that need the ops inside the regions verified first (upstream's
+    /// `verifyRegions`); run after them.
+    pub verify_regions: Option<VerifyFn>,
     pub parse: Option<ParseFn>,
     pub print: Option<PrintFn>,
     pub fold: Option<FoldFn>,
@@ -130,6 +133,7 @@ impl OpDef {
             traits: Traits::NONE,
             inherent_attrs: &[],
             verify: None,
+            verify_regions: None,
             parse: None,
             print: None,
             fold: None,

@@ -87,6 +87,84 @@ pub fn strided_indices(out_shape: &[usize], strides: &[isize], base: isize) -> R
     }
 }
 
+/// The elements `strided_indices(out_shape, strides, base)` would index, gathered directly:
+/// no index vector, and rows whose innermost stride is 1 are copied as slices. An index
+/// outside `v` is an internal error (callers guarantee there is none).
+pub fn strided_take<T: Copy>(v: &[T], out_shape: &[usize], strides: &[isize], base: isize) -> RtResult<Vec<T>> {
+    if strides.len() != out_shape.len() {
+        bail!("internal error: {} strides for a rank-{} shape", strides.len(), out_shape.len());
+    }
+    let n = checked_numel(out_shape, std::mem::size_of::<T>().max(1))?;
+    let mut out = try_vec(n)?;
+    if n == 0 {
+        return Ok(out);
+    }
+    // (size, stride) from the outermost dimension in, without size-1 dimensions, merged where
+    // the outer one steps exactly over the inner one, so contiguous runs are as long as they
+    // can be (a Slice of leading or middle axes is a few memcpys).
+    let mut dims: Vec<(usize, isize)> = Vec::with_capacity(out_shape.len());
+    for (&d, &st) in out_shape.iter().zip(strides) {
+        if d == 1 {
+            continue;
+        }
+        match dims.last_mut() {
+            Some((pd, ps)) if *ps == st.wrapping_mul(d as isize) => {
+                *pd *= d;
+                *ps = st;
+            }
+            _ => dims.push((d, st)),
+        }
+    }
+    let oob = || rt_err!("internal error: strided element index out of bounds");
+    let at = |i: isize| usize::try_from(i).ok().and_then(|i| v.get(i).copied()).ok_or_else(oob);
+    let Some((inner, inner_stride)) = dims.pop() else {
+        out.push(at(base)?);
+        return Ok(out);
+    };
+    let mut idx = vec![0usize; dims.len()];
+    let mut offset = base;
+    loop {
+        if inner_stride == 1 {
+            let start = usize::try_from(offset).map_err(|_| oob())?;
+            out.extend_from_slice(v.get(start..start.saturating_add(inner)).ok_or_else(oob)?);
+        } else {
+            let mut o = offset;
+            for _ in 0..inner {
+                out.push(at(o)?);
+                o = o.wrapping_add(inner_stride);
+            }
+        }
+        // Advance the odometer over the outer dimensions (wrapping, as strided_indices).
+        let mut k = dims.len();
+        loop {
+            if k == 0 {
+                return Ok(out);
+            }
+            k -= 1;
+            idx[k] += 1;
+            offset = offset.wrapping_add(dims[k].1);
+            if idx[k] < dims[k].0 {
+                break;
+            }
+            offset = offset.wrapping_sub(dims[k].1.wrapping_mul(dims[k].0 as isize));
+            idx[k] = 0;
+        }
+    }
+}
+
+/// `v` (of shape `src`) broadcast to `out`, gathered directly (see [`strided_take`]).
+pub fn broadcast_take<T: Copy>(v: &[T], src: &[usize], out: &[usize]) -> RtResult<Vec<T>> {
+    let st = strides(src);
+    let pad = out.len() - src.len().min(out.len());
+    let mut s = vec![0isize; out.len()];
+    for (k, (&d, &stride)) in src.iter().zip(&st).enumerate() {
+        if d != 1 {
+            s[pad + k] = stride as isize;
+        }
+    }
+    strided_take(v, out, &s, 0)
+}
+
 /// The source index, in a tensor of shape `src`, of every element of the broadcast shape `out`.
 /// `None` when no mapping is needed (same shape).
 pub fn broadcast_indices(src: &[usize], out: &[usize]) -> RtResult<Option<Vec<usize>>> {
@@ -143,6 +221,33 @@ mod tests {
         // Transpose of a 2x3: out [3,2] with strides (1,3).
         assert_eq!(strided_indices(&[3, 2], &[1, 3], 0).unwrap(), vec![0, 3, 1, 4, 2, 5]);
         assert_eq!(strided_indices(&[], &[], 4).unwrap(), vec![4]);
+    }
+
+    /// The direct gather takes exactly the elements the index plan names: transposes,
+    /// reversed and stepped slices, broadcasts, rank 0, empty shapes.
+    #[test]
+    fn strided_take_matches_indices() {
+        let v: Vec<i32> = (0..120).collect();
+        let cases: &[(&[usize], &[isize], isize)] = &[
+            (&[3], &[-1], 2),
+            (&[3, 2], &[1, 3], 0),
+            (&[2, 3, 4], &[60, 20, 1], 5),
+            (&[2, 3, 4], &[1, 40, 2], 0),
+            (&[4, 5], &[-20, 1], 100),
+            (&[4, 5], &[0, 1], 7),
+            (&[0, 5], &[5, 1], 0),
+            (&[], &[], 4),
+        ];
+        for &(shape, st, base) in cases {
+            let idx = strided_indices(shape, st, base).unwrap();
+            let want: Vec<i32> = idx.iter().map(|&i| v[i]).collect();
+            assert_eq!(strided_take(&v, shape, st, base).unwrap(), want, "{shape:?} {st:?} {base}");
+        }
+        assert_eq!(broadcast_take(&[1, 2, 3], &[3], &[2, 3]).unwrap(), vec![1, 2, 3, 1, 2, 3]);
+        assert_eq!(broadcast_take(&[1, 2], &[2, 1], &[2, 3]).unwrap(), vec![1, 1, 1, 2, 2, 2]);
+        // An index past the data is an error, not a panic.
+        assert!(strided_take(&v, &[2, 100], &[100, 1], 0).is_err());
+        assert!(strided_take(&v, &[3], &[-1], 1).is_err());
     }
 
     #[test]

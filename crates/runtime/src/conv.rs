@@ -89,21 +89,30 @@ fn conv_real<T: Real>(
     let out_count: usize = out.iter().product();
     let kcount: usize = win.kernel.iter().product();
     let rows = cg * kcount;
+    // Small outputs of a batch: one product over all images, so the weights are packed once
+    // instead of once per image.
+    let batched = g == 1 && n > 1 && out_count < 256;
     // A 1x1 convolution with unit strides and no padding reads X as it is: X is the column
     // matrix and nothing is gathered (MobileNet's and RAFT's pointwise layers).
-    let pointwise = win.kernel.iter().all(|&k| k == 1)
+    let pointwise = !batched
+        && win.kernel.iter().all(|&k| k == 1)
         && win.strides.iter().all(|&s| s == 1)
         && win.pad_begin.iter().all(|&p| p == 0)
         && out == spatial;
     // For each (kernel offset, output position), the input position it reads, or None in a pad.
     let taps = if pointwise { Vec::new() } else { gather_table(spatial, win, out) };
+    checked_numel(&[rows, out_count], 8)?;
+    if batched {
+        let mut y = conv_batched::<T>(&xv, &wv, &taps, (n, c, m, in_count, out_count, kcount))?;
+        add_bias::<T>(&mut y, b, m, out_count)?;
+        return from_reals(x.dtype(), shape, y);
+    }
     let mut y = vec![T::default(); n * m * out_count];
     if cg == 1 && mg == 1 && !pointwise {
         depthwise(&xv, &wv, &taps, (n, c, in_count, out_count, kcount), &mut y);
         add_bias::<T>(&mut y, b, m, out_count)?;
         return from_reals(x.dtype(), shape, y);
     }
-    checked_numel(&[rows, out_count], 8)?;
     let mut col = vec![T::default(); if pointwise { 0 } else { rows * out_count }];
     for img in 0..n {
         for grp in 0..g {
@@ -178,30 +187,99 @@ fn depthwise<T: Real>(
     }
 }
 
+/// Conv without groups as one product: `col` holds every image's columns side by side
+/// ([c * kcount, n * out_count]), the product is [m, n * out_count], then each image's block is
+/// moved to its place in the [n, m, out_count] result.
+fn conv_batched<T: Real>(
+    xv: &[T],
+    wv: &[T],
+    taps: &[usize],
+    (n, c, m, in_count, out_count, kcount): (usize, usize, usize, usize, usize, usize),
+) -> RtResult<Vec<T>> {
+    let rows = c * kcount;
+    let cols = n * out_count;
+    checked_numel(&[rows, cols], 8)?;
+    let mut col = vec![T::default(); rows * cols];
+    for img in 0..n {
+        for ci in 0..c {
+            let base = (img * c + ci) * in_count;
+            for kk in 0..kcount {
+                let dst = &mut col[(ci * kcount + kk) * cols + img * out_count..][..out_count];
+                let src = &taps[kk * out_count..][..out_count];
+                for (d, &s) in dst.iter_mut().zip(src) {
+                    *d = if s == usize::MAX { T::default() } else { xv.get(base + s).copied().unwrap_or_default() };
+                }
+            }
+        }
+    }
+    let mut prod = vec![T::default(); m * cols];
+    T::gemm(
+        m,
+        rows,
+        cols,
+        T::of(1.0),
+        Mat { data: wv, rs: rows, cs: 1 },
+        Mat { data: &col, rs: cols, cs: 1 },
+        T::default(),
+        MatMut { data: &mut prod, rs: cols },
+    )?;
+    let mut y = vec![T::default(); n * m * out_count];
+    for img in 0..n {
+        for oc in 0..m {
+            y[(img * m + oc) * out_count..][..out_count]
+                .copy_from_slice(&prod[oc * cols + img * out_count..][..out_count]);
+        }
+    }
+    Ok(y)
+}
+
 /// `taps[kk * out_count + o]`: the flat input position kernel offset `kk` reads for output
 /// position `o`, or `usize::MAX` where it falls in the padding.
 fn gather_table(spatial: &[usize], win: &Window, out: &[usize]) -> Vec<usize> {
     let r = spatial.len();
-    let kpts = box_points(&win.kernel);
-    let opts = box_points(out);
-    let kcount = kpts.len() / r.max(1);
-    let out_count = opts.len() / r.max(1);
-    let mut taps = Vec::with_capacity(kcount * out_count);
-    for kk in 0..kcount {
-        for o in 0..out_count {
-            let mut flat = 0usize;
-            let mut inside = true;
-            for i in 0..r {
-                let p = (opts[o * r + i] * win.strides[i] + kpts[kk * r + i] * win.dilations[i]) as i64
-                    - win.pad_begin[i] as i64;
-                if p < 0 || p >= spatial[i] as i64 {
-                    inside = false;
-                    break;
+    // Per axis, the input position of (kernel offset k, output position o), or None in a pad.
+    let axes: Vec<Vec<Option<usize>>> = (0..r)
+        .map(|i| {
+            let mut t = Vec::with_capacity(win.kernel[i] * out[i]);
+            for k in 0..win.kernel[i] {
+                for o in 0..out[i] {
+                    let p = (o * win.strides[i] + k * win.dilations[i]) as i64 - win.pad_begin[i] as i64;
+                    t.push((0..spatial[i] as i64).contains(&p).then_some(p as usize));
                 }
-                flat = flat * spatial[i] + p as usize;
             }
-            taps.push(if inside { flat } else { usize::MAX });
+            t
+        })
+        .collect();
+    let kcount: usize = win.kernel.iter().product();
+    let out_count: usize = out.iter().product();
+    let mut taps = Vec::with_capacity(kcount * out_count);
+    let mut kidx = vec![0usize; r];
+    // (flat position so far, inside) for every output position of the axes done so far.
+    let mut row: Vec<(usize, bool)> = Vec::with_capacity(out_count);
+    let mut next: Vec<(usize, bool)> = Vec::with_capacity(out_count);
+    for kk in 0..kcount {
+        // The kernel offset's index per axis (row-major).
+        let mut rest = kk;
+        for i in (0..r).rev() {
+            kidx[i] = rest % win.kernel[i];
+            rest /= win.kernel[i];
         }
+        row.clear();
+        row.push((0, true));
+        for i in 0..r {
+            let t = &axes[i][kidx[i] * out[i]..][..out[i]];
+            next.clear();
+            for &(flat, inside) in &row {
+                for a in t {
+                    next.push(match a {
+                        Some(p) if inside => (flat * spatial[i] + p, true),
+                        _ => (0, false),
+                    });
+                }
+            }
+            std::mem::swap(&mut row, &mut next);
+        }
+        taps.extend(row.iter().map(|&(flat, inside)| if inside { flat } else { usize::MAX }));
     }
     taps
 }
@@ -487,6 +565,26 @@ mod tests {
             for (k, (a, b)) in got.iter().zip(&want).enumerate() {
                 assert!((a - b).abs() <= 1e-5, "{ws:?} element {k}: {a} vs {b}");
             }
+        }
+    }
+
+    #[test]
+    fn batched_images_match_one_at_a_time() {
+        // Three images, two channels, three output channels, kernel 2 with a pad and a bias:
+        // the one-product path for batches gives each image's own result.
+        let xs: Vec<f32> = (0..3 * 2 * 5).map(|v| (v as f32 * 0.37).sin()).collect();
+        let w = f(&[3, 2, 2], (0..12).map(|v| v as f32 * 0.5 - 2.0).collect());
+        let b = f(&[3], vec![0.25, -1.0, 2.0]);
+        let a = attrs(None, Some(&[1, 0]), None);
+        let all = conv(&f(&[3, 2, 5], xs.clone()), &w, Some(&b), &a).unwrap();
+        assert_eq!(all.shape(), &[3, 3, 5]);
+        let mut one_by_one = Vec::new();
+        for img in xs.chunks(10) {
+            let y = conv(&f(&[1, 2, 5], img.to_vec()), &w, Some(&b), &a).unwrap();
+            one_by_one.extend_from_slice(y.as_slice::<f32>().unwrap());
+        }
+        for (p, q) in all.as_slice::<f32>().unwrap().iter().zip(&one_by_one) {
+            assert!((p - q).abs() <= 1e-5, "{p} vs {q}");
         }
     }
 

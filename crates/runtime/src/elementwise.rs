@@ -252,6 +252,16 @@ fn int_unary(op: UnaryOp) -> fn(i128) -> i128 {
 /// An elementwise unary op.
 pub fn unary(op: UnaryOp, x: &Tensor) -> RtResult<Tensor> {
     check_unary(op, x.dtype())?;
+    if let Some(t) = crate::fast::unary(op, x) {
+        return Ok(t);
+    }
+    unary_generic(op, x)
+}
+
+/// The generic unary path: f64 (floats) or i128 (integers) per element through a function
+/// pointer. `fast::unary` agrees with it bit for bit except where its docs say otherwise.
+pub(crate) fn unary_generic(op: UnaryOp, x: &Tensor) -> RtResult<Tensor> {
+    check_unary(op, x.dtype())?;
     let data = dispatch!(x.data(), v => unary_vec(op, v));
     Tensor::from_data(x.shape().to_vec(), data)
 }
@@ -379,6 +389,13 @@ pub fn binary(op: BinaryOp, a: &Tensor, b: &Tensor) -> RtResult<Tensor> {
     if let Some(t) = crate::fast::binary(op, a, b) {
         return Ok(t);
     }
+    binary_generic(op, a, b)
+}
+
+/// The generic binary path: index plans, then f64 (floats) or i128 (integers) per element.
+/// `fast::binary` must agree with it bit for bit (its tests compare the two).
+pub(crate) fn binary_generic(op: BinaryOp, a: &Tensor, b: &Tensor) -> RtResult<Tensor> {
+    check_binary(op, a.dtype(), b.dtype())?;
     let out = broadcast_pair(a.shape(), b.shape())?;
     let ia = broadcast_indices(a.shape(), &out)?;
     let ib = broadcast_indices(b.shape(), &out)?;

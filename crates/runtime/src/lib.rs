@@ -14,7 +14,6 @@ mod real;
 
 pub mod abi;
 mod activation;
-mod allocator;
 mod broadcast;
 mod cast;
 mod compare;
@@ -23,6 +22,7 @@ mod detection;
 mod elementwise;
 mod erf;
 mod fast;
+mod fastmath;
 mod frame;
 mod gemm;
 mod grid_sample;
@@ -45,7 +45,6 @@ mod window;
 
 pub use abi::MemRefDesc1;
 pub use activation::hard_sigmoid;
-pub use allocator::keep_freed_memory;
 pub use broadcast::{broadcast_all, broadcast_pair};
 pub use cast::cast;
 pub use compare::{compare, describe};

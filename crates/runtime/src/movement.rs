@@ -48,8 +48,8 @@ pub fn transpose(x: &Tensor, perm: Option<&Tensor>) -> RtResult<Tensor> {
     let st = strides(x.shape());
     let out: Vec<usize> = perm.iter().map(|&p| x.shape()[p]).collect();
     let s: Vec<isize> = perm.iter().map(|&p| st[p] as isize).collect();
-    let idx = strided_indices(&out, &s, 0)?;
-    Tensor::from_data(out, x.data().take(&idx)?)
+    let data = x.data().take_strided(&out, &s, 0)?;
+    Tensor::from_data(out, data)
 }
 
 /// The typed elements of every tensor, which must all have `T`'s element type.
@@ -116,8 +116,8 @@ pub(crate) fn narrow(x: &Tensor, axis: usize, start: usize, len: usize) -> RtRes
     out[axis] = len;
     let st = strides(x.shape());
     let s: Vec<isize> = st.iter().map(|&s| s as isize).collect();
-    let idx = strided_indices(&out, &s, (start * st[axis]) as isize)?;
-    Tensor::from_data(out, x.data().take(&idx)?)
+    let data = x.data().take_strided(&out, &s, (start * st[axis]) as isize)?;
+    Tensor::from_data(out, data)
 }
 
 /// The most outputs Split makes from an empty dimension.
@@ -246,67 +246,8 @@ pub fn slice(
         // A single element never steps (and a huge step would not fit an isize).
         s[a] = if count > 1 { (step * st[a] as i128) as isize } else { 0 };
     }
-    let data = dispatch!(x.data(), v => strided_gather(v, &out, &s, base as isize).map(Elem::into_data))?;
+    let data = x.data().take_strided(&out, &s, base as isize)?;
     Tensor::from_data(out, data)
-}
-
-/// The elements of `v` at `base + sum_k(i_k * strides[k])` for every index of `out_shape`, in
-/// row-major order. Dimensions that continue each other in memory are merged, and when the
-/// innermost one is contiguous whole runs are copied (a Slice of the leading or middle axes,
-/// as models slice weights and states, is a few memcpys instead of an index per element).
-pub(crate) fn strided_gather<T: Elem>(
-    v: &[T],
-    out_shape: &[usize],
-    strides: &[isize],
-    base: isize,
-) -> RtResult<Vec<T>> {
-    let n = checked_numel(out_shape, std::mem::size_of::<T>())?;
-    // (size, stride) from the outermost dimension in, without size-1 dimensions, merged where
-    // the outer one steps exactly over the inner one.
-    let mut dims: Vec<(usize, isize)> = Vec::with_capacity(out_shape.len());
-    for (&d, &st) in out_shape.iter().zip(strides) {
-        if d == 1 {
-            continue;
-        }
-        match dims.last_mut() {
-            Some((pd, ps)) if *ps == st.wrapping_mul(d as isize) => {
-                *pd *= d;
-                *ps = st;
-            }
-            _ => dims.push((d, st)),
-        }
-    }
-    let contiguous = matches!(dims.last(), Some(&(_, 1)));
-    if n == 0 || !contiguous {
-        let idx = strided_indices(out_shape, strides, base)?;
-        return take_vec(v, &idx);
-    }
-    let (run, _) = dims.pop().unwrap_or((1, 1));
-    let mut out = try_vec(n)?;
-    let mut idx = vec![0usize; dims.len()];
-    let mut offset = base;
-    loop {
-        let src = usize::try_from(offset)
-            .ok()
-            .and_then(|o| v.get(o..o.checked_add(run)?))
-            .ok_or_else(|| rt_err!("internal error: a run of {run} elements at {offset} is out of bounds"))?;
-        out.extend_from_slice(src);
-        // Advance the odometer over the outer dimensions.
-        let mut k = dims.len();
-        loop {
-            if k == 0 {
-                return Ok(out);
-            }
-            k -= 1;
-            idx[k] += 1;
-            offset = offset.wrapping_add(dims[k].1);
-            if idx[k] < dims[k].0 {
-                break;
-            }
-            offset = offset.wrapping_sub(dims[k].1.wrapping_mul(dims[k].0 as isize));
-            idx[k] = 0;
-        }
-    }
 }
 
 /// Normalises one gather index against a dimension of `dim`, with onnxruntime's message.
@@ -679,11 +620,11 @@ mod tests {
         ];
         for (out, s, base) in cases {
             let want = take_vec(&v, &strided_indices(&out, &s, base).unwrap()).unwrap();
-            assert_eq!(strided_gather(&v, &out, &s, base).unwrap(), want, "{out:?} {s:?} {base}");
+            assert_eq!(crate::broadcast::strided_take(&v, &out, &s, base).unwrap(), want, "{out:?} {s:?} {base}");
         }
         assert_eq!(shape.iter().product::<usize>(), v.len());
         // A run past the end is an error, not a panic.
-        assert!(strided_gather(&v, &[2, 5], &[40, 1], 20).is_err());
+        assert!(crate::broadcast::strided_take(&v, &[2, 5], &[40, 1], 20).is_err());
     }
 
     #[test]

@@ -63,16 +63,16 @@ fn extent(rows: usize, cols: usize, rs: usize, cs: usize) -> usize {
 }
 
 macro_rules! real_impl {
-    ($t:ty, $kernel:path) => {
+    ($t:ty, $kernel:path, $exp:path, $tanh:path) => {
         impl Real for $t {
             fn of(v: f64) -> Self {
                 v as $t
             }
             fn exp(self) -> Self {
-                <$t>::exp(self)
+                $exp(self)
             }
             fn tanh(self) -> Self {
-                <$t>::tanh(self)
+                $tanh(self)
             }
             fn gemm(
                 m: usize,
@@ -120,8 +120,9 @@ macro_rules! real_impl {
     };
 }
 
-real_impl!(f32, matrixmultiply::sgemm);
-real_impl!(f64, matrixmultiply::dgemm);
+// f32 activations inline (`fastmath`): libm calls dominated the LSTM kernel.
+real_impl!(f32, matrixmultiply::sgemm, crate::fastmath::exp_f32, crate::fastmath::tanh_f32);
+real_impl!(f64, matrixmultiply::dgemm, f64::exp, f64::tanh);
 
 /// The elements of a float tensor as `T` (borrowed when the type already matches).
 pub(crate) fn reals<'a, T: Real>(t: &'a Tensor, op: &str) -> RtResult<Cow<'a, [T]>> {

@@ -4,11 +4,11 @@
 //! of floats, -inf / +inf (the type's min / max for integers) for Max / Min, -inf for
 //! LogSumExp.
 
-use crate::broadcast::{strided_indices, strides};
+use crate::broadcast::{strided_take, strides};
 use crate::dispatch::Elem;
 use crate::error::RtResult;
 use crate::shape::norm_axes;
-use crate::value::{take_vec, DType, Data, Tensor};
+use crate::value::{DType, Data, Tensor};
 
 /// Reduce op codes (the `op` argument of `flowgate_rt_reduce`).
 #[repr(i32)]
@@ -86,7 +86,8 @@ pub fn reduce(
     let st = strides(x.shape());
     let perm_shape: Vec<usize> = order.iter().map(|&a| x.shape()[a]).collect();
     let perm_strides: Vec<isize> = order.iter().map(|&a| st[a] as isize).collect();
-    let idx = strided_indices(&perm_shape, &perm_strides, 0)?;
+    // Reduced axes already last (the common case): the data is in order as it is.
+    let in_order = order.iter().enumerate().all(|(i, &a)| i == a);
     let group: usize = axes.iter().map(|&a| x.shape()[a]).product();
     let groups: usize = kept.iter().map(|&a| x.shape()[a]).product();
     let out_shape: Vec<usize> = if keepdims {
@@ -94,7 +95,13 @@ pub fn reduce(
     } else {
         kept.iter().map(|&a| x.shape()[a]).collect()
     };
-    let data = dispatch!(x.data(), v => reduce_vec(op, &take_vec(v, &idx)?, groups, group));
+    let data = dispatch!(x.data(), v => {
+        if in_order {
+            reduce_vec(op, v, groups, group)
+        } else {
+            reduce_vec(op, &strided_take(v, &perm_shape, &perm_strides, 0)?, groups, group)
+        }
+    });
     Tensor::from_data(out_shape, data)
 }
 

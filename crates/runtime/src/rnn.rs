@@ -55,6 +55,16 @@ impl ActKind {
 }
 
 impl Activation {
+    /// `apply` on every element; the common kinds as plain loops the compiler vectorizes.
+    fn apply_slice<T: Real>(&self, v: &mut [T]) {
+        let one = T::of(1.0);
+        match self.kind {
+            ActKind::Sigmoid => v.iter_mut().for_each(|x| *x = one / (one + (T::default() - *x).exp())),
+            ActKind::Tanh => v.iter_mut().for_each(|x| *x = x.tanh()),
+            _ => v.iter_mut().for_each(|x| *x = self.apply(*x)),
+        }
+    }
+
     fn apply<T: Real>(&self, x: T) -> T {
         let (a, b) = (T::of(self.alpha), T::of(self.beta));
         let zero = T::default();
@@ -245,26 +255,27 @@ fn lstm_real<T: Real>(
         let reverse = a.direction == 1 || dir == 1;
         let wd = &wv[dir * g4 * input..][..g4 * input];
         let rd = &rv[dir * g4 * h..][..g4 * h];
-        // XW[t * batch + b] = X[t, b] W^T (+ both biases), for every step at once.
+        // XW[t * batch + b] = X[t, b] W^T (+ both biases), for every step at once: one product
+        // per batch entry over all its steps (W is packed once per entry, not once per step).
         let mut xw = vec![T::default(); seq * batch * g4];
-        for t in 0..seq {
-            for b in 0..batch {
-                let row = &mut xw[(t * batch + b) * g4..][..g4];
-                if let Some(bv) = &bv {
-                    for (k, slot) in row.iter_mut().enumerate() {
-                        *slot = bv[dir * 8 * h + k] + bv[dir * 8 * h + g4 + k];
-                    }
+        if let Some(bv) = &bv {
+            for row in xw.chunks_exact_mut(g4) {
+                for (k, slot) in row.iter_mut().enumerate() {
+                    *slot = bv[dir * 8 * h + k] + bv[dir * 8 * h + g4 + k];
                 }
-                let xrow = &xv[t * xrs_t + b * xrs_b..][..input];
+            }
+        }
+        if seq > 0 {
+            for b in 0..batch {
                 T::gemm(
-                    1,
+                    seq,
                     input,
                     g4,
                     T::of(1.0),
-                    Mat { data: xrow, rs: input, cs: 1 },
+                    Mat { data: &xv[b * xrs_b..], rs: xrs_t, cs: 1 },
                     Mat { data: wd, rs: 1, cs: input },
                     T::of(1.0),
-                    MatMut { data: row, rs: g4 },
+                    MatMut { data: &mut xw[b * g4..], rs: batch * g4 },
                 )?;
             }
         }
@@ -279,7 +290,6 @@ fn lstm_real<T: Real>(
             }
         }
         let (f, g, hact) = (acts[3 * dir], acts[3 * dir + 1], acts[3 * dir + 2]);
-        let peep = |k: usize, j: usize| pv.as_ref().map_or(T::default(), |p| p[dir * 3 * h + k * h + j]);
         let mut gates = vec![T::default(); batch * g4];
         for s in 0..seq {
             // Each batch entry's time index for this step.
@@ -304,26 +314,60 @@ fn lstm_real<T: Real>(
                     continue;
                 }
                 let t = if reverse { lens[b] - 1 - s } else { s };
-                let gb = &gates[b * g4..][..g4];
+                let gb = &mut gates[b * g4..][..g4];
+                if let Some(c) = clip {
+                    let lo = T::default() - c;
+                    for v in gb.iter_mut() {
+                        *v = if *v > c {
+                            c
+                        } else if *v < lo {
+                            lo
+                        } else {
+                            *v
+                        };
+                    }
+                }
+                // Gate order i, o, f, c. Each step works on whole gate vectors so that the
+                // activations run as slice loops (vectorized for the common ones).
+                let (gi, rest) = gb.split_at_mut(h);
+                let (go, rest) = rest.split_at_mut(h);
+                let (gf, gc) = rest.split_at_mut(h);
+                let c_prev = &mut cs[b * h..][..h];
+                if let Some(p) = &pv {
+                    let p = &p[dir * 3 * h..][..3 * h];
+                    for j in 0..h {
+                        gi[j] += p[j] * c_prev[j];
+                        gf[j] += p[2 * h + j] * c_prev[j];
+                    }
+                }
+                f.apply_slice(gi);
+                if a.input_forget {
+                    for j in 0..h {
+                        gf[j] = T::of(1.0) - gi[j];
+                    }
+                } else {
+                    f.apply_slice(gf);
+                }
+                g.apply_slice(gc);
                 for j in 0..h {
-                    let c_prev = cs[b * h + j];
-                    let pre = |k: usize| {
-                        let v = gb[k * h + j];
-                        match clip {
-                            Some(c) if v > c => c,
-                            Some(c) if v < T::default() - c => T::default() - c,
-                            _ => v,
-                        }
-                    };
-                    let i_g = f.apply(pre(0) + peep(0, j) * c_prev);
-                    let f_g = if a.input_forget { T::of(1.0) - i_g } else { f.apply(pre(2) + peep(2, j) * c_prev) };
-                    let c_t = g.apply(pre(3));
-                    let c_new = f_g * c_prev + i_g * c_t;
-                    let o_g = f.apply(pre(1) + peep(1, j) * c_new);
-                    let h_new = o_g * hact.apply(c_new);
-                    cs[b * h + j] = c_new;
-                    hs[b * h + j] = h_new;
-                    y[yi(t, dir, b) + j] = h_new;
+                    c_prev[j] = gf[j] * c_prev[j] + gi[j] * gc[j];
+                }
+                if let Some(p) = &pv {
+                    let p = &p[dir * 3 * h + h..][..h];
+                    for j in 0..h {
+                        go[j] += p[j] * c_prev[j];
+                    }
+                }
+                f.apply_slice(go);
+                // gc is free now: it takes hact(c).
+                gc.copy_from_slice(c_prev);
+                hact.apply_slice(gc);
+                let hb = &mut hs[b * h..][..h];
+                let yb = &mut y[yi(t, dir, b)..][..h];
+                for j in 0..h {
+                    let h_new = go[j] * gc[j];
+                    hb[j] = h_new;
+                    yb[j] = h_new;
                 }
             }
         }

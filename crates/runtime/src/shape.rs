@@ -1,6 +1,6 @@
 //! Shape ops: Shape, Size, Reshape, Expand, Squeeze, Unsqueeze, Flatten, ConstantOfShape, Range.
 
-use crate::broadcast::{broadcast_indices, broadcast_pair, norm_axis};
+use crate::broadcast::{broadcast_pair, norm_axis};
 use crate::dispatch::Elem;
 use crate::error::RtResult;
 use crate::value::{checked_numel, fmt_shape, try_filled, try_vec, DType, Data, Tensor};
@@ -85,10 +85,11 @@ pub fn expand(x: &Tensor, shape: &Tensor) -> RtResult<Tensor> {
     let req = to_dims(&shape.to_i64_list("Expand shape", false)?, "the Expand shape")?;
     let out = broadcast_pair(x.shape(), &req)?;
     checked_numel(&out, x.dtype().size())?;
-    match broadcast_indices(x.shape(), &out)? {
-        None => Ok(x.clone()),
-        Some(idx) => Tensor::from_data(out, x.data().take(&idx)?),
+    if x.shape() == out.as_slice() {
+        return Ok(x.clone());
     }
+    let data = x.data().take_broadcast(x.shape(), &out)?;
+    Tensor::from_data(out, data)
 }
 
 /// Normalised, duplicate-free axes for a tensor of `rank`.

@@ -207,6 +207,17 @@ impl Data {
     pub fn take(&self, indices: &[usize]) -> RtResult<Data> {
         dispatch!(self, v => take_vec(v, indices).map(Elem::into_data))
     }
+
+    /// The elements at `base + sum(index * strides)` for every index of `shape`, row-major
+    /// (see `broadcast::strided_take`).
+    pub fn take_strided(&self, shape: &[usize], strides: &[isize], base: isize) -> RtResult<Data> {
+        dispatch!(self, v => crate::broadcast::strided_take(v, shape, strides, base).map(Elem::into_data))
+    }
+
+    /// These elements, of shape `src`, broadcast to `out`.
+    pub fn take_broadcast(&self, src: &[usize], out: &[usize]) -> RtResult<Data> {
+        dispatch!(self, v => crate::broadcast::broadcast_take(v, src, out).map(Elem::into_data))
+    }
 }
 
 fn elem_dtype<T: Elem>(_: &[T]) -> DType {

@@ -104,7 +104,25 @@ fn parse_func(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.add_attr("function_type", fta);
     add_attr_list(p, "arg_attrs", arg_attrs);
     add_attr_list(p, "res_attrs", res_attrs);
-    p.parse_optional_attr_dict_with_keyword()?;
+    if p.accept_keyword("attributes") {
+        // Upstream's parseFunctionOp: attributes the syntax already gives may not be repeated.
+        let loc = p.current_loc();
+        let dict = p.parse_dictionary()?;
+        let entries = match p.ctx().attr_kind(dict) {
+            AttrKind::Dictionary(e) => e.clone(),
+            _ => Vec::new(),
+        };
+        for (name, value) in entries {
+            let name = p.ctx().str(name).to_string();
+            if ["sym_visibility", "sym_name", "function_type"].contains(&name.as_str()) {
+                return Err(p.error_at(
+                    loc,
+                    format!("'{name}' is an inferred attribute and should not be specified in the explicit attribute dictionary"),
+                ));
+            }
+            p.add_attr(&name, value);
+        }
+    }
     if p.is_region() {
         let loc = p.current_loc();
         let r = p.add_region(&args)?;

@@ -100,7 +100,26 @@ fn layout_symbols(ctx: &Context, layout: Option<flowgate_ir::Attribute>) -> usiz
     }
 }
 
+/// Ops that own stack allocations made in their regions (upstream's AutomaticAllocationScope
+/// trait): functions and `memref.alloca_scope`.
+fn is_allocation_scope(ctx: &Context, op: OpId) -> bool {
+    let name = ctx.op_name(op);
+    name == "func.func" || name.ends_with(".func") || name == "memref.alloca_scope"
+}
+
 fn verify_alloc(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if ctx.is_op(op, "memref.alloca") {
+        let mut p = ctx.parent_op(op);
+        while let Some(o) = p {
+            if is_allocation_scope(ctx, o) {
+                break;
+            }
+            p = ctx.parent_op(o);
+        }
+        if p.is_none() {
+            return Err(Diagnostic::op_error(ctx, op, "requires an ancestor op with AutomaticAllocationScope trait"));
+        }
+    }
     let t = ctx.value_type(ctx.result(op, 0));
     let m = expect_memref(ctx, op, "result #0", t)?;
     let seg = segments_or_err(ctx, op, 2)?;

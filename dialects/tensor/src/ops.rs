@@ -69,6 +69,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
             parse: Some(parse_generate),
             print: Some(print_generate),
             verify: Some(verify_generate),
+            verify_regions: Some(verify_generate_body),
             result_names: Some(|_, _| Some("generated".into())),
             results: Count::Exactly(1),
             regions: Count::Exactly(1),
@@ -420,17 +421,24 @@ fn print_generate(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_generate(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let (shape, elem) = result_ranked(ctx, op)?;
+    let (shape, _) = result_ranked(ctx, op)?;
     check_index_operands(ctx, op, 0, usize::MAX)?;
     check_dynamic_sizes(ctx, op, &shape, ctx.operands(op).len())?;
     let body = ctx.region(op, 0);
-    let Some(b) = ctx.entry_block(body) else {
+    if ctx.entry_block(body).is_none() {
         return Err(Diagnostic::op_error(
             ctx,
             op,
             "region #0 ('body') failed to verify constraint: region with 1 blocks",
         ));
-    };
+    }
+    Ok(())
+}
+
+/// The body checks run after the ops inside it are verified (upstream's `verifyRegions`).
+fn verify_generate_body(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let (shape, elem) = result_ranked(ctx, op)?;
+    let Some(b) = ctx.entry_block(ctx.region(op, 0)) else { return Ok(()) };
     let args = ctx.block_args(b);
     if args.len() != shape.len() {
         return Err(Diagnostic::error(ctx.op_loc(op), "must have one body argument per input dimension"));

@@ -31,3 +31,14 @@ func.func @empty() {} // expected-error {{expected non-empty function body}}
 
 // expected-error@+1 {{@ identifier expected to start with letter or '_'}}
 func.func private @-bad()
+
+// -----
+
+// The attribute dictionary may not repeat what the syntax already gives.
+// expected-error@+1 {{'sym_visibility' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func @explicit_visibility() attributes {sym_visibility = "private"}
+
+// -----
+
+// expected-error@+1 {{'function_type' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func private @explicit_type() attributes {function_type = () -> ()}

@@ -1,4 +1,4 @@
-// RUN: %onnx-opt %s -split-input-file -verify-diagnostics
+// RUN: %onnx-opt %s -allow-unregistered-dialect -split-input-file -verify-diagnostics
 
 // View ops report upstream's messages, in upstream's order.
 
@@ -36,3 +36,12 @@ func.func @dynamic_entries(%m: memref<4xf32>) {
 
 // expected-error@+1 {{'memref.global' op visibility expected to be one of ["public", "private", "nested"], but got "hidden"}}
 memref.global "hidden" @g : memref<2xf32> = uninitialized
+
+// -----
+
+// A stack allocation needs an enclosing function (or alloca_scope) to own it.
+"x.region"() ({
+  // expected-error@+1 {{'memref.alloca' op requires an ancestor op with AutomaticAllocationScope trait}}
+  %0 = memref.alloca() : memref<1xf32>
+  "x.end"() : () -> ()
+}) : () -> ()

@@ -141,3 +141,16 @@ func.func @slice_rank_first(%t: tensor<4xf32>) {
   %0 = tensor.extract_slice %t[0][2][1] : tensor<4xf32> to tensor<2x1xi8>
   return
 }
+
+// -----
+
+// The ops inside a tensor.generate body are verified before the body's own checks.
+func.func @generate_nested_first(%n: index) -> tensor<?xf32> {
+  %t = tensor.generate %n {
+  ^bb0(%i: index):
+    %c = arith.constant 1 : i32
+    // expected-error@+1 {{'func.return' op expects parent op 'func.func'}}
+    func.return %c : i32
+  } : tensor<?xf32>
+  return %t : tensor<?xf32>
+}

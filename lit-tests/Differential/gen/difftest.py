@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Differential test of random scf/arith/cf programs (issue 11): upstream MLIR (mlir-opt
-lowering + mlir-runner) against onnx-run -O0, onnx-run -O2 and onnx-compile + cc.
+lowering + mlir-runner) against onnx-run -O0, onnx-run -O2 and onnx-compile + cc, and with
+RUN_DIFF_BRIDGE=<onnx-run built with the feature mlir> also onnx-run --backend mlir (upstream's
+lowering and ExecutionEngine in process).
 
   difftest.py --bin DIR [--seed S] [--count N] [--batch B] [--keep DIR]
   difftest.py --onnx-run PATH --onnx-compile PATH ...
@@ -67,6 +69,13 @@ class Backends:
         self.runner = os.environ.get("MLIR_RUNNER", os.path.join(LLVM_BIN, "mlir-runner"))
         self.cc = os.environ.get("CC", "cc")
         self.tmp = tmp
+        # An onnx-run with the upstream MLIR bridge (lit sets it with its feature mlir-bridge):
+        # the reference program also runs in process through upstream's lowering.
+        self.bridge_run = os.environ.get("RUN_DIFF_BRIDGE")
+
+    def bridge(self, ref_path, entry):
+        out = run([self.bridge_run, "--backend", "mlir", "-O0", "-e", entry, ref_path])
+        return one_int(out, "onnx-run --backend mlir")
 
     def upstream(self, ref_path, entry):
         ll = os.path.join(self.tmp, "ref.llvm.mlir")
@@ -115,12 +124,15 @@ def check_module(be, seed, first, count, keep):
         f.write(ref)
     results = {}
     problems = []
-    for label, fn in [
+    runs = [
         ("upstream", lambda: be.upstream(ref_path, "main")),
         ("onnx-run -O0", lambda: be.jit(ours_path, 0, "main")),
         ("onnx-run -O2", lambda: be.jit(ours_path, 2, "main")),
         ("onnx-compile", lambda: hash_of(be.aot(ours_path, names))),
-    ]:
+    ]
+    if be.bridge_run:
+        runs.append(("bridge", lambda: be.bridge(ref_path, "main")))
+    for label, fn in runs:
         try:
             results[label] = fn()
         except Failure as e:
@@ -135,11 +147,14 @@ def check_module(be, seed, first, count, keep):
             aot = [None] * len(names)
         for n, a in zip(names, aot):
             row = {"onnx-compile": a}
-            for label, fn in [
+            per_fn = [
                 ("upstream", lambda: be.upstream(ref_path, n)),
                 ("onnx-run -O0", lambda: be.jit(ours_path, 0, n)),
                 ("onnx-run -O2", lambda: be.jit(ours_path, 2, n)),
-            ]:
+            ]
+            if be.bridge_run:
+                per_fn.append(("bridge", lambda: be.bridge(ref_path, n)))
+            for label, fn in per_fn:
                 try:
                     row[label] = fn()
                 except Failure as e:

@@ -27,6 +27,11 @@ pub struct Options {
     pub allow_unregistered: bool,
     pub verify_each: bool,
     pub pass_pipeline: Option<String>,
+    /// `--upstream-pass-pipeline=builtin.module(...)`: upstream MLIR passes run after ours
+    /// (cargo feature `mlir`).
+    pub upstream_pipeline: Option<String>,
+    /// `--upstream-verify`: upstream MLIR's verifier checks the final module (feature `mlir`).
+    pub upstream_verify: bool,
     /// Pass flags in order: (argument, option text).
     pub passes: Vec<(String, String)>,
 }
@@ -50,6 +55,8 @@ impl Default for Options {
             allow_unregistered: false,
             verify_each: true,
             pass_pipeline: None,
+            upstream_pipeline: None,
+            upstream_verify: false,
             passes: Vec::new(),
         }
     }
@@ -124,6 +131,10 @@ pub fn parse_args<S: AsRef<OsStr>>(args: &[S], passes: &[PassInfo]) -> Result<Op
         match name {
             "o" => o.output = take_value("o")?,
             "pass-pipeline" => o.pass_pipeline = Some(take_value("pass-pipeline")?.to_string_lossy().into_owned()),
+            "upstream-pass-pipeline" => {
+                o.upstream_pipeline = Some(take_value("upstream-pass-pipeline")?.to_string_lossy().into_owned())
+            }
+            "upstream-verify" => o.upstream_verify = parse_bool(name, value)?,
             "split-input-file" => {
                 o.split_marker = Some(match value {
                     Some(v) if !v.is_empty() => v.to_string(),
@@ -175,6 +186,8 @@ pub fn help_text(passes: &[PassInfo]) -> String {
          OPTIONS:\n\
          \x20 -o <filename>                      Output filename\n\
          \x20 --pass-pipeline=<pipeline>         A textual pass pipeline, e.g. 'builtin.module(func.func(cse))'\n\
+         \x20 --upstream-pass-pipeline=<p>      Then run upstream MLIR's passes in process (feature `mlir`)\n\
+         \x20 --upstream-verify                  Re-verify the output with upstream MLIR's verifier (feature `mlir`)\n\
          \x20 --split-input-file[=<marker>]      Split the input on '// -----' lines and process each chunk\n\
          \x20 --verify-diagnostics               Check that emitted diagnostics match expected-* comments\n\
          \x20 --verify-each[=<bool>]             Verify the IR after each pass (default true)\n\
@@ -227,6 +240,17 @@ mod tests {
     fn pass_flags_keep_order_and_options() {
         let o = parse_args(&args(&["--cse", "-cse=foo=1"]), &infos()).unwrap();
         assert_eq!(o.passes, vec![("cse".to_string(), String::new()), ("cse".to_string(), "foo=1".to_string())]);
+    }
+
+    #[test]
+    fn upstream_options() {
+        let o = parse_args(&args(&["--upstream-verify", "--upstream-pass-pipeline", "builtin.module(cse)"]), &infos())
+            .unwrap();
+        assert!(o.upstream_verify);
+        assert_eq!(o.upstream_pipeline.as_deref(), Some("builtin.module(cse)"));
+        let o = parse_args(&args(&["-upstream-pass-pipeline=builtin.module(canonicalize)"]), &infos()).unwrap();
+        assert!(!o.upstream_verify);
+        assert_eq!(o.upstream_pipeline.as_deref(), Some("builtin.module(canonicalize)"));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 mod args;
 mod expect;
 mod input;
+mod upstream;
 
 pub use args::{parse_args, Options};
 pub use input::{load_module, split_chunks, Chunk};
@@ -63,7 +64,7 @@ pub fn run_opt<S: AsRef<std::ffi::OsStr>>(args: &[S], stdin: &[u8]) -> OptOutput
         }
     };
     // Check the pipeline once, before any input is processed.
-    if let Err(e) = build_pass_manager(&opts, &passes) {
+    if let Err(e) = build_pass_manager(&opts, &passes).and_then(|_| upstream::check(&opts)) {
         out.stderr = format!("<unknown>:0: error: {e}\n");
         out.status = 1;
         return out;
@@ -241,6 +242,11 @@ impl Driver<'_> {
         self.stderr.push_str(&pm.ir_dump);
         merge_timing(&mut self.timing, pm.timing.children);
         res?;
+        let module = if self.opts.upstream_pipeline.is_some() || self.opts.upstream_verify {
+            self.time("Upstream MLIR", |d| upstream::run(d.opts, ctx, module))?
+        } else {
+            module
+        };
         let text = self.time("Output", |_| print_op(ctx, module, flags));
         // Upstream ends the output of each module with an empty line.
         Ok(text + "\n")

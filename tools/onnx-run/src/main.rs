@@ -13,7 +13,7 @@ mod suite;
 mod tolerance;
 
 use clap::Parser as _;
-use flowgate_codegen_cranelift::pipeline::load_and_lower;
+use flowgate_codegen_cranelift::pipeline::load_and_lower_with;
 use flowgate_ir::Context;
 use std::ffi::OsString;
 use std::io::{Read as _, Write};
@@ -47,7 +47,8 @@ struct Cli {
     #[arg(long = "allow-unregistered-dialect")]
     allow_unregistered: bool,
     /// The code generator: `cranelift`, or `llvm` when built with the cargo feature `llvm`
-    /// (-O0/-O2/-O3 then run LLVM's default<O0>/<O2>/<O3> pipelines).
+    /// (-O0/-O2/-O3 then run LLVM's default<O0>/<O2>/<O3> pipelines), or `mlir` when built
+    /// with the feature `mlir` (upstream MLIR's own lowering and ExecutionEngine at -O<level>).
     #[arg(long, default_value = "cranelift")]
     backend: String,
     /// `.onnx`: a backend-suite data set directory (`input_*.pb`, `output_*.pb`); repeatable.
@@ -78,7 +79,23 @@ struct Cli {
     stack_size: usize,
 }
 
+/// Models free large tensors and make them again on every run and loop trip. glibc returns
+/// blocks above 128 KiB to the kernel on free (mmap) and the next run faults their pages in
+/// again; keep them in the heap instead, as onnxruntime's arena keeps its buffers.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn keep_freed_memory() {
+    // SAFETY: mallopt only sets allocator parameters; called before any other thread exists.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 64 << 20);
+        libc::mallopt(libc::M_TRIM_THRESHOLD, 128 << 20);
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn keep_freed_memory() {}
+
 fn main() -> ExitCode {
+    keep_freed_memory();
     let cli = match Cli::try_parse_from(std::env::args_os().collect::<Vec<OsString>>()) {
         Ok(c) => c,
         Err(e) => {
@@ -86,8 +103,6 @@ fn main() -> ExitCode {
             return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
         }
     };
-    // Models allocate and free large tensors on every run; keep that memory for reuse.
-    flowgate_runtime::keep_freed_memory();
     let mut out = Vec::new();
     let res = run(cli, &mut out);
     let mut stdout = std::io::stdout().lock();
@@ -237,12 +252,12 @@ fn run_mlir(cli: &Cli, backend: backend::Backend, out: &mut Vec<u8>) -> Result<(
     let mut ctx = Context::new();
     ctx.allow_unregistered = cli.allow_unregistered;
     flowgate_registry::register_all_dialects(&mut ctx);
-    let lowered = load_and_lower(
+    let lowered = load_and_lower_with(
         &mut ctx,
         &name,
         &text,
         &flowgate_registry::all_passes(),
-        backend.lowering(),
+        &backend.pipeline(),
         cli.print_pipeline,
     )?;
     let (module, sm) = (lowered.module, &lowered.sources);
@@ -260,7 +275,7 @@ fn run_mlir(cli: &Cli, backend: backend::Backend, out: &mut Vec<u8>) -> Result<(
             *thread_error.borrow_mut() = Some(e);
         }
     };
-    let res = backend.run_mlir(&ctx, module, &cli.entry, sm, &invoke)?;
+    let res = backend.run_mlir(&mut ctx, module, &cli.entry, sm, &invoke)?;
     if let Some(e) = thread_error.into_inner() {
         return Err(format!("error: {e}\n"));
     }

@@ -4,7 +4,7 @@
 use crate::backend::{Backend, Compiled};
 use crate::data::{self, Kind};
 use anyhow::{anyhow, bail, Result};
-use flowgate_codegen_cranelift::pipeline::{lowering_pipeline, run_lowering, StepOutcome};
+use flowgate_codegen_cranelift::pipeline::{run_lowering, StepOutcome};
 use flowgate_ir::{Context, Diagnostic, LocKind, Location};
 use flowgate_onnx_import::ModelProto;
 use flowgate_runtime::{Frame, RtValue};
@@ -51,7 +51,7 @@ pub fn compile(path: &Path, o: &Options) -> std::result::Result<CompiledModel, S
     let module = imported.module;
     let lower_start = Instant::now();
     let passes = flowgate_registry::all_passes();
-    run_lowering(&mut ctx, module, &lowering_pipeline(o.backend.lowering()), &passes, &mut |pass, outcome| {
+    run_lowering(&mut ctx, module, &o.backend.pipeline(), &passes, &mut |pass, outcome| {
         if o.print_pipeline {
             match outcome {
                 StepOutcome::Ran => eprintln!("pass: {pass}"),
@@ -61,7 +61,8 @@ pub fn compile(path: &Path, o: &Options) -> std::result::Result<CompiledModel, S
     })
     .map_err(|d| render(&ctx, &file, &d))?;
     let lowering_time = lower_start.elapsed();
-    let compiled = o.backend.compile(&ctx, module, &flowgate_runtime::symbols(), &|d| render(&ctx, &file, d), &file)?;
+    let compiled =
+        o.backend.compile(&mut ctx, module, &flowgate_runtime::symbols(), &|c, d| render(c, &file, d), &file)?;
     let main =
         main_function_name(&ctx, module).ok_or_else(|| format!("{file}: error: the model has no main graph\n"))?;
     let entry_name = format!("{}{main}", flowgate_conversion::onnx_to_loops::ENTRY_PREFIX);

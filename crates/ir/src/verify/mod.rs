@@ -68,6 +68,9 @@ impl Verifier<'_> {
         for &r in ctx.regions(op) {
             self.verify_region(op, r, graph)?;
         }
+        if let Some(f) = ctx.op_def(op).and_then(|d| d.verify_regions) {
+            f(ctx, op)?;
+        }
         if ctx.has_trait(op, Traits::ISOLATED_FROM_ABOVE) {
             self.verify_isolation(op)?;
         }
