@@ -89,20 +89,49 @@ fn conv_real<T: Real>(
     let out_count: usize = out.iter().product();
     let kcount: usize = win.kernel.iter().product();
     let rows = cg * kcount;
+    // Small outputs of a batch: one product over all images, so the weights are packed once
+    // instead of once per image.
+    let batched = g == 1 && n > 1 && out_count < 256;
+    // A 1x1 convolution with unit strides and no padding reads X as it is: X is the column
+    // matrix and nothing is gathered (MobileNet's and RAFT's pointwise layers).
+    let pointwise = !batched
+        && win.kernel.iter().all(|&k| k == 1)
+        && win.strides.iter().all(|&s| s == 1)
+        && win.pad_begin.iter().all(|&p| p == 0)
+        && out == spatial;
     // For each (kernel offset, output position), the input position it reads, or None in a pad.
-    let taps = gather_table(spatial, win, out);
+    let taps = if pointwise { Vec::new() } else { gather_table(spatial, win, out) };
     checked_numel(&[rows, out_count], 8)?;
-    if g == 1 && n > 1 && out_count < 256 {
-        // Small outputs of a batch: one product over all images, so the weights are packed
-        // once instead of once per image.
+    if batched {
         let mut y = conv_batched::<T>(&xv, &wv, &taps, (n, c, m, in_count, out_count, kcount))?;
         add_bias::<T>(&mut y, b, m, out_count)?;
         return from_reals(x.dtype(), shape, y);
     }
-    let mut col = vec![T::default(); rows * out_count];
     let mut y = vec![T::default(); n * m * out_count];
+    if cg == 1 && mg == 1 && !pointwise {
+        depthwise(&xv, &wv, &taps, (n, c, in_count, out_count, kcount), &mut y);
+        add_bias::<T>(&mut y, b, m, out_count)?;
+        return from_reals(x.dtype(), shape, y);
+    }
+    let mut col = vec![T::default(); if pointwise { 0 } else { rows * out_count }];
     for img in 0..n {
         for grp in 0..g {
+            if pointwise {
+                let base = (img * c + grp * cg) * in_count;
+                let xg = xv.get(base..base + rows * out_count).unwrap_or_default();
+                let yoff = (img * m + grp * mg) * out_count;
+                T::gemm(
+                    mg,
+                    rows,
+                    out_count,
+                    T::of(1.0),
+                    Mat { data: &wv[grp * mg * rows..], rs: rows, cs: 1 },
+                    Mat { data: xg, rs: out_count, cs: 1 },
+                    T::default(),
+                    MatMut { data: &mut y[yoff..], rs: out_count },
+                )?;
+                continue;
+            }
             for ci in 0..cg {
                 let base = (img * c + grp * cg + ci) * in_count;
                 for kk in 0..kcount {
@@ -129,6 +158,33 @@ fn conv_real<T: Real>(
     }
     add_bias::<T>(&mut y, b, m, out_count)?;
     from_reals(x.dtype(), shape, y)
+}
+
+/// A depthwise convolution (one input and one output channel per group, MobileNet's 3x3 and
+/// 5x5 layers) summed directly: a GEMM per channel with one row costs more in packing than the
+/// products. Kernel offsets are summed in order, as the GEMM's inner loop does.
+fn depthwise<T: Real>(
+    xv: &[T],
+    wv: &[T],
+    taps: &[usize],
+    (n, c, in_count, out_count, kcount): (usize, usize, usize, usize, usize),
+    y: &mut [T],
+) {
+    for img in 0..n {
+        for ch in 0..c {
+            let plane = &xv[(img * c + ch) * in_count..][..in_count];
+            let wk = &wv[ch * kcount..][..kcount];
+            let dst = &mut y[(img * c + ch) * out_count..][..out_count];
+            for (kk, &w) in wk.iter().enumerate() {
+                let src = &taps[kk * out_count..][..out_count];
+                for (d, &s) in dst.iter_mut().zip(src) {
+                    if s != usize::MAX {
+                        *d += w * plane[s];
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Conv without groups as one product: `col` holds every image's columns side by side
@@ -450,6 +506,66 @@ mod tests {
         let y = conv(&x, &w, Some(&f(&[1], vec![1.])), &attrs(None, None, Some(&[2, 2]))).unwrap();
         assert_eq!(y.shape(), &[1, 1, 2, 2]);
         assert_eq!(y.as_slice::<f32>().unwrap(), &[55., 73., 145., 163.]);
+    }
+
+    /// Direct 2-D convolution in f64 (NCHW, symmetric pads, groups).
+    #[allow(clippy::too_many_arguments)]
+    fn naive(x: &[f32], xs: [usize; 4], w: &[f32], ws: [usize; 4], g: usize, pad: usize, stride: usize) -> Vec<f32> {
+        let (n, c, h, wd) = (xs[0], xs[1], xs[2], xs[3]);
+        let (m, cg, kh, kw) = (ws[0], ws[1], ws[2], ws[3]);
+        let oh = (h + 2 * pad - kh) / stride + 1;
+        let ow = (wd + 2 * pad - kw) / stride + 1;
+        let mut y = Vec::new();
+        for b in 0..n {
+            for o in 0..m {
+                let grp = o / (m / g);
+                for i in 0..oh {
+                    for j in 0..ow {
+                        let mut acc = 0f64;
+                        for ci in 0..cg {
+                            for ki in 0..kh {
+                                for kj in 0..kw {
+                                    let (r, q) =
+                                        ((i * stride + ki) as i64 - pad as i64, (j * stride + kj) as i64 - pad as i64);
+                                    if r < 0 || q < 0 || r >= h as i64 || q >= wd as i64 {
+                                        continue;
+                                    }
+                                    let xi = ((b * c + grp * cg + ci) * h + r as usize) * wd + q as usize;
+                                    acc += x[xi] as f64 * w[((o * cg + ci) * kh + ki) * kw + kj] as f64;
+                                }
+                            }
+                        }
+                        y.push(acc as f32);
+                    }
+                }
+            }
+        }
+        y
+    }
+
+    #[test]
+    fn pointwise_depthwise_and_gathered_paths_match_a_direct_sum() {
+        let vals = |k: usize, seed: u32| -> Vec<f32> {
+            (0..k).map(|i| ((i as u32).wrapping_mul(2654435761).wrapping_add(seed) % 97) as f32 / 48.0 - 1.0).collect()
+        };
+        let x = vals(2 * 6 * 7 * 5, 3);
+        let xt = f(&[2, 6, 7, 5], x.clone());
+        // (W shape, group, pad, stride): 1x1 (no gather), depthwise 3x3 strided and padded,
+        // grouped 3x3, and a 1x1 with a stride (gathered).
+        for (ws, g, pad, stride) in
+            [([4, 6, 1, 1], 1, 0, 1), ([6, 1, 3, 3], 6, 1, 2), ([4, 3, 3, 3], 2, 1, 1), ([4, 6, 1, 1], 1, 0, 2)]
+        {
+            let w = vals(ws.iter().product(), 11);
+            let mut a = attrs(None, Some(&[pad as i64; 4]), Some(&[stride as i64; 2]));
+            a.group = g as i64;
+            let y = conv(&xt, &f(&ws, w.clone()), None, &a).unwrap();
+            let want = naive(&x, [2, 6, 7, 5], &w, ws, g, pad, stride);
+            let got = y.as_slice::<f32>().unwrap();
+            assert_eq!(got.len(), want.len(), "{ws:?}");
+            for (k, (a, b)) in got.iter().zip(&want).enumerate() {
+                assert!((a - b).abs() <= 1e-5, "{ws:?} element {k}: {a} vs {b}");
+            }
+        }
     }
 
     #[test]

@@ -64,6 +64,82 @@ fn rint(x: f64) -> f64 {
     }
 }
 
+/// The source coordinate on an axis of `d` pixels for normalized grid value `gn`, rounded
+/// (nearest) and brought inside by the padding mode.
+fn source_coord(a: &GridSampleAttrs, gn: f64, d: usize, lo: f64, hi: f64) -> f64 {
+    let mut xi =
+        if a.align_corners { (gn + 1.0) / 2.0 * (d as f64 - 1.0) } else { ((gn + 1.0) * d as f64 - 1.0) / 2.0 };
+    if a.mode == 1 {
+        xi = rint(xi);
+    }
+    if xi < lo || xi > hi {
+        match a.padding {
+            1 => xi = xi.clamp(0.0, d as f64 - 1.0),
+            2 => xi = reflect(xi, lo, hi),
+            _ => {}
+        }
+    }
+    xi
+}
+
+/// The pixel a tap at integer position `k` reads, or None for a zero (outside, zeros padding).
+fn tap_index(a: &GridSampleAttrs, k: i64, d: usize, lo: f64, hi: f64) -> Option<usize> {
+    match a.padding {
+        0 => usize::try_from(k).ok().filter(|&u| u < d),
+        1 => Some(k.clamp(0, d as i64 - 1) as usize),
+        _ => {
+            let v = reflect(k as f64, lo, hi) as i64;
+            Some(v.clamp(0, d as i64 - 1) as usize)
+        }
+    }
+}
+
+/// 2-D linear sampling (RAFT's correlation lookup, spatial transformers), the general path's
+/// arithmetic without its per-point tap vectors: the same weights `(1 * wy) * wx` and the same
+/// summation order over the four taps, so the results are identical.
+#[allow(clippy::too_many_arguments)]
+fn bilinear(
+    xv: &[f64],
+    gv: &[f64],
+    a: &GridSampleAttrs,
+    dims: [usize; 2],
+    lo: [f64; 2],
+    hi: [f64; 2],
+    (n, c, npts): (usize, usize, usize),
+    y: &mut [f64],
+) {
+    let img = dims[0] * dims[1];
+    for b in 0..n {
+        for p in 0..npts {
+            let g = &gv[(b * npts + p) * 2..][..2];
+            let mut axis = [[(None, 0.0); 2]; 2];
+            for i in 0..2 {
+                let xi = source_coord(a, g[1 - i], dims[i], lo[i], hi[i]);
+                let x0 = xi.floor();
+                let f = xi - x0;
+                axis[i] = [
+                    (tap_index(a, x0 as i64, dims[i], lo[i], hi[i]), 1.0 - f),
+                    (tap_index(a, x0 as i64 + 1, dims[i], lo[i], hi[i]), f),
+                ];
+            }
+            let mut taps = [(None, 0.0); 4];
+            for (j, &(ky, wy)) in axis[0].iter().enumerate() {
+                for (k, &(kx, wx)) in axis[1].iter().enumerate() {
+                    let o = match (ky, kx) {
+                        (Some(ky), Some(kx)) => Some(ky * dims[1] + kx),
+                        _ => None,
+                    };
+                    taps[2 * j + k] = (o, 1.0 * wy * wx);
+                }
+            }
+            for ch in 0..c {
+                let plane = &xv[(b * c + ch) * img..][..img];
+                y[(b * c + ch) * npts + p] = taps.iter().map(|&(o, w)| o.map_or(0.0, |o| w * plane[o])).sum();
+            }
+        }
+    }
+}
+
 pub fn grid_sample(x: &Tensor, grid: &Tensor, a: &GridSampleAttrs) -> RtResult<Tensor> {
     let r = x.rank();
     if r < 3 || grid.rank() != r || grid.shape()[0] != x.shape()[0] || grid.shape()[r - 1] != r - 2 {
@@ -91,6 +167,10 @@ pub fn grid_sample(x: &Tensor, grid: &Tensor, a: &GridSampleAttrs) -> RtResult<T
     let (lo, hi): (Vec<f64>, Vec<f64>) =
         dims.iter().map(|&d| if a.align_corners { (0.0, d as f64 - 1.0) } else { (-0.5, d as f64 - 0.5) }).unzip();
     let mut y = vec![0f64; n * c * npts];
+    if nd == 2 && a.mode == 0 {
+        bilinear(&xv, &gv, a, [dims[0], dims[1]], [lo[0], lo[1]], [hi[0], hi[1]], (n, c, npts), &mut y);
+        return from_reals(x.dtype(), shape, y);
+    }
     // Per output point: the taps (flat offset into one image, weight); None = a zero tap.
     let mut taps: Vec<(Option<usize>, f64)> = Vec::new();
     for b in 0..n {
@@ -100,32 +180,8 @@ pub fn grid_sample(x: &Tensor, grid: &Tensor, a: &GridSampleAttrs) -> RtResult<T
             let mut per_axis: Vec<Vec<(Option<usize>, f64)>> = Vec::with_capacity(nd);
             for i in 0..nd {
                 let d = dims[i];
-                let gn = g[nd - 1 - i];
-                let mut xi = if a.align_corners {
-                    (gn + 1.0) / 2.0 * (d as f64 - 1.0)
-                } else {
-                    ((gn + 1.0) * d as f64 - 1.0) / 2.0
-                };
-                if a.mode == 1 {
-                    xi = rint(xi);
-                }
-                if xi < lo[i] || xi > hi[i] {
-                    match a.padding {
-                        1 => xi = xi.clamp(0.0, d as f64 - 1.0),
-                        2 => xi = reflect(xi, lo[i], hi[i]),
-                        _ => {}
-                    }
-                }
-                let map = |k: i64| -> Option<usize> {
-                    match a.padding {
-                        0 => usize::try_from(k).ok().filter(|&u| u < d),
-                        1 => Some(k.clamp(0, d as i64 - 1) as usize),
-                        _ => {
-                            let v = reflect(k as f64, lo[i], hi[i]) as i64;
-                            Some(v.clamp(0, d as i64 - 1) as usize)
-                        }
-                    }
-                };
+                let xi = source_coord(a, g[nd - 1 - i], d, lo[i], hi[i]);
+                let map = |k: i64| tap_index(a, k, d, lo[i], hi[i]);
                 let t: Vec<(Option<usize>, f64)> = match a.mode {
                     1 => vec![(map(xi as i64), 1.0)],
                     0 => {

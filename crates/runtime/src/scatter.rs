@@ -109,16 +109,28 @@ pub fn scatter_elements(
     }
     let ind = indices_of(indices, "ScatterElements")?;
     let ds = strides(data.shape());
-    let is = strides(indices.shape());
+    let ishape = indices.shape();
     let mut targets = Vec::with_capacity(ind.len());
-    for (k, &i) in ind.iter().enumerate() {
-        let mut flat = 0usize;
-        for d in 0..r {
-            let coord = (k / is[d]) % indices.shape()[d].max(1);
-            let c = if d == a { gather_index(i, data.shape()[a])? } else { coord };
-            flat += c * ds[d];
+    // The coordinates of element k of `indices`, advanced as an odometer (no divisions per
+    // element: detection models scatter RoiAlign outputs of ~10^6 elements), and the flat data
+    // offset of those coordinates without the axis' term.
+    let mut coord = vec![0usize; r];
+    let mut base = 0usize;
+    for &i in ind.iter() {
+        targets.push(base + gather_index(i, data.shape()[a])? * ds[a]);
+        for d in (0..r).rev() {
+            coord[d] += 1;
+            if d != a {
+                base += ds[d];
+            }
+            if coord[d] < ishape[d] {
+                break;
+            }
+            if d != a {
+                base -= coord[d] * ds[d];
+            }
+            coord[d] = 0;
         }
-        targets.push(flat);
     }
     scatter_flat(data, updates, &targets, red)
 }
@@ -244,6 +256,35 @@ mod tests {
 
     fn f(shape: &[usize], v: Vec<f32>) -> Tensor {
         Tensor::from_vec(shape.to_vec(), v).unwrap()
+    }
+
+    #[test]
+    fn scatter_elements_with_indices_smaller_than_data_on_every_axis() {
+        // data [2, 3, 4] of zeros; indices/updates [2, 2, 3]; element (i, j, k) of updates goes
+        // to data[i, j, k] with the axis' coordinate replaced by its index.
+        let data = f(&[2, 3, 4], vec![0.; 24]);
+        let ishape = [2usize, 2, 3];
+        let idx: Vec<i64> = (0..12).map(|k| (k * 5 % 7) as i64 % 2).collect();
+        let upd: Vec<f32> = (1..=12).map(|v| v as f32).collect();
+        for axis in 0..3usize {
+            let dim = [2, 3, 4][axis] as i64;
+            let ind: Vec<i64> = idx.iter().map(|&v| if v == 0 { dim - 1 } else { -1 - (dim - 2) }).collect();
+            let y = scatter_elements(
+                &data,
+                &Tensor::from_vec(ishape.to_vec(), ind.clone()).unwrap(),
+                &f(&ishape, upd.clone()),
+                axis as i64,
+                Reduction::None,
+            )
+            .unwrap();
+            let mut want = [0f32; 24];
+            for k in 0..12 {
+                let mut c = [k / 6, k / 3 % 2, k % 3];
+                c[axis] = (ind[k].rem_euclid(dim)) as usize;
+                want[c[0] * 12 + c[1] * 4 + c[2]] = upd[k];
+            }
+            assert_eq!(y.as_slice::<f32>().unwrap(), &want[..], "axis {axis}");
+        }
     }
 
     #[test]

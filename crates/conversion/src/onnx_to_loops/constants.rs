@@ -80,12 +80,14 @@ enum Num {
 /// The elements of a constant attribute, `count` of them.
 fn elements(l: &Lower<'_>, op: OpId, a: Attribute, e: Elem, count: usize) -> LResult<Vec<Num>> {
     let bad = || l.err(op, "Constant: the value does not match its type");
-    let vals: Vec<Num> = match l.ctx.attr_kind(a).clone() {
+    // Borrowed, not cloned: weight tensors hold millions of elements.
+    let vals: Vec<Num> = match l.ctx.attr_kind(a) {
         AttrKind::DenseElements { splat, data, .. } => {
+            let splat = *splat;
             let base: Vec<Num> = match data {
-                DenseElements::Ints(v) => v.into_iter().map(Num::I).collect(),
-                DenseElements::Floats(v) => v.into_iter().map(|b| Num::F(f64::from_bits(b))).collect(),
-                DenseElements::Hex(h) => return hex_elements(l, op, &h, e, count),
+                DenseElements::Ints(v) => v.iter().map(|&i| Num::I(i)).collect(),
+                DenseElements::Floats(v) => v.iter().map(|&b| Num::F(f64::from_bits(b))).collect(),
+                DenseElements::Hex(h) => return hex_elements(l, op, h, e, count),
                 DenseElements::Strings(_) => return Err(l.err(op, "string tensors are not supported")),
             };
             if splat {
@@ -95,8 +97,8 @@ fn elements(l: &Lower<'_>, op: OpId, a: Attribute, e: Elem, count: usize) -> LRe
                 base
             }
         }
-        AttrKind::Integer { value, .. } => vec![Num::I(value)],
-        AttrKind::Float { bits, .. } => vec![Num::F(f64::from_bits(bits))],
+        AttrKind::Integer { value, .. } => vec![Num::I(*value)],
+        AttrKind::Float { bits, .. } => vec![Num::F(f64::from_bits(*bits))],
         AttrKind::Array(items) => items
             .iter()
             .map(|&i| match l.ctx.attr_kind(i) {
@@ -177,15 +179,16 @@ pub(crate) fn tensor_constant(l: &mut Lower<'_>, op: OpId, a: Attribute, t: Type
     }
     let count = shape.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d as usize));
     let count = count.filter(|&c| c <= (1 << 32)).ok_or_else(|| l.err(op, "constant too large"))?;
-    let vals = elements(l, op, a, e, count)?;
     let mut blob = Vec::with_capacity(16 + 8 * shape.len() + count * elem_size(e));
     blob.extend((e.dtype() as i64).to_le_bytes());
     blob.extend((shape.len() as i64).to_le_bytes());
     for &d in &shape {
         blob.extend(d.to_le_bytes());
     }
-    for v in vals {
-        encode(&mut blob, e, v);
+    if !encode_floats_directly(l, a, e, count, &mut blob) {
+        for v in elements(l, op, a, e, count)? {
+            encode(&mut blob, e, v);
+        }
     }
     let h = l.constant_tensor(&blob)?;
     l.orig.insert(h, t);
@@ -223,6 +226,23 @@ pub(crate) fn f64_tensor(l: &mut Lower<'_>, vals: &[f64]) -> LResult<Value> {
     let t = l.ctx.tensor_type(vec![vals.len() as i64], f64t);
     l.orig.insert(h, t);
     Ok(h)
+}
+
+/// The common case of model weights, float32 or float64 elements given one per element,
+/// encoded straight from the attribute; false (nothing written) for anything else.
+fn encode_floats_directly(l: &Lower<'_>, a: Attribute, e: Elem, count: usize, out: &mut Vec<u8>) -> bool {
+    let AttrKind::DenseElements { splat: false, data: DenseElements::Floats(v), .. } = l.ctx.attr_kind(a) else {
+        return false;
+    };
+    if v.len() != count {
+        return false;
+    }
+    match e {
+        Elem::Float(FloatKind::F32) => v.iter().for_each(|&b| out.extend((f64::from_bits(b) as f32).to_le_bytes())),
+        Elem::Float(FloatKind::F64) => v.iter().for_each(|&b| out.extend(b.to_le_bytes())),
+        _ => return false,
+    }
+    true
 }
 
 fn encode(out: &mut Vec<u8>, e: Elem, v: Num) {

@@ -1,0 +1,1 @@
+BscoresJúXv?­Jr?²p?^‘l?è‹j?
