@@ -18,7 +18,7 @@ import onnx.backend.test.case.node as node_test
 from onnx import TensorProto, numpy_helper
 
 OPS = """
-Clip HardSigmoid HardSwish Sin Cos IsNaN ReduceSumSquare
+Clip HardSigmoid HardSwish LeakyRelu Sin Cos IsNaN ReduceSumSquare
 Gemm
 NonMaxSuppression RoiAlign DFT STFT
 Resize GridSample

@@ -26,7 +26,10 @@ use crate::select::{compress, non_zero, top_k};
 use crate::signal::{dft, stft};
 use crate::value::{borrow_handle, from_handle, into_handle, live_values, DType, Handle, RtValue, Tensor};
 use crate::window::WindowAttrs;
-use crate::{activation::hard_sigmoid, gemm::gemm};
+use crate::{
+    activation::{hard_sigmoid, leaky_relu},
+    gemm::gemm,
+};
 use crate::{elementwise as ew, linalg, movement as mv, optional as opt, sequence as sq, shape as sh};
 
 /// MLIR's rank-1 memref descriptor, as compiled code passes a constant's bytes.
@@ -541,6 +544,11 @@ unsafe fn window_attrs(kernel: Handle, strides: Handle, dilations: Handle, pads:
 #[no_mangle]
 pub unsafe extern "C" fn flowgate_rt_hard_sigmoid(node: i32, x: Handle, alpha: f64, beta: f64, swish: i32) -> Handle {
     run_t(node, || hard_sigmoid(ten(x)?, alpha, beta, swish != 0))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_leaky_relu(node: i32, x: Handle, alpha: f64) -> Handle {
+    run_t(node, || leaky_relu(ten(x)?, alpha))
 }
 
 #[no_mangle]

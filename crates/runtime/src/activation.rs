@@ -1,6 +1,7 @@
-//! Activations with attributes: `HardSigmoid` (`max(0, min(1, alpha * x + beta))`) and
-//! `HardSwish` (`x * HardSigmoid(x)` with alpha 1/6, beta 1/2). Computed in f64 per element and
-//! rounded once to the element type.
+//! Activations with attributes: `HardSigmoid` (`max(0, min(1, alpha * x + beta))`),
+//! `HardSwish` (`x * HardSigmoid(x)` with alpha 1/6, beta 1/2) and `LeakyRelu` (`alpha * x` below
+//! 0). Computed in f64 per element and rounded once to the element type: for an f32 `alpha * x`
+//! the f64 product is exact, so the one rounding gives native f32 multiplication's result.
 
 use crate::dispatch::Elem;
 use crate::error::RtResult;
@@ -28,6 +29,26 @@ fn hs_vec<T: Elem>(v: &[T], alpha: f64, beta: f64, swish: bool) -> crate::value:
     T::into_data(out)
 }
 
+pub fn leaky_relu(x: &Tensor, alpha: f64) -> RtResult<Tensor> {
+    if !x.dtype().is_float() {
+        bail!("LeakyRelu is not defined for element type {}", x.dtype().name());
+    }
+    let data = dispatch!(x.data(), v => leaky_vec(v, alpha));
+    Tensor::from_data(x.shape().to_vec(), data)
+}
+
+fn leaky_vec<T: Elem>(v: &[T], alpha: f64) -> crate::value::Data {
+    let out: Vec<T> = v
+        .iter()
+        .map(|&e| {
+            let f = e.to_f64();
+            // NaN and -0.0 are not below 0: they pass through unchanged, as onnxruntime's kernel.
+            T::from_f64(if f < 0.0 { alpha * f } else { f })
+        })
+        .collect();
+    T::into_data(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -45,5 +66,18 @@ mod tests {
         assert_eq!(s[1], 0.);
         assert!((s[2] - 1.0 * (1.0 / 6.0 + 0.5)).abs() < 1e-7);
         assert!(hard_sigmoid(&Tensor::from_i64s(vec![1]), 0.2, 0.5, false).is_err());
+    }
+
+    #[test]
+    fn leaky_relu_scales_only_negatives() {
+        let x = Tensor::from_vec(vec![5], vec![-4f32, -0.0, 3., f32::NAN, -1e-30]).unwrap();
+        let y = leaky_relu(&x, 0.1f32 as f64).unwrap();
+        let y = y.as_slice::<f32>().unwrap();
+        assert_eq!(y[0].to_bits(), (-4f32 * 0.1f32).to_bits());
+        assert_eq!(y[1].to_bits(), (-0.0f32).to_bits());
+        assert_eq!(y[2], 3.);
+        assert!(y[3].is_nan());
+        assert_eq!(y[4].to_bits(), (-1e-30f32 * 0.1f32).to_bits());
+        assert!(leaky_relu(&Tensor::from_i64s(vec![1]), 0.1).is_err());
     }
 }

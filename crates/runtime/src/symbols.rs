@@ -50,6 +50,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("flowgate_rt_arg_reduce", flowgate_rt_arg_reduce as *const u8),
         ("flowgate_rt_matmul", flowgate_rt_matmul as *const u8),
         ("flowgate_rt_hard_sigmoid", flowgate_rt_hard_sigmoid as *const u8),
+        ("flowgate_rt_leaky_relu", flowgate_rt_leaky_relu as *const u8),
         ("flowgate_rt_gemm", flowgate_rt_gemm as *const u8),
         ("flowgate_rt_conv", flowgate_rt_conv as *const u8),
         ("flowgate_rt_conv_transpose", flowgate_rt_conv_transpose as *const u8),

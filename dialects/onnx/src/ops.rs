@@ -52,6 +52,7 @@ const OPS: &[(&str, Count, Count)] = &[
     ("onnx.Erf", ex(1), ex(1)),
     ("onnx.HardSigmoid", ex(1), ex(1)),
     ("onnx.HardSwish", ex(1), ex(1)),
+    ("onnx.LeakyRelu", ex(1), ex(1)),
     // min and max are optional inputs.
     ("onnx.Clip", at_least(1), ex(1)),
     ("onnx.Identity", ex(1), ex(1)),

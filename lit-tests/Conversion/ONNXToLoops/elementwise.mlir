@@ -34,3 +34,17 @@ func.func @clip6(%x: tensor<3xf32>) -> tensor<3xf32> {
   %c = "onnx.Clip"(%x) {min = -1.0 : f32} : (tensor<3xf32>) -> tensor<3xf32>
   return %c : tensor<3xf32>
 }
+
+// LeakyRelu takes its alpha (default 0.01 as an ONNX float, so the f32 value) as an f64
+// argument of its kernel.
+
+// CHECK-LABEL: func.func @leaky_relu(
+// CHECK:         %[[A:.*]] = arith.constant 0.20000000298023224 : f64
+// CHECK:         call @flowgate_rt_leaky_relu(%{{.*}}, %arg0, %[[A]])
+// CHECK:         %[[D:.*]] = arith.constant 0.0099999997764825821 : f64
+// CHECK:         call @flowgate_rt_leaky_relu(%{{.*}}, %arg0, %[[D]])
+func.func @leaky_relu(%x: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  %a = "onnx.LeakyRelu"(%x) {alpha = 0.2 : f32} : (tensor<3xf32>) -> tensor<3xf32>
+  %d = "onnx.LeakyRelu"(%x) : (tensor<3xf32>) -> tensor<3xf32>
+  return %a, %d : tensor<3xf32>, tensor<3xf32>
+}

@@ -174,6 +174,12 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
         let sw = l.const_i32(swish as i32);
         return Ok(Some(vec![l.rt("hard_sigmoid", &[node, x, alpha, beta, sw])?]));
     }
+    if name == "LeakyRelu" {
+        let node = l.node_id(op);
+        let x = l.handle(operands[0])?;
+        let alpha = l.const_f64(l.float_attr(op, "alpha").unwrap_or(0.01f32 as f64));
+        return Ok(Some(vec![l.rt("leaky_relu", &[node, x, alpha])?]));
+    }
     let result_scalar = types::scalar_elem(l.ctx, l.onnx_type(l.ctx.result(op, 0))).is_some();
     let all_scalar = operands.iter().all(|&v| !l.is_handle(v));
     if let Some(&(_, code, f)) = UNARY.iter().find(|r| r.0 == name) {

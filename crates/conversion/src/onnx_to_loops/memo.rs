@@ -39,6 +39,7 @@ const MEMO_KERNELS: &[&str] = &[
     "arg_reduce",
     "matmul",
     "hard_sigmoid",
+    "leaky_relu",
     "gemm",
     "conv",
     "conv_transpose",
