@@ -13,12 +13,12 @@
 # testdata/real) through `onnx-run --backend-tests` and the
 # memory test (scripts/memory-test.sh). Then the LLVM backend (cargo feature `llvm`): it installs
 # llvm-22-dev and libclang-22-dev, builds onnx-run and onnx-compile with `--features llvm`, runs
-# the LLVM backend's cargo tests and both ONNX suites with `--backend llvm`; lit then sees the
+# `cargo test --workspace --features llvm,mlir` and the ONNX suites with `--backend llvm`; lit then sees the
 # feature (`llvm-backend`) and runs the differential test through LLVM too. FLOWGATE_NO_LLVM=1
 # skips that part. With it, the upstream MLIR bridge (cargo feature `mlir`): libmlir-22-dev
 # (plus libpolly-22-dev and libzstd-dev, which melior's tblgen links statically) is installed,
 # onnx-run and onnx-opt are built with `--features mlir` in the same build, the bridge's cargo
-# tests run, and lit sees the feature (`mlir-bridge`): the differential programs also run
+# tests are part of that workspace run, the suites also run with `--backend mlir`, and lit sees the feature (`mlir-bridge`): the differential programs also run
 # through upstream's lowering and ExecutionEngine in process. FLOWGATE_NO_MLIR=1 skips the
 # bridge. No Python package is needed by the tests (lit comes with
 # llvm-22-tools); onnx/numpy/onnxruntime are for benchmarks and data generation only.
