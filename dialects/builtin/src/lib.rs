@@ -1,5 +1,7 @@
 //! The builtin dialect: `builtin.module` and `builtin.unrealized_conversion_cast`.
 
+pub mod reassociation;
+
 use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, DialectDef, FoldResult, OpDef, OpId, Traits, ValueDef};
 

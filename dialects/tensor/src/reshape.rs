@@ -2,8 +2,9 @@
 //! `expand_shape`, `collapse_shape` and `concat`.
 
 use crate::util::*;
+use flowgate_builtin::reassociation::{parse_reassociation, print_reassociation, reassociation};
 use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult};
-use flowgate_ir::{AttrKind, Context, Count, Diagnostic, OpDef, OpId, Traits, Type, TypeKind, DYNAMIC};
+use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, Type, TypeKind, DYNAMIC};
 
 const REASSOC_ELIDED: &[&str] = &["reassociation", "static_output_shape"];
 
@@ -275,42 +276,6 @@ fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 }
 
 // ----- expand_shape / collapse_shape -----
-
-/// The `reassociation` groups, if the attribute is an array of arrays of integers.
-pub(crate) fn reassociation(ctx: &Context, op: OpId) -> Option<Vec<Vec<i64>>> {
-    let a = ctx.attr(op, "reassociation")?;
-    let groups = ctx.attr_as_array(a)?;
-    groups
-        .iter()
-        .map(|&g| {
-            ctx.attr_as_array(g)?.iter().map(|&i| ctx.attr_as_int(i).and_then(|v| i64::try_from(v).ok())).collect()
-        })
-        .collect()
-}
-
-fn parse_reassociation(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let loc = p.current_loc();
-    let a = p.parse_attribute(None)?;
-    let ctx: &Context = p.ctx();
-    let ok = match ctx.attr_kind(a) {
-        AttrKind::Array(groups) => groups
-            .iter()
-            .all(|&g| ctx.attr_as_array(g).is_some_and(|items| items.iter().all(|&i| ctx.attr_as_int(i).is_some()))),
-        _ => false,
-    };
-    if !ok {
-        return Err(custom_error(p, loc, "expected reassociation: an array of arrays of integers"));
-    }
-    p.add_attr("reassociation", a);
-    Ok(())
-}
-
-fn print_reassociation(p: &mut OpPrinter<'_>, op: OpId) {
-    if let Some(a) = p.ctx.attr(op, "reassociation") {
-        p.write(" ");
-        p.print_attr(a);
-    }
-}
 
 /// `%src [[0, 1], [2]] output_shape [%d, 4, 5] : src into result`
 fn parse_expand_shape(p: &mut OpParser<'_, '_>) -> PResult<()> {
