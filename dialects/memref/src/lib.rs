@@ -8,6 +8,7 @@
 mod access;
 mod alloc;
 mod atomic;
+mod canonicalize;
 mod dma;
 mod metadata;
 mod shape;
@@ -17,12 +18,17 @@ mod view;
 use flowgate_ir::{Context, DialectDef};
 
 pub fn register(ctx: &mut Context) {
-    ctx.register_dialect(DialectDef { name: "memref", materialize_constant: None });
-    ctx.register_ops(alloc::defs());
-    ctx.register_ops(access::defs());
-    ctx.register_ops(view::defs());
-    ctx.register_ops(shape::defs());
-    ctx.register_ops(atomic::defs());
-    ctx.register_ops(dma::defs());
-    ctx.register_ops(metadata::defs());
+    ctx.register_dialect(DialectDef {
+        name: "memref",
+        materialize_constant: Some(canonicalize::materialize_constant),
+    });
+    let mut defs = alloc::defs();
+    defs.extend(access::defs());
+    defs.extend(view::defs());
+    defs.extend(shape::defs());
+    defs.extend(atomic::defs());
+    defs.extend(dma::defs());
+    defs.extend(metadata::defs());
+    canonicalize::attach(&mut defs);
+    ctx.register_ops(defs);
 }

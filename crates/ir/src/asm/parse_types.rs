@@ -262,6 +262,11 @@ impl Parser<'_> {
                         format!("memref layout mismatch between rank and affine map: {rank} != {n}"),
                     ));
                 }
+                // Upstream's MemRefType::get drops an identity layout: `memref<4xf32,
+                // affine_map<(d0) -> (d0)>>` is `memref<4xf32>`.
+                if is_identity_affine_map(text) {
+                    layout = None;
+                }
             }
         }
         let kind = match dims {
@@ -412,6 +417,30 @@ fn int_type(sp: &str) -> Option<TypeKind> {
     };
     let width: u32 = digits.parse().ok()?;
     Some(TypeKind::Integer { width, signedness })
+}
+
+/// Whether an affine map written `(d0, d1)[s0] -> (d0, d1)` is the identity (upstream's
+/// `AffineMap::isIdentity`: as many results as dimensions, result `i` is dimension `i`; symbols
+/// do not matter). Only the literal spelling counts: `(d0) -> (d0 + 0)` is not recognized, which
+/// keeps the layout rather than dropping a non-identity one.
+pub(crate) fn is_identity_affine_map(text: &str) -> bool {
+    let Some((lhs, rhs)) = text.split_once("->") else { return false };
+    let list = |s: &str| -> Option<Vec<String>> {
+        let s = s.trim();
+        let inner = s.strip_prefix('(')?;
+        let close = inner.find(')')?;
+        let rest = inner[close + 1..].trim();
+        // Symbols may follow the dimensions on the left; nothing may follow the results.
+        if !(rest.is_empty() || rest.starts_with('[')) {
+            return None;
+        }
+        Some(inner[..close].split(',').map(|d| d.trim().to_string()).filter(|d| !d.is_empty()).collect())
+    };
+    let (Some(dims), Some(results)) = (list(lhs), list(rhs)) else { return false };
+    if rhs.trim().contains('[') || rhs.trim().matches('(').count() != 1 {
+        return false;
+    }
+    dims == results
 }
 
 /// The number of dimensions of an affine map written `(d0, d1)[s0] -> (...)`.
