@@ -314,6 +314,26 @@ fn collapsed_layout(shape: &[i64], src: (&[i64], i64), groups: &[Vec<i64>]) -> O
     Some((result, src.1))
 }
 
+/// Upstream's `CollapseShapeOp::computeCollapsedType`: group sizes multiplied (saturating to
+/// dynamic), no layout for an identity source, else the collapsed strided layout. `None` for
+/// groups out of range, an affine-map layout or non-contiguous groups.
+pub(crate) fn collapsed_type(ctx: &mut Context, src: Type, groups: &[Vec<i64>]) -> Option<Type> {
+    let m = ranked(ctx, src)?;
+    let rank = m.shape.len();
+    if groups.iter().flatten().any(|&d| usize::try_from(d).map_or(true, |d| d >= rank)) || groups.iter().any(|g| g.is_empty()) {
+        return None;
+    }
+    let shape: Vec<i64> = groups.iter().map(|g| g.iter().fold(1, |acc, &d| sat_mul(acc, m.shape[d as usize]))).collect();
+    let layout = if identity_layout(ctx, src) {
+        None
+    } else {
+        let (strides, offset) = strides_and_offset(ctx, src).filter(|(s, _)| s.len() == rank)?;
+        let (strides, offset) = collapsed_layout(&m.shape, (&strides, offset), groups)?;
+        Some(ctx.intern_attr(AttrKind::Strided { strides, offset }))
+    };
+    Some(ctx.intern_type(TypeKind::MemRef { shape, element: m.element, layout, memory_space: m.memory_space }))
+}
+
 fn verify_expand_shape(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let st = operand_type(ctx, op, 0);
     let rt = result_type(ctx, op);

@@ -6,6 +6,7 @@ mod alloc;
 mod cast_consumers;
 mod copy;
 mod dim;
+mod reshape;
 
 use flowgate_ir::{
     AttrKind, Attribute, Builder, FoldFn, Location, OpDef, OpId, OperationState, PatternsFn, Traits, Type, Value,
@@ -27,6 +28,9 @@ const HOOKS: &[(&str, Option<FoldFn>, Option<PatternsFn>)] = &[
     ("memref.copy", Some(copy::fold), Some(copy::patterns)),
     ("memref.dim", Some(dim::fold_dim), Some(dim::patterns)),
     ("memref.rank", Some(dim::fold_rank), None),
+    // Reassociative reshapes.
+    ("memref.expand_shape", Some(reshape::fold_expand), Some(reshape::expand_patterns)),
+    ("memref.collapse_shape", Some(reshape::fold_collapse), Some(reshape::collapse_patterns)),
 ];
 
 /// Set the fold and canonicalization hooks of the ops in `defs` that [`HOOKS`] lists.

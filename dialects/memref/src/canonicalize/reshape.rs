@@ -1,0 +1,117 @@
+//! `memref.expand_shape` / `memref.collapse_shape`: the folds and compositions upstream shares
+//! with tensor (from `flowgate_builtin::reassociation`), and memref's own
+//! `CollapseShapeOpMemRefCastFolder` (a collapse reads through a layout-only cast; a cast
+//! after it restores the old type when the collapsed type changes).
+
+use super::cast_consumers::can_fold_into_consumer;
+use crate::shape::collapsed_type;
+use flowgate_builtin::reassociation::{
+    compose_collapse_of_expand, compose_expand_of_collapse, compose_reassociative, create_collapse,
+    fold_reshape, reassociation, ReshapeOps,
+};
+use flowgate_ir::{Attribute, Builder, Context, FoldResult, Location, OpId, OperationState, RewritePattern, Value};
+
+const MEMREF: ReshapeOps =
+    ReshapeOps { expand: "memref.expand_shape", collapse: "memref.collapse_shape", cast: "memref.cast" };
+
+pub(crate) fn fold_expand(ctx: &mut Context, op: OpId, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    fold_reshape(ctx, op, consts, MEMREF.collapse).map(|r| vec![r])
+}
+
+pub(crate) fn fold_collapse(ctx: &mut Context, op: OpId, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    fold_reshape(ctx, op, consts, MEMREF.expand).map(|r| vec![r])
+}
+
+pub(crate) fn expand_patterns() -> Vec<Box<dyn RewritePattern>> {
+    vec![Box::new(ComposeReassociative(MEMREF.expand)), Box::new(ComposeExpandOfCollapse)]
+}
+
+pub(crate) fn collapse_patterns() -> Vec<Box<dyn RewritePattern>> {
+    vec![Box::new(ComposeReassociative(MEMREF.collapse)), Box::new(ComposeCollapseOfExpand), Box::new(CollapseOfCast)]
+}
+
+/// An expand of an expand, or a collapse of a collapse, is one reshape.
+struct ComposeReassociative(&'static str);
+
+impl RewritePattern for ComposeReassociative {
+    fn root(&self) -> Option<&'static str> {
+        Some(self.0)
+    }
+
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        compose_reassociative(b, op, MEMREF)
+    }
+}
+
+struct ComposeCollapseOfExpand;
+
+impl RewritePattern for ComposeCollapseOfExpand {
+    fn root(&self) -> Option<&'static str> {
+        Some(MEMREF.collapse)
+    }
+
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        compose_collapse_of_expand(b, op, MEMREF, mul_index, const_index)
+    }
+}
+
+struct ComposeExpandOfCollapse;
+
+impl RewritePattern for ComposeExpandOfCollapse {
+    fn root(&self) -> Option<&'static str> {
+        Some(MEMREF.expand)
+    }
+
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        compose_expand_of_collapse(b, op, MEMREF)
+    }
+}
+
+fn mul_index(b: &mut Builder<'_>, lhs: Value, rhs: Value, loc: Location) -> Value {
+    let flags = flowgate_arith::BitEnum::Overflow.attr(b.ctx, 0);
+    let ty = b.ctx.value_type(lhs);
+    let st = OperationState::new(b.ctx, "arith.muli", loc)
+        .operands(&[lhs, rhs])
+        .results(&[ty])
+        .attr(b.ctx, "overflowFlags", flags);
+    b.create_value(st)
+}
+
+fn const_index(b: &mut Builder<'_>, value: i64, loc: Location) -> Value {
+    flowgate_arith::builders::constant_index(b, value, loc)
+}
+
+/// `collapse(cast(x))` is `collapse(x)` when the cast only makes the type more dynamic; when
+/// the collapse of `x` has a more static type, a cast back keeps the users' type.
+struct CollapseOfCast;
+
+impl RewritePattern for CollapseOfCast {
+    fn root(&self) -> Option<&'static str> {
+        Some(MEMREF.collapse)
+    }
+
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let Some(&src) = ctx.operands(op).first() else { return false };
+        let Some(cast) = ctx.defining_op(src).filter(|&d| ctx.is_op(d, MEMREF.cast)) else { return false };
+        if !can_fold_into_consumer(ctx, cast) {
+            return false;
+        }
+        let (Some(groups), Some(&res)) = (reassociation(ctx, op), ctx.results(op).first()) else { return false };
+        let inner = ctx.operand(cast, 0);
+        let old_ty = ctx.value_type(res);
+        let inner_ty = ctx.value_type(inner);
+        let Some(new_ty) = collapsed_type(b.ctx, inner_ty, &groups) else { return false };
+        if new_ty == old_ty {
+            b.ctx.set_operand(op, 0, inner);
+            return true;
+        }
+        let loc = b.ctx.op_loc(op);
+        let collapse = create_collapse(b, MEMREF.collapse, new_ty, inner, &groups, loc);
+        let v = b.ctx.result(collapse, 0);
+        let st = OperationState::new(b.ctx, MEMREF.cast, loc).operands(&[v]).results(&[old_ty]);
+        let c = b.create_value(st);
+        b.ctx.replace_op(op, &[c]);
+        true
+    }
+}
