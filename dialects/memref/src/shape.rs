@@ -120,11 +120,14 @@ fn parse_memref_type(p: &mut OpParser<'_, '_>, ranked_only: bool) -> PResult<Typ
     Ok(t)
 }
 
-/// No layout, or an affine map that maps each dimension to itself.
+/// No layout, or an affine map that maps each dimension to itself (upstream's
+/// `isIdentity` on the layout). A strided layout is the identity only as `strided<[1]>` on one
+/// dimension: its map is `(d0) -> (d0)`; other ranks give one result for several dimensions.
 pub(crate) fn identity_layout(ctx: &Context, t: Type) -> bool {
     let Some(m) = ranked(ctx, t) else { return true };
     match m.layout.map(|l| ctx.attr_kind(l)) {
         None => true,
+        Some(AttrKind::Strided { strides, offset }) => *offset == 0 && strides.as_slice() == [1],
         Some(AttrKind::AffineMap(text)) => {
             let Some((dims, results)) = text.split_once("->") else { return false };
             let norm = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
@@ -329,6 +332,23 @@ pub(crate) fn collapsed_type(ctx: &mut Context, src: Type, groups: &[Vec<i64>]) 
     } else {
         let (strides, offset) = strides_and_offset(ctx, src).filter(|(s, _)| s.len() == rank)?;
         let (strides, offset) = collapsed_layout(&m.shape, (&strides, offset), groups)?;
+        Some(ctx.intern_attr(AttrKind::Strided { strides, offset }))
+    };
+    Some(ctx.intern_type(TypeKind::MemRef { shape, element: m.element, layout, memory_space: m.memory_space }))
+}
+
+/// Upstream's `ExpandShapeOp::computeExpandedType`: no layout for an identity source, else
+/// the expanded strided layout. `None` for an affine-map layout or mismatched groups.
+pub(crate) fn expanded_type(ctx: &mut Context, src: Type, shape: Vec<i64>, groups: &[Vec<i64>]) -> Option<Type> {
+    let m = ranked(ctx, src)?;
+    if groups.len() != m.shape.len() {
+        return None;
+    }
+    let layout = if identity_layout(ctx, src) {
+        None
+    } else {
+        let (strides, offset) = strides_and_offset(ctx, src).filter(|(s, _)| s.len() == groups.len())?;
+        let (strides, offset) = expanded_layout((&strides, offset), &shape, groups);
         Some(ctx.intern_attr(AttrKind::Strided { strides, offset }))
     };
     Some(ctx.intern_type(TypeKind::MemRef { shape, element: m.element, layout, memory_space: m.memory_space }))

@@ -130,6 +130,10 @@ pub fn has_non_identity_layout(ctx: &Context, t: Type) -> bool {
 
 /// `affine_map<(d0, d1) -> (d0, d1)>` over `rank` dimensions.
 fn is_identity_map(ctx: &Context, layout: Attribute, rank: usize) -> bool {
+    // `strided<[1]>` on one dimension is the map `(d0) -> (d0)`, the identity.
+    if let AttrKind::Strided { strides, offset } = ctx.attr_kind(layout) {
+        return *offset == 0 && strides.as_slice() == [1] && rank == 1;
+    }
     let AttrKind::AffineMap(text) = ctx.attr_kind(layout) else { return false };
     let dims: Vec<String> = (0..rank).map(|i| format!("d{i}")).collect();
     let want = format!("({0})->({0})", dims.join(","));
