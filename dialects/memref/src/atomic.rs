@@ -140,6 +140,13 @@ fn print_atomic_rmw(p: &mut OpPrinter<'_>, op: OpId) {
 
 fn verify_atomic_rmw(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let kind = kind_name(ctx, op).ok_or_else(|| op_err(ctx, op, "requires attribute 'kind'"))?;
+    // Upstream's AtomicRMWOp::verify words the index count check its own way.
+    let memref_ty = ctx.operands(op).get(1).map(|&v| ctx.value_type(v));
+    if let Some(m) = memref_ty.and_then(|t| ranked(ctx, t)) {
+        if ctx.operands(op).len().saturating_sub(2) != m.shape.len() {
+            return Err(op_err(ctx, op, "expects the number of subscripts to be equal to memref rank"));
+        }
+    }
     let elem = check_indices(ctx, op, 1)?;
     let vt = ctx.value_type(ctx.operand(op, 0));
     if vt != elem || ctx.value_type(ctx.result(op, 0)) != elem {

@@ -138,13 +138,15 @@ pub(crate) fn check_in_bounds(
 ) -> Result<(), Diagnostic> {
     for (i, &dim) in shape.iter().enumerate() {
         let (Some(&o), Some(&s), Some(&st)) = (offsets.get(i), sizes.get(i), strides.get(i)) else { continue };
-        if dim == DYNAMIC || o == DYNAMIC || s == DYNAMIC || st == DYNAMIC {
+        if dim == DYNAMIC || o == DYNAMIC {
             continue;
         }
-        if s == 0 {
-            if o > dim {
-                return Err(Diagnostic::error(ctx.op_loc(op), format!("offset {i} is out-of-bounds: {o} >= {dim}")));
-            }
+        // Upstream's `verifyInBoundsSlice` checks a static offset first, whatever the size and
+        // stride; an empty slice may still start right at the end.
+        if o > dim || (o == dim && s != 0) {
+            return Err(Diagnostic::error(ctx.op_loc(op), format!("offset {i} is out-of-bounds: {o} >= {dim}")));
+        }
+        if s == DYNAMIC || st == DYNAMIC || s == 0 {
             continue;
         }
         let last = o.saturating_add((s - 1).saturating_mul(st));
