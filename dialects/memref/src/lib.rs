@@ -11,7 +11,9 @@ mod atomic;
 mod canonicalize;
 mod dma;
 mod metadata;
+mod scope;
 mod shape;
+mod transpose;
 mod util;
 mod view;
 
@@ -29,6 +31,8 @@ pub fn register(ctx: &mut Context) {
     defs.extend(atomic::defs());
     defs.extend(dma::defs());
     defs.extend(metadata::defs());
+    defs.extend(scope::defs());
+    defs.extend(transpose::defs());
     canonicalize::attach(&mut defs);
     ctx.register_ops(defs);
 }

@@ -80,6 +80,8 @@ pub(crate) fn defs() -> Vec<OpDef> {
             ..base("memref.assume_alignment")
         },
         OpDef {
+            parse: Some(parse_distinct_objects),
+            print: Some(print_distinct_objects),
             verify: Some(verify_distinct_objects),
             results: Count::Any,
             operands: Count::Any,
@@ -823,6 +825,29 @@ fn verify_assume_alignment(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 }
 
 // ----- distinct_objects -----
+
+/// `memref.distinct_objects %a, %b {attrs} : type(%a), type(%b)`; the results take the
+/// operands' types (upstream's inferred return types).
+fn parse_distinct_objects(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let vals = p.parse_operand_list(Delimiter::None)?;
+    p.parse_optional_attr_dict()?;
+    p.expect_colon()?;
+    let loc = p.current_loc();
+    let tys = p.parse_type_list()?;
+    p.add_operands(&vals, &tys, loc)?;
+    p.add_result_types(&tys);
+    Ok(())
+}
+
+fn print_distinct_objects(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let vals = ctx.operands(op);
+    p.write(" ");
+    p.print_operands(vals);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_value_types(vals);
+}
 
 fn verify_distinct_objects(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let ins: Vec<Type> = ctx.operands(op).iter().map(|&v| ctx.value_type(v)).collect();

@@ -7,6 +7,7 @@ mod cast_consumers;
 mod copy;
 mod dim;
 mod reshape;
+mod transpose;
 
 use flowgate_ir::{
     AttrKind, Attribute, Builder, FoldFn, Location, OpDef, OpId, OperationState, PatternsFn, Traits, Type, Value,
@@ -31,6 +32,7 @@ const HOOKS: &[(&str, Option<FoldFn>, Option<PatternsFn>)] = &[
     // Reassociative reshapes.
     ("memref.expand_shape", Some(reshape::fold_expand), Some(reshape::expand_patterns)),
     ("memref.collapse_shape", Some(reshape::fold_collapse), Some(reshape::collapse_patterns)),
+    ("memref.transpose", Some(transpose::fold), None),
 ];
 
 /// Set the fold and canonicalization hooks of the ops in `defs` that [`HOOKS`] lists.
