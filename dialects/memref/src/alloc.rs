@@ -137,8 +137,13 @@ fn verify_alloc(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             format!("incorrect number of dynamic sizes, has {}, expected {dynamic}", seg[0].len()),
         ));
     }
-    if seg[1].len() != layout_symbols(ctx, m.layout) {
-        return Err(Diagnostic::op_error(ctx, op, "symbol operand count does not equal memref symbol count"));
+    let symbols = layout_symbols(ctx, m.layout);
+    if seg[1].len() != symbols {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!("symbol operand count does not equal memref symbol count: expected {symbols}, got {}", seg[1].len()),
+        ));
     }
     if let Some(a) = ctx.attr(op, "alignment") {
         check_alignment(ctx, op, a)?;

@@ -142,8 +142,8 @@ pub(crate) fn check_in_bounds(
             continue;
         }
         // Upstream's `verifyInBoundsSlice` checks a static offset first, whatever the size and
-        // stride; an empty slice may still start right at the end.
-        if o > dim || (o == dim && s != 0) {
+        // stride: even an empty slice may not start at the end.
+        if o >= dim {
             return Err(Diagnostic::error(ctx.op_loc(op), format!("offset {i} is out-of-bounds: {o} >= {dim}")));
         }
         if s == DYNAMIC || st == DYNAMIC || s == 0 {
