@@ -142,7 +142,10 @@ fn verify_alloc(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(Diagnostic::op_error(
             ctx,
             op,
-            format!("symbol operand count does not equal memref symbol count: expected {symbols}, got {}", seg[1].len()),
+            format!(
+                "symbol operand count does not equal memref symbol count: expected {symbols}, got {}",
+                seg[1].len()
+            ),
         ));
     }
     if let Some(a) = ctx.attr(op, "alignment") {

@@ -20,10 +20,7 @@ mod view;
 use flowgate_ir::{Context, DialectDef};
 
 pub fn register(ctx: &mut Context) {
-    ctx.register_dialect(DialectDef {
-        name: "memref",
-        materialize_constant: Some(canonicalize::materialize_constant),
-    });
+    ctx.register_dialect(DialectDef { name: "memref", materialize_constant: Some(canonicalize::materialize_constant) });
     let mut defs = alloc::defs();
     defs.extend(access::defs());
     defs.extend(view::defs());

@@ -64,7 +64,11 @@ fn print_scope(p: &mut OpPrinter<'_>, op: OpId) {
 fn verify_scope(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let body = ctx.region(op, 0);
     let Some(entry) = ctx.entry_block(body) else {
-        return Err(Diagnostic::op_error(ctx, op, "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks"));
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks",
+        ));
     };
     if !ctx.block_args(entry).is_empty() {
         return Err(Diagnostic::op_error(ctx, op, "region should have no arguments"));

@@ -325,10 +325,13 @@ fn collapsed_layout(shape: &[i64], src: (&[i64], i64), groups: &[Vec<i64>]) -> O
 pub(crate) fn collapsed_type(ctx: &mut Context, src: Type, groups: &[Vec<i64>]) -> Option<Type> {
     let m = ranked(ctx, src)?;
     let rank = m.shape.len();
-    if groups.iter().flatten().any(|&d| usize::try_from(d).map_or(true, |d| d >= rank)) || groups.iter().any(|g| g.is_empty()) {
+    if groups.iter().flatten().any(|&d| usize::try_from(d).map_or(true, |d| d >= rank))
+        || groups.iter().any(|g| g.is_empty())
+    {
         return None;
     }
-    let shape: Vec<i64> = groups.iter().map(|g| g.iter().fold(1, |acc, &d| sat_mul(acc, m.shape[d as usize]))).collect();
+    let shape: Vec<i64> =
+        groups.iter().map(|g| g.iter().fold(1, |acc, &d| sat_mul(acc, m.shape[d as usize]))).collect();
     let layout = if identity_layout(ctx, src) {
         None
     } else {

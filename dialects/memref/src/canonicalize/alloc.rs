@@ -37,7 +37,8 @@ impl RewritePattern for SimplifyAllocConst {
         let Some(m) = ranked(ctx, old_ty) else { return false };
         // A negative constant size is undefined behaviour; upstream leaves it dynamic.
         let static_size = |v| constant_index(ctx, v).and_then(|c| i64::try_from(c).ok()).filter(|&c| c >= 0);
-        if m.shape.iter().filter(|&&d| d == DYNAMIC).count() != sizes.len() || sizes.iter().all(|&v| static_size(v).is_none())
+        if m.shape.iter().filter(|&&d| d == DYNAMIC).count() != sizes.len()
+            || sizes.iter().all(|&v| static_size(v).is_none())
         {
             return false;
         }
@@ -51,8 +52,12 @@ impl RewritePattern for SimplifyAllocConst {
                 None => kept.push(v),
             }
         }
-        let new_ty =
-            ctx.intern_type(TypeKind::MemRef { shape, element: m.element, layout: m.layout, memory_space: m.memory_space });
+        let new_ty = ctx.intern_type(TypeKind::MemRef {
+            shape,
+            element: m.element,
+            layout: m.layout,
+            memory_space: m.memory_space,
+        });
         let loc = ctx.op_loc(op);
         let mut operands = kept.clone();
         operands.extend(symbols);

@@ -75,10 +75,11 @@ impl RewritePattern for ComposeExpandOfCollapse {
 fn mul_index(b: &mut Builder<'_>, lhs: Value, rhs: Value, loc: Location) -> Value {
     let flags = flowgate_arith::BitEnum::Overflow.attr(b.ctx, 0);
     let ty = b.ctx.value_type(lhs);
-    let st = OperationState::new(b.ctx, "arith.muli", loc)
-        .operands(&[lhs, rhs])
-        .results(&[ty])
-        .attr(b.ctx, "overflowFlags", flags);
+    let st = OperationState::new(b.ctx, "arith.muli", loc).operands(&[lhs, rhs]).results(&[ty]).attr(
+        b.ctx,
+        "overflowFlags",
+        flags,
+    );
     b.create_value(st)
 }
 
@@ -141,7 +142,8 @@ impl RewritePattern for ExpandOfCast {
         }
         let inner = ctx.operand(cast, 0);
         let inner_ty = ctx.value_type(inner);
-        let (Some(groups), Some(shape), Some(&res)) = (reassociation(ctx, op), output_shape(ctx, op), ctx.results(op).first())
+        let (Some(groups), Some(shape), Some(&res)) =
+            (reassociation(ctx, op), output_shape(ctx, op), ctx.results(op).first())
         else {
             return false;
         };
@@ -151,7 +153,8 @@ impl RewritePattern for ExpandOfCast {
         }
         let mut new_shape = shape.clone();
         for (g, &dim) in groups.iter().zip(&src_shape) {
-            let Some(members) = g.iter().map(|&i| usize::try_from(i).ok().filter(|&i| i < shape.len())).collect::<Option<Vec<_>>>()
+            let Some(members) =
+                g.iter().map(|&i| usize::try_from(i).ok().filter(|&i| i < shape.len())).collect::<Option<Vec<_>>>()
             else {
                 return false;
             };
