@@ -325,8 +325,10 @@ fn collapsed_layout(shape: &[i64], src: (&[i64], i64), groups: &[Vec<i64>]) -> O
 pub(crate) fn collapsed_type(ctx: &mut Context, src: Type, groups: &[Vec<i64>]) -> Option<Type> {
     let m = ranked(ctx, src)?;
     let rank = m.shape.len();
-    if groups.iter().flatten().any(|&d| usize::try_from(d).map_or(true, |d| d >= rank))
-        || groups.iter().any(|g| g.is_empty())
+    // Groups must list 0..rank in order: the layout computation looks at neighbours. (A
+    // collapse to rank 0 has no groups and is not handled.)
+    let flat: Vec<i64> = groups.iter().flatten().copied().collect();
+    if flat.len() != rank || flat.iter().enumerate().any(|(i, &d)| d != i as i64) || groups.iter().any(|g| g.is_empty())
     {
         return None;
     }

@@ -7,6 +7,7 @@ mod cast_consumers;
 mod copy;
 mod dim;
 mod reshape;
+mod scope;
 mod transpose;
 
 use flowgate_ir::{
@@ -33,6 +34,8 @@ const HOOKS: &[(&str, Option<FoldFn>, Option<PatternsFn>)] = &[
     ("memref.expand_shape", Some(reshape::fold_expand), Some(reshape::expand_patterns)),
     ("memref.collapse_shape", Some(reshape::fold_collapse), Some(reshape::collapse_patterns)),
     ("memref.transpose", Some(transpose::fold), None),
+    // Allocation scopes.
+    ("memref.alloca_scope", None, Some(scope::patterns)),
 ];
 
 /// Set the fold and canonicalization hooks of the ops in `defs` that [`HOOKS`] lists.
