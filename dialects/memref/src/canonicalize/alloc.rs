@@ -7,12 +7,11 @@ use crate::util::{ranked, segments};
 use flowgate_ir::{Builder, OpId, OperationState, RewritePattern, TypeKind, DYNAMIC};
 
 pub(crate) fn alloc_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![
-        Box::new(SimplifyAllocConst { name: "memref.alloc" }),
-        Box::new(SimplifyAllocConst { name: "memref.alloca" }),
-        Box::new(SimplifyDeadAlloc { name: "memref.alloc" }),
-        Box::new(SimplifyDeadAlloc { name: "memref.alloca" }),
-    ]
+    vec![Box::new(SimplifyAllocConst { name: "memref.alloc" }), Box::new(SimplifyDeadAlloc { name: "memref.alloc" })]
+}
+
+pub(crate) fn alloca_patterns() -> Vec<Box<dyn RewritePattern>> {
+    vec![Box::new(SimplifyAllocConst { name: "memref.alloca" }), Box::new(SimplifyDeadAlloc { name: "memref.alloca" })]
 }
 
 pub(crate) fn realloc_patterns() -> Vec<Box<dyn RewritePattern>> {

@@ -18,7 +18,7 @@ use flowgate_ir::{
 const HOOKS: &[(&str, Option<FoldFn>, Option<PatternsFn>)] = &[
     // Allocation, access, sizes and copies.
     ("memref.alloc", None, Some(alloc::alloc_patterns)),
-    ("memref.alloca", None, Some(alloc::alloc_patterns)),
+    ("memref.alloca", None, Some(alloc::alloca_patterns)),
     ("memref.realloc", None, Some(alloc::realloc_patterns)),
     ("memref.dealloc", Some(cast_consumers::fold_all), None),
     ("memref.load", Some(cast_consumers::fold_all), None),
