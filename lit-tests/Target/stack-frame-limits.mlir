@@ -12,7 +12,12 @@
 //--- one.mlir
 func.func @main() -> i64 {
   %m = memref.alloca() : memref<2147483648xi8>
-  %c = arith.constant 1 : i64
+  // Read back, so canonicalize does not remove the allocation as dead.
+  %c0 = arith.constant 0 : index
+  %b = arith.constant 1 : i8
+  memref.store %b, %m[%c0] : memref<2147483648xi8>
+  %v = memref.load %m[%c0] : memref<2147483648xi8>
+  %c = arith.extui %v : i8 to i64
   return %c : i64
 }
 
@@ -21,6 +26,10 @@ func.func @main() -> i64 {
 func.func @two_big() -> i64 {
   %m = memref.alloca() : memref<600000000xi8>
   %n = memref.alloca() : memref<600000000xi8>
-  %c = arith.constant 1 : i64
+  %c0 = arith.constant 0 : index
+  %a = memref.load %m[%c0] : memref<600000000xi8>
+  %b = memref.load %n[%c0] : memref<600000000xi8>
+  %s = arith.addi %a, %b : i8
+  %c = arith.extui %s : i8 to i64
   return %c : i64
 }
