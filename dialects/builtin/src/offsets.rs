@@ -77,13 +77,16 @@ pub fn entry_value(ctx: &Context, e: Entry) -> Option<i64> {
 /// Negative constants stay dynamic when `only_non_negative` (a negative offset or size is
 /// invalid IR, which the verifier would reject once static). Returns whether anything changed.
 pub fn fold_constant_entries(ctx: &Context, entries: &mut [Entry], only_non_negative: bool) -> bool {
+    fold_constant_entries_where(ctx, entries, |c| !only_non_negative || c >= 0)
+}
+
+/// [`fold_constant_entries`] for the constants `keep` accepts (upstream's `onlyNonNegative` /
+/// `onlyNonZero` flavours).
+pub fn fold_constant_entries_where(ctx: &Context, entries: &mut [Entry], keep: impl Fn(i64) -> bool) -> bool {
     let mut changed = false;
     for e in entries.iter_mut() {
         let Entry::Dynamic(v) = *e else { continue };
-        let Some(c) = constant_int(ctx, v) else { continue };
-        if only_non_negative && c < 0 {
-            continue;
-        }
+        let Some(c) = constant_int(ctx, v).filter(|&c| keep(c)) else { continue };
         *e = Entry::Static(c);
         changed = true;
     }
