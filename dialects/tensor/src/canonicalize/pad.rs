@@ -81,6 +81,9 @@ impl RewritePattern for SourceCast {
             return false;
         };
         let (low, high) = (split(&p.low).0, split(&p.high).0);
+        if shape.len() != src_shape.len() || low.len() != src_shape.len() {
+            return false;
+        }
         // Upstream's inferResultType with the old result shape for the dynamic dimensions.
         let mut new_shape = Vec::with_capacity(shape.len());
         for i in 0..shape.len() {
@@ -183,6 +186,8 @@ impl RewritePattern for OrthogonalPaddings {
         let zero = |s: &[Entry]| s.iter().all(|&e| is_zero(ctx, e));
         if outer_src_shape.len() != rank
             || inner.lists.sizes.len() != rank
+            || outer.lists.sizes.len() != rank
+            || outer_pad.high.len() != rank
             || !unit(&inner.lists.strides)
             || !unit(&outer.lists.strides)
             || !zero(&pad.low)
