@@ -134,20 +134,23 @@ impl SliceLists {
     }
 }
 
-/// Why a slice does not fit its source (upstream's `verifyInBoundsSlice` messages).
+/// Why a slice does not fit its source (upstream's `verifyInBoundsSlice` and its messages):
+/// a static offset must lie inside its static dimension, even for an empty slice, and so must
+/// the last element a fully static slice touches. `None` when it fits (or nothing is known).
 pub fn out_of_bounds(shape: &[i64], offsets: &[i64], sizes: &[i64], strides: &[i64]) -> Option<String> {
     for (i, &dim) in shape.iter().enumerate() {
-        let (Some(&o), Some(&s), Some(&st)) = (offsets.get(i), sizes.get(i), strides.get(i)) else { continue };
-        if dim == DYNAMIC || o == DYNAMIC || s == DYNAMIC || st == DYNAMIC {
+        let Some(&o) = offsets.get(i) else { continue };
+        if dim == DYNAMIC || o == DYNAMIC {
             continue;
         }
-        if s == 0 {
-            if o > dim {
-                return Some(format!("offset {i} is out-of-bounds: {o} >= {dim}"));
-            }
+        if o >= dim {
+            return Some(format!("offset {i} is out-of-bounds: {o} >= {dim}"));
+        }
+        let (Some(&s), Some(&st)) = (sizes.get(i), strides.get(i)) else { continue };
+        if s == DYNAMIC || st == DYNAMIC {
             continue;
         }
-        let last = o.saturating_add((s - 1).saturating_mul(st));
+        let last = o.saturating_add(s.saturating_sub(1).saturating_mul(st));
         if last >= dim {
             return Some(format!("slice along dimension {i} runs out-of-bounds: {last} >= {dim}"));
         }
@@ -166,7 +169,8 @@ mod tests {
             Some("slice along dimension 0 runs out-of-bounds: 9 >= 5")
         );
         assert_eq!(out_of_bounds(&[5], &[6], &[0], &[1]).as_deref(), Some("offset 0 is out-of-bounds: 6 >= 5"));
-        assert_eq!(out_of_bounds(&[5], &[5], &[0], &[1]), None);
+        assert_eq!(out_of_bounds(&[5], &[5], &[0], &[1]).as_deref(), Some("offset 0 is out-of-bounds: 5 >= 5"));
+        assert_eq!(out_of_bounds(&[5], &[4], &[0], &[1]), None);
         assert_eq!(out_of_bounds(&[DYNAMIC], &[7], &[9], &[1]), None);
         assert_eq!(out_of_bounds(&[5], &[0], &[DYNAMIC], &[1]), None);
         assert!(out_of_bounds(&[i64::MAX], &[i64::MAX], &[i64::MAX], &[i64::MAX]).is_some());
