@@ -7,7 +7,9 @@ use super::build::*;
 use flowgate_builtin::offsets::{constant_int, entry_value, split, Entry};
 use flowgate_ir::{Attribute, Builder, Context, FoldResult, OpId, RewritePattern, Traits, DYNAMIC};
 
-pub(super) fn pad_patterns() -> Vec<Box<dyn RewritePattern>> {
+pub(super) const FOLDS: &[(&str, flowgate_ir::FoldFn)] = &[("tensor.pad", fold_pad)];
+
+pub(super) fn patterns() -> Vec<Box<dyn RewritePattern>> {
     vec![
         Box::new(StaticZeroPadding),
         Box::new(SourceCast),
@@ -19,7 +21,7 @@ pub(super) fn pad_patterns() -> Vec<Box<dyn RewritePattern>> {
 }
 
 /// A pad whose static result type is its source type pads nothing.
-pub(super) fn fold_pad(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+fn fold_pad(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
     let p = read_pad(ctx, op)?;
     let ty = ctx.value_type(ctx.result(op, 0));
     let static_shape = tensor_shape(ctx, ty).is_some_and(|s| !s.contains(&DYNAMIC));

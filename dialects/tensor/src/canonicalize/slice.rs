@@ -14,14 +14,17 @@ use flowgate_builtin::offsets::{
 };
 use flowgate_ir::{Attribute, Builder, Context, FoldResult, OpId, RewritePattern, Value, DYNAMIC};
 
-pub(super) fn extract_slice_patterns() -> Vec<Box<dyn RewritePattern>> {
-    // `CastOfExtractSlice` is rooted at `tensor.cast` (upstream registers it there); the driver
-    // matches patterns by their root, so it is listed with the slice family it rewrites.
-    vec![Box::new(ExtractSliceConstantArgs), Box::new(ExtractSliceOfCast), Box::new(CastOfExtractSlice)]
-}
+pub(super) const FOLDS: &[(&str, flowgate_ir::FoldFn)] =
+    &[("tensor.extract_slice", fold_extract_slice), ("tensor.insert_slice", fold_insert_slice)];
 
-pub(super) fn insert_slice_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(InsertSliceConstantArgs), Box::new(InsertSliceOfCast)]
+pub(super) fn patterns() -> Vec<Box<dyn RewritePattern>> {
+    vec![
+        Box::new(ExtractSliceConstantArgs),
+        Box::new(ExtractSliceOfCast),
+        Box::new(InsertSliceConstantArgs),
+        Box::new(InsertSliceOfCast),
+        Box::new(CastOfExtractSlice),
+    ]
 }
 
 /// Upstream's `foldIdentityOffsetSizeAndStrideOpInterface`: zero offsets, unit strides and
@@ -32,7 +35,7 @@ fn is_identity(ctx: &Context, lists: &SliceLists, shape: &[i64]) -> bool {
         && lists.sizes.iter().zip(shape).all(|(&s, &d)| d != DYNAMIC && entry_value(ctx, s) == Some(d))
 }
 
-pub(super) fn fold_extract_slice(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+fn fold_extract_slice(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
     let s = read_slice(ctx, op)?;
     let ty = ctx.value_type(ctx.result(op, 0));
     if ctx.value_type(s.source) == ty && is_identity(ctx, &s.lists, &tensor_shape(ctx, ty)?) {
@@ -44,7 +47,7 @@ pub(super) fn fold_extract_slice(ctx: &mut Context, op: OpId, _: &[Option<Attrib
     (ctx.value_type(i.source) == ty && i.lists.same_as(&s.lists)).then(|| vec![FoldResult::Value(i.source)])
 }
 
-pub(super) fn fold_insert_slice(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+fn fold_insert_slice(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
     let s = read_slice(ctx, op)?;
     let dest = s.dest?;
     let (st, dt) = (ctx.value_type(s.source), ctx.value_type(dest));
