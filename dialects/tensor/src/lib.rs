@@ -3,6 +3,7 @@
 //! `yield`, `splat`, `rank`, `reshape`, `expand_shape`, `collapse_shape`, `concat`, `pad`,
 //! `gather` and `scatter`.
 
+mod canonicalize;
 mod ops;
 mod pad_gather;
 mod reshape;
@@ -12,9 +13,11 @@ mod util;
 use flowgate_ir::{Context, DialectDef};
 
 pub fn register(ctx: &mut Context) {
-    ctx.register_dialect(DialectDef { name: "tensor", materialize_constant: None });
-    ctx.register_ops(ops::defs());
-    ctx.register_ops(slice::defs());
-    ctx.register_ops(reshape::defs());
-    ctx.register_ops(pad_gather::defs());
+    ctx.register_dialect(DialectDef { name: "tensor", materialize_constant: Some(canonicalize::materialize_constant) });
+    let mut defs = ops::defs();
+    defs.extend(slice::defs());
+    defs.extend(reshape::defs());
+    defs.extend(pad_gather::defs());
+    canonicalize::attach(&mut defs);
+    ctx.register_ops(defs);
 }
