@@ -1,45 +1,66 @@
-//! Folds and canonicalization patterns of the tensor ops (upstream's `fold` methods and
-//! `getCanonicalizationPatterns` in `TensorOps.cpp`), one file per op family. [`HOOKS`] is the
-//! one list that puts them on the op definitions; add a line per op.
+//! Canonicalization of tensor ops: folds and rewrite patterns, one file per op family. This
+//! module is the one registration list: `FOLDS` gives each op at most one fold hook, and every
+//! pattern names its root op, so [`attach`] hands each op exactly the patterns rooted at it
+//! (several families may add patterns for the same op, e.g. `tensor.cast`).
 
 mod reshape;
 
-use flowgate_ir::{Attribute, Builder, FoldFn, Location, OpDef, OpId, PatternsFn, Type};
+use flowgate_ir::{FoldFn, OpDef, PatternsFn, RewritePattern};
 
-/// The fold and pattern hooks of one op.
-struct Hooks {
-    op: &'static str,
-    fold: Option<FoldFn>,
-    patterns: Option<PatternsFn>,
+/// Fold hooks of every family, by op name.
+fn folds() -> impl Iterator<Item = &'static (&'static str, FoldFn)> {
+    [reshape::FOLDS].into_iter().flatten()
 }
 
-const HOOKS: &[Hooks] = &[
-    // reshape.rs
-    Hooks {
-        op: "tensor.expand_shape",
-        fold: Some(reshape::fold_expand_shape),
-        patterns: Some(reshape::expand_shape_patterns),
-    },
-    Hooks {
-        op: "tensor.collapse_shape",
-        fold: Some(reshape::fold_collapse_shape),
-        patterns: Some(reshape::collapse_shape_patterns),
-    },
-    Hooks { op: "tensor.reshape", fold: Some(reshape::fold_reshape), patterns: Some(reshape::reshape_patterns) },
+/// Every tensor pattern, in registration order (the driver tries equal benefits in order).
+fn all_patterns() -> Vec<Box<dyn RewritePattern>> {
+    let mut v = Vec::new();
+    v.extend(reshape::patterns());
+    v
+}
+
+fn rooted_at(name: &str) -> Vec<Box<dyn RewritePattern>> {
+    all_patterns().into_iter().filter(|p| p.root() == Some(name)).collect()
+}
+
+/// The ops that have patterns, each with a hook that selects its own.
+const PATTERN_ROOTS: &[(&str, PatternsFn)] = &[
+    ("tensor.collapse_shape", || rooted_at("tensor.collapse_shape")),
+    ("tensor.dim", || rooted_at("tensor.dim")),
+    ("tensor.expand_shape", || rooted_at("tensor.expand_shape")),
 ];
 
-/// Puts the hooks of [`HOOKS`] on the definitions they name.
+/// Set the fold and canonicalize hooks of the dialect's op definitions.
 pub(crate) fn attach(defs: &mut [OpDef]) {
-    for d in defs.iter_mut() {
-        for h in HOOKS.iter().filter(|h| h.op == d.name) {
-            d.fold = h.fold.or(d.fold);
-            d.canonicalize = h.patterns.or(d.canonicalize);
+    for def in defs.iter_mut() {
+        if let Some((_, f)) = folds().find(|(n, _)| *n == def.name) {
+            def.fold = Some(*f);
+        }
+        if let Some((_, p)) = PATTERN_ROOTS.iter().find(|(n, _)| *n == def.name) {
+            def.canonicalize = Some(*p);
         }
     }
 }
 
-/// Constants that tensor folds produce are `arith.constant`s, as upstream's
-/// `TensorDialect::materializeConstant` builds them.
-pub(crate) fn materialize_constant(b: &mut Builder<'_>, value: Attribute, ty: Type, loc: Location) -> Option<OpId> {
-    flowgate_arith::materialize_constant(b, value, ty, loc)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every pattern's root has an entry in `PATTERN_ROOTS`, else it would never run.
+    #[test]
+    fn every_root_is_registered() {
+        for p in all_patterns() {
+            let root = p.root().unwrap_or_default();
+            assert!(PATTERN_ROOTS.iter().any(|(n, _)| *n == root), "{root} has no PATTERN_ROOTS entry");
+        }
+    }
+
+    /// No op gets two fold hooks from different families.
+    #[test]
+    fn one_fold_per_op() {
+        let names: Vec<&str> = folds().map(|(n, _)| *n).collect();
+        for (i, n) in names.iter().enumerate() {
+            assert!(!names[..i].contains(n), "{n} has two folds");
+        }
+    }
 }

@@ -85,32 +85,31 @@ fn resize_splat(ctx: &mut Context, c: Attribute, to: Type) -> Option<Attribute> 
     Some(ctx.intern_attr(AttrKind::DenseElements { ty: to, splat: true, data }))
 }
 
-// ----- pattern lists -----
+// ----- registration -----
 
-pub(super) fn expand_shape_patterns() -> Vec<Box<dyn RewritePattern>> {
+pub(super) const FOLDS: &[(&str, flowgate_ir::FoldFn)] = &[
+    ("tensor.collapse_shape", fold_collapse_shape),
+    ("tensor.expand_shape", fold_expand_shape),
+    ("tensor.reshape", fold_reshape),
+];
+
+/// Upstream's expand_shape and collapse_shape pattern lists, in their order, then
+/// `DimOfReshapeOp` (upstream lists it with `tensor.dim`'s patterns; it lives here with the
+/// reshape family it is about).
+pub(super) fn patterns() -> Vec<Box<dyn RewritePattern>> {
     vec![
-        Box::new(ComposeReassociative("tensor.expand_shape")),
+        Box::new(ComposeReassociative(TENSOR.expand)),
         Box::new(ComposeExpandOfCollapse),
         Box::new(ConvertToStaticExpandShape),
-        Box::new(ReshapeOfSplat("tensor.expand_shape")),
-        Box::new(ReshapeOfFromElements("tensor.expand_shape")),
-    ]
-}
-
-pub(super) fn collapse_shape_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![
-        Box::new(ComposeReassociative("tensor.collapse_shape")),
+        Box::new(ReshapeOfSplat(TENSOR.expand)),
+        Box::new(ReshapeOfFromElements(TENSOR.expand)),
+        Box::new(ComposeReassociative(TENSOR.collapse)),
         Box::new(ComposeCollapseOfExpand),
-        Box::new(ReshapeOfSplat("tensor.collapse_shape")),
-        Box::new(ReshapeOfFromElements("tensor.collapse_shape")),
+        Box::new(ReshapeOfSplat(TENSOR.collapse)),
+        Box::new(ReshapeOfFromElements(TENSOR.collapse)),
         Box::new(CollapseOfCast),
+        Box::new(DimOfReshape),
     ]
-}
-
-/// Upstream lists `DimOfReshapeOp` with `tensor.dim`'s patterns; it lives here with the
-/// reshape family it is about.
-pub(super) fn reshape_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(DimOfReshape)]
 }
 
 // Upstream's `FoldReshapeWithConstant` (a splat constant source) is left out: the fold above
