@@ -1,6 +1,21 @@
 //! The `reassociation` attribute of the reshaping ops (`memref.expand_shape`/`collapse_shape`
 //! and `tensor.expand_shape`/`collapse_shape`): groups of dimension indices, an array of arrays
-//! of integers. One parser, printer and reader for both dialects.
+//! of integers. One parser, printer and reader for both dialects, and the folds and
+//! composition patterns both dialects share (`compose`: the index arithmetic; `rewrite`: the IR
+//! rewrites over op names).
+
+mod compose;
+mod rewrite;
+
+pub use compose::{
+    collapsed_shape, compose_collapse_of_expand as compose_collapse_of_expand_groups, compose_reassociations,
+    find_collapsing_reassociation, reassociation_for_collapse, Groups,
+};
+pub use rewrite::{
+    compose_collapse_of_expand, compose_expand_of_collapse, compose_reassociative, constant_int, create_collapse,
+    create_expand, fold_reshape, has_non_identity_layout, output_shape, reassociation_attr, ConstIndexFn, MixedSize,
+    MulIndexFn, ReshapeOps,
+};
 
 use flowgate_ir::asm::{OpParser, OpPrinter, PResult};
 use flowgate_ir::{AttrKind, Context, OpId};

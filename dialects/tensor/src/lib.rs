@@ -1,7 +1,7 @@
 //! The tensor dialect with upstream MLIR 22's syntax and verifiers: `empty`, `extract`,
 //! `insert`, `extract_slice`, `insert_slice`, `dim`, `from_elements`, `cast`, `generate` and its
 //! `yield`, `splat`, `rank`, `reshape`, `expand_shape`, `collapse_shape`, `concat`, `pad`,
-//! `gather` and `scatter`.
+//! `gather` and `scatter`; folds and canonicalization patterns in `canonicalize/`.
 
 mod canonicalize;
 mod ops;
@@ -13,7 +13,11 @@ mod util;
 use flowgate_ir::{Context, DialectDef};
 
 pub fn register(ctx: &mut Context) {
-    ctx.register_dialect(DialectDef { name: "tensor", materialize_constant: None });
+    // Folded values become `arith.constant`s, as upstream's `TensorDialect::materializeConstant`.
+    ctx.register_dialect(DialectDef {
+        name: "tensor",
+        materialize_constant: Some(flowgate_arith::materialize_constant),
+    });
     let mut defs = ops::defs();
     defs.extend(slice::defs());
     defs.extend(reshape::defs());

@@ -5,13 +5,14 @@
 
 mod build;
 mod pad;
+mod reshape;
 mod slice;
 
 use flowgate_ir::{FoldFn, OpDef, PatternsFn, RewritePattern};
 
 /// Fold hooks of every family, by op name.
 fn folds() -> impl Iterator<Item = &'static (&'static str, FoldFn)> {
-    [slice::FOLDS, pad::FOLDS].into_iter().flatten()
+    [slice::FOLDS, pad::FOLDS, reshape::FOLDS].into_iter().flatten()
 }
 
 /// Every tensor pattern, in registration order (the driver tries equal benefits in order).
@@ -19,6 +20,7 @@ fn all_patterns() -> Vec<Box<dyn RewritePattern>> {
     let mut v = Vec::new();
     v.extend(slice::patterns());
     v.extend(pad::patterns());
+    v.extend(reshape::patterns());
     v
 }
 
@@ -29,6 +31,9 @@ fn rooted_at(name: &str) -> Vec<Box<dyn RewritePattern>> {
 /// The ops that have patterns, each with a hook that selects its own.
 const PATTERN_ROOTS: &[(&str, PatternsFn)] = &[
     ("tensor.cast", || rooted_at("tensor.cast")),
+    ("tensor.collapse_shape", || rooted_at("tensor.collapse_shape")),
+    ("tensor.dim", || rooted_at("tensor.dim")),
+    ("tensor.expand_shape", || rooted_at("tensor.expand_shape")),
     ("tensor.extract_slice", || rooted_at("tensor.extract_slice")),
     ("tensor.insert_slice", || rooted_at("tensor.insert_slice")),
     ("tensor.pad", || rooted_at("tensor.pad")),
