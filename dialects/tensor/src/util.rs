@@ -87,7 +87,9 @@ pub(crate) fn is_rank_reduction(full: &[i64], reduced: &[i64]) -> bool {
     j == reduced.len()
 }
 
-/// Upstream's in-bounds check of a slice against the static sizes of its source.
+/// Upstream's in-bounds check of a slice against the static sizes of its source
+/// (`verifyInBoundsSlice`): a static offset must lie inside the dimension, even for an empty
+/// slice, and the last element a static slice touches must too.
 pub(crate) fn check_in_bounds(
     ctx: &Context,
     op: OpId,
@@ -97,17 +99,18 @@ pub(crate) fn check_in_bounds(
     strides: &[i64],
 ) -> Result<(), Diagnostic> {
     for (i, &dim) in shape.iter().enumerate() {
-        let (Some(&o), Some(&s), Some(&st)) = (offsets.get(i), sizes.get(i), strides.get(i)) else { continue };
-        if dim == DYNAMIC || o == DYNAMIC || s == DYNAMIC || st == DYNAMIC {
+        let Some(&o) = offsets.get(i) else { continue };
+        if dim == DYNAMIC || o == DYNAMIC {
             continue;
         }
-        if s == 0 {
-            if o > dim {
-                return Err(Diagnostic::error(ctx.op_loc(op), format!("offset {i} is out-of-bounds: {o} >= {dim}")));
-            }
+        if o >= dim {
+            return Err(Diagnostic::error(ctx.op_loc(op), format!("offset {i} is out-of-bounds: {o} >= {dim}")));
+        }
+        let (Some(&s), Some(&st)) = (sizes.get(i), strides.get(i)) else { continue };
+        if s == DYNAMIC || st == DYNAMIC {
             continue;
         }
-        let last = o.saturating_add((s - 1).saturating_mul(st));
+        let last = o.saturating_add(s.saturating_sub(1).saturating_mul(st));
         if last >= dim {
             return Err(Diagnostic::error(
                 ctx.op_loc(op),
