@@ -54,11 +54,24 @@ fn fold_identity(ctx: &Context, op: OpId) -> Option<Vec<FoldResult>> {
     (ctx.value_type(v) == ctx.value_type(r)).then(|| vec![FoldResult::Value(v)])
 }
 
-pub(super) fn fold_cast(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+pub(super) const FOLDS: &[(&str, flowgate_ir::FoldFn)] =
+    &[("tensor.bitcast", fold_bitcast), ("tensor.cast", fold_cast), ("tensor.concat", fold_concat)];
+
+pub(super) fn patterns() -> Vec<Box<dyn RewritePattern>> {
+    vec![
+        Box::new(ChainedBitcast),
+        Box::new(ChainedCast),
+        Box::new(SingleInputConcat),
+        Box::new(InferConcatOperandTypes),
+        Box::new(InferConcatResultType),
+    ]
+}
+
+fn fold_cast(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
     fold_identity(ctx, op)
 }
 
-pub(super) fn fold_bitcast(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+fn fold_bitcast(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
     fold_identity(ctx, op)
 }
 
@@ -85,10 +98,6 @@ impl RewritePattern for ChainedBitcast {
         replace_with_unary(b, op, "tensor.bitcast", x);
         true
     }
-}
-
-pub(super) fn bitcast_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(ChainedBitcast)]
 }
 
 /// Upstream's `joinShapes`: the shape knowledge of two tensor types together, `None` when they
@@ -135,10 +144,6 @@ impl RewritePattern for ChainedCast {
     }
 }
 
-pub(super) fn cast_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(ChainedCast)]
-}
-
 /// The `dim` attribute of a concat, checked against the rank.
 fn concat_dim(ctx: &Context, op: OpId, rank: usize) -> Option<usize> {
     let d = ctx.attr(op, "dim").and_then(|a| ctx.attr_as_int(a))?;
@@ -146,7 +151,7 @@ fn concat_dim(ctx: &Context, op: OpId, rank: usize) -> Option<usize> {
 }
 
 /// A single input of the result type is the result.
-pub(super) fn fold_concat(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+fn fold_concat(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
     fold_identity(ctx, op)
 }
 
@@ -235,7 +240,7 @@ impl RewritePattern for InferConcatResultType {
         }
         let loc = b.ctx.op_loc(op);
         let mut st = OperationState::new(b.ctx, "tensor.concat", loc)
-            .operands(&b.ctx.operands(op).to_vec())
+            .operands(b.ctx.operands(op))
             .results(&[inferred]);
         st.attrs = b.ctx.attrs(op).to_vec();
         let concat = b.create_value(st);
@@ -243,8 +248,4 @@ impl RewritePattern for InferConcatResultType {
         b.ctx.replace_op(op, &[c]);
         true
     }
-}
-
-pub(super) fn concat_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(SingleInputConcat), Box::new(InferConcatOperandTypes), Box::new(InferConcatResultType)]
 }

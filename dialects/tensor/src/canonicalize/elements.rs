@@ -9,6 +9,30 @@ use flowgate_ir::{
     Type, Value, DYNAMIC,
 };
 
+pub(super) const FOLDS: &[(&str, flowgate_ir::FoldFn)] = &[
+    ("tensor.dim", fold_dim),
+    ("tensor.extract", fold_extract),
+    ("tensor.from_elements", fold_from_elements),
+    ("tensor.gather", fold_gather),
+    ("tensor.insert", fold_insert),
+    ("tensor.rank", fold_rank),
+    ("tensor.splat", fold_splat),
+];
+
+pub(super) fn patterns() -> Vec<Box<dyn RewritePattern>> {
+    vec![
+        Box::new(DimOfCast),
+        Box::new(DimOfDestination),
+        Box::new(DimOfEmpty),
+        Box::new(CastOfEmpty),
+        Box::new(EmptyStaticSizes),
+        Box::new(ExtractOfCast),
+        Box::new(ExtractOfIndexCast),
+        Box::new(ExtractOfGenerate),
+        Box::new(GenerateStaticSizes),
+    ]
+}
+
 // ----- constants -----
 
 /// The integer an attribute holds, if it is one that fits an `i64`.
@@ -92,7 +116,7 @@ fn attr_result(a: Option<Attribute>) -> Option<Vec<FoldResult>> {
 // ----- folds -----
 
 /// `extract` of a splat constant, of `from_elements`, or of a constant at constant indices.
-pub(super) fn fold_extract(ctx: &mut Context, op: OpId, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+fn fold_extract(ctx: &mut Context, op: OpId, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
     let source = consts.first().copied().flatten();
     if let Some(a) = source {
         if let Some(v) = splat_value(ctx, a) {
@@ -128,20 +152,20 @@ pub(super) fn fold_extract(ctx: &mut Context, op: OpId, consts: &[Option<Attribu
 }
 
 /// `from_elements` of constants is a dense constant.
-pub(super) fn fold_from_elements(ctx: &mut Context, op: OpId, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+fn fold_from_elements(ctx: &mut Context, op: OpId, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
     let scalars: Vec<Attribute> = consts.iter().copied().collect::<Option<_>>()?;
     let ty = ctx.value_type(ctx.result(op, 0));
     attr_result(dense_of(ctx, ty, &scalars))
 }
 
 /// Inserting a splat constant's own value leaves it unchanged.
-pub(super) fn fold_insert(ctx: &mut Context, _: OpId, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+fn fold_insert(ctx: &mut Context, _: OpId, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
     let (Some(&Some(scalar)), Some(&Some(dest))) = (consts.first(), consts.get(1)) else { return None };
     (splat_value(ctx, dest) == Some(scalar)).then(|| vec![FoldResult::Attr(dest)])
 }
 
 /// `splat` of a constant into a static shape.
-pub(super) fn fold_splat(ctx: &mut Context, op: OpId, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+fn fold_splat(ctx: &mut Context, op: OpId, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
     let scalar = consts.first().copied().flatten()?;
     if !matches!(ctx.attr_kind(scalar), AttrKind::Integer { .. } | AttrKind::Float { .. }) {
         return None;
@@ -154,13 +178,13 @@ pub(super) fn fold_splat(ctx: &mut Context, op: OpId, consts: &[Option<Attribute
 }
 
 /// Gathering from a splat constant gives the same splat.
-pub(super) fn fold_gather(ctx: &mut Context, op: OpId, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+fn fold_gather(ctx: &mut Context, op: OpId, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
     let ty = ctx.value_type(ctx.result(op, 0));
     attr_result(resize_splat(ctx, consts.first().copied().flatten(), ty))
 }
 
 /// The rank of a ranked tensor.
-pub(super) fn fold_rank(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+fn fold_rank(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
     let (shape, _, _) = ranked_parts(ctx, ctx.value_type(ctx.operand(op, 0)))?;
     let rank = shape.len() as i128;
     let idx = ctx.index_type();
@@ -175,7 +199,7 @@ fn dynamic_size(shape: &[i64], dynamic: &[Value], d: usize) -> Option<Value> {
 
 /// `dim` of a static size, of `generate`'s extent, of a non-reducing `extract_slice`'s dynamic
 /// size; else it reads through a cast from a more static type, in place.
-pub(super) fn fold_dim(ctx: &mut Context, op: OpId, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+fn fold_dim(ctx: &mut Context, op: OpId, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
     let index = attr_i64(ctx, consts.get(1).copied().flatten())?;
     let source = ctx.operand(op, 0);
     let shape = ranked_parts(ctx, ctx.value_type(source))?.0.to_vec();
@@ -278,10 +302,6 @@ impl RewritePattern for DimOfEmpty {
     }
 }
 
-pub(super) fn dim_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(DimOfCast), Box::new(DimOfDestination)]
-}
-
 /// Upstream's `foldDynamicToStaticDimSizes`: the sizes given by non-negative constants move
 /// into the type. Returns the new type and the sizes that stay dynamic, or `None` when nothing
 /// changes.
@@ -367,10 +387,6 @@ impl RewritePattern for CastOfEmpty {
     }
 }
 
-pub(super) fn empty_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(CastOfEmpty), Box::new(DimOfEmpty), Box::new(EmptyStaticSizes)]
-}
-
 /// `extract(cast(x))` -> `extract(x)` for a ranked `x` (upstream's `ExtractFromTensorCast`).
 struct ExtractOfCast;
 impl RewritePattern for ExtractOfCast {
@@ -415,10 +431,6 @@ impl RewritePattern for ExtractOfIndexCast {
         b.ctx.replace_op(op, &[v]);
         true
     }
-}
-
-pub(super) fn extract_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(ExtractOfCast), Box::new(ExtractOfIndexCast)]
 }
 
 /// Constant extents of `generate` become static, with a cast back to the old type (upstream's
@@ -492,8 +504,4 @@ impl RewritePattern for ExtractOfGenerate {
         b.ctx.replace_op(op, &[v]);
         true
     }
-}
-
-pub(super) fn generate_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(ExtractOfGenerate), Box::new(GenerateStaticSizes)]
 }

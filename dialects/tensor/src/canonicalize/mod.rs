@@ -1,40 +1,72 @@
-//! Folds and canonicalization patterns of the tensor ops, after upstream's `TensorOps.cpp`, one
-//! file per op family. [`HOOKS`] is the one list that attaches them to the op definitions: a
-//! family adds its lines there and nothing else changes.
+//! Canonicalization of tensor ops: folds and rewrite patterns, one file per op family. This
+//! module is the one registration list: `FOLDS` gives each op at most one fold hook, and every
+//! pattern names its root op, so [`attach`] hands each op exactly the patterns rooted at it
+//! (several families may add patterns for the same op, e.g. `tensor.cast`).
 
 mod cast;
 mod elements;
 
-use flowgate_ir::{FoldFn, OpDef, PatternsFn};
+use flowgate_ir::{FoldFn, OpDef, PatternsFn, RewritePattern};
 
-/// Op name, fold hook, canonicalization patterns.
-type Hook = (&'static str, Option<FoldFn>, Option<PatternsFn>);
+/// Fold hooks of every family, by op name.
+fn folds() -> impl Iterator<Item = &'static (&'static str, FoldFn)> {
+    [cast::FOLDS, elements::FOLDS].into_iter().flatten()
+}
 
-const HOOKS: &[Hook] = &[
-    // cast.rs
-    ("tensor.bitcast", Some(cast::fold_bitcast), Some(cast::bitcast_patterns)),
-    ("tensor.cast", Some(cast::fold_cast), Some(cast::cast_patterns)),
-    ("tensor.concat", Some(cast::fold_concat), Some(cast::concat_patterns)),
-    // elements.rs
-    ("tensor.dim", Some(elements::fold_dim), Some(elements::dim_patterns)),
-    ("tensor.empty", None, Some(elements::empty_patterns)),
-    ("tensor.extract", Some(elements::fold_extract), Some(elements::extract_patterns)),
-    ("tensor.from_elements", Some(elements::fold_from_elements), None),
-    ("tensor.gather", Some(elements::fold_gather), None),
-    ("tensor.generate", None, Some(elements::generate_patterns)),
-    ("tensor.insert", Some(elements::fold_insert), None),
-    ("tensor.rank", Some(elements::fold_rank), None),
-    ("tensor.splat", Some(elements::fold_splat), None),
+/// Every tensor pattern, in registration order (the driver tries equal benefits in order).
+fn all_patterns() -> Vec<Box<dyn RewritePattern>> {
+    let mut v = Vec::new();
+    v.extend(cast::patterns());
+    v.extend(elements::patterns());
+    v
+}
+
+fn rooted_at(name: &str) -> Vec<Box<dyn RewritePattern>> {
+    all_patterns().into_iter().filter(|p| p.root() == Some(name)).collect()
+}
+
+/// The ops that have patterns, each with a hook that selects its own.
+const PATTERN_ROOTS: &[(&str, PatternsFn)] = &[
+    ("tensor.bitcast", || rooted_at("tensor.bitcast")),
+    ("tensor.cast", || rooted_at("tensor.cast")),
+    ("tensor.concat", || rooted_at("tensor.concat")),
+    ("tensor.dim", || rooted_at("tensor.dim")),
+    ("tensor.empty", || rooted_at("tensor.empty")),
+    ("tensor.extract", || rooted_at("tensor.extract")),
+    ("tensor.generate", || rooted_at("tensor.generate")),
 ];
 
-/// Set the fold and canonicalization hooks of the ops in `defs` that have them.
+/// Set the fold and canonicalize hooks of the dialect's op definitions.
 pub(crate) fn attach(defs: &mut [OpDef]) {
-    for def in defs {
-        for &(name, fold, patterns) in HOOKS {
-            if def.name == name {
-                def.fold = fold.or(def.fold);
-                def.canonicalize = patterns.or(def.canonicalize);
-            }
+    for def in defs.iter_mut() {
+        if let Some((_, f)) = folds().find(|(n, _)| *n == def.name) {
+            def.fold = Some(*f);
+        }
+        if let Some((_, p)) = PATTERN_ROOTS.iter().find(|(n, _)| *n == def.name) {
+            def.canonicalize = Some(*p);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every pattern's root has an entry in `PATTERN_ROOTS`, else it would never run.
+    #[test]
+    fn every_root_is_registered() {
+        for p in all_patterns() {
+            let root = p.root().unwrap_or_default();
+            assert!(PATTERN_ROOTS.iter().any(|(n, _)| *n == root), "{root} has no PATTERN_ROOTS entry");
+        }
+    }
+
+    /// No op gets two fold hooks from different families.
+    #[test]
+    fn one_fold_per_op() {
+        let names: Vec<&str> = folds().map(|(n, _)| *n).collect();
+        for (i, n) in names.iter().enumerate() {
+            assert!(!names[..i].contains(n), "{n} has two folds");
         }
     }
 }
