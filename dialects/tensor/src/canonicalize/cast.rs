@@ -239,9 +239,7 @@ impl RewritePattern for InferConcatResultType {
             return false;
         }
         let loc = b.ctx.op_loc(op);
-        let mut st = OperationState::new(b.ctx, "tensor.concat", loc)
-            .operands(b.ctx.operands(op))
-            .results(&[inferred]);
+        let mut st = OperationState::new(b.ctx, "tensor.concat", loc).operands(b.ctx.operands(op)).results(&[inferred]);
         st.attrs = b.ctx.attrs(op).to_vec();
         let concat = b.create_value(st);
         let c = create_cast(b, concat, old, loc);

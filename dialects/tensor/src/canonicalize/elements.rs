@@ -45,35 +45,41 @@ fn constant_int(ctx: &Context, v: Value) -> Option<i64> {
     attr_i64(ctx, constant_of(ctx, v))
 }
 
-/// Element `i` of a dense integer or float payload, as a scalar attribute of `elem`.
-fn element_attr(ctx: &mut Context, data: &DenseElements, i: usize, elem: Type) -> Option<Attribute> {
-    match data {
-        DenseElements::Ints(v) if ctx.is_integer(elem) || ctx.is_index(elem) => {
-            let x = *v.get(i)?;
-            Some(ctx.integer_attr(x, elem))
-        }
-        DenseElements::Floats(v) if ctx.is_float(elem) => {
-            let x = *v.get(i)?;
-            Some(ctx.float_attr(f64::from_bits(x), elem))
-        }
-        _ => None,
-    }
+/// One element of a dense constant, before it becomes an attribute.
+enum Scalar {
+    Int(i128),
+    Float(u64),
 }
 
-/// The shape, element type, splat flag and payload of a dense elements attribute.
-fn dense_parts(ctx: &Context, a: Attribute) -> Option<(Vec<i64>, Type, bool, DenseElements)> {
-    let AttrKind::DenseElements { ty, splat, data } = ctx.attr_kind(a) else { return None };
+/// The shape, element type and splat flag of a dense elements attribute.
+fn dense_header(ctx: &Context, a: Attribute) -> Option<(&[i64], Type, bool)> {
+    let AttrKind::DenseElements { ty, splat, .. } = ctx.attr_kind(a) else { return None };
     let (shape, elem, _) = ranked_parts(ctx, *ty)?;
-    Some((shape.to_vec(), elem, *splat, data.clone()))
+    Some((shape, elem, *splat))
+}
+
+/// Element `i` of the payload of a dense integer or float constant (element 0 of a splat),
+/// as a scalar attribute of its element type. Reads in place: constants can be large.
+fn element_attr(ctx: &mut Context, a: Attribute, i: usize) -> Option<Attribute> {
+    let (_, elem, _) = dense_header(ctx, a)?;
+    let AttrKind::DenseElements { data, .. } = ctx.attr_kind(a) else { return None };
+    let x = match data {
+        DenseElements::Ints(v) if ctx.is_integer(elem) || ctx.is_index(elem) => Scalar::Int(*v.get(i)?),
+        DenseElements::Floats(v) if ctx.is_float(elem) => Scalar::Float(*v.get(i)?),
+        _ => return None,
+    };
+    Some(match x {
+        Scalar::Int(x) => ctx.integer_attr(x, elem),
+        Scalar::Float(x) => ctx.float_attr(f64::from_bits(x), elem),
+    })
 }
 
 /// The value of every element of a splat integer or float constant.
 fn splat_value(ctx: &mut Context, a: Attribute) -> Option<Attribute> {
-    let (_, elem, splat, data) = dense_parts(ctx, a)?;
-    if !splat {
+    if !dense_header(ctx, a)?.2 {
         return None;
     }
-    element_attr(ctx, &data, 0, elem)
+    element_attr(ctx, a, 0)
 }
 
 /// The payload `scalars` (integer or float attributes of one type) make, splat when they agree.
@@ -101,9 +107,13 @@ fn dense_of(ctx: &mut Context, ty: Type, scalars: &[Attribute]) -> Option<Attrib
 
 /// A splat constant with another static shape (upstream's `reshapeConstantSource`).
 fn resize_splat(ctx: &mut Context, source: Option<Attribute>, result: Type) -> Option<Attribute> {
-    let (_, _, splat, data) = dense_parts(ctx, source?)?;
-    let (shape, _, _) = ranked_parts(ctx, result)?;
-    if !splat || shape.contains(&DYNAMIC) || !matches!(data, DenseElements::Ints(_) | DenseElements::Floats(_)) {
+    let AttrKind::DenseElements { splat: true, data, .. } = ctx.attr_kind(source?) else { return None };
+    let data = match data {
+        DenseElements::Ints(v) => DenseElements::Ints(v.clone()),
+        DenseElements::Floats(v) => DenseElements::Floats(v.clone()),
+        _ => return None,
+    };
+    if ranked_parts(ctx, result)?.0.contains(&DYNAMIC) {
         return None;
     }
     Some(ctx.intern_attr(AttrKind::DenseElements { ty: result, splat: true, data }))
@@ -140,15 +150,16 @@ fn fold_extract(ctx: &mut Context, op: OpId, consts: &[Option<Attribute>]) -> Op
         let v = *ctx.operands(from).get(usize::try_from(flat).ok()?)?;
         return Some(vec![FoldResult::Value(v)]);
     }
-    let (shape, elem, _, data) = dense_parts(ctx, source?)?;
-    if shape.len() != indices.len() || indices.iter().zip(&shape).any(|(&i, &d)| i < 0 || i >= d) {
+    let source = source?;
+    let (shape, _, _) = dense_header(ctx, source)?;
+    if shape.len() != indices.len() || indices.iter().zip(shape).any(|(&i, &d)| i < 0 || i >= d) {
         return None;
     }
     let mut flat = 0usize;
-    for (&i, &d) in indices.iter().zip(&shape) {
+    for (&i, &d) in indices.iter().zip(shape) {
         flat = flat.checked_mul(usize::try_from(d).ok()?)?.checked_add(usize::try_from(i).ok()?)?;
     }
-    attr_result(element_attr(ctx, &data, flat, elem))
+    attr_result(element_attr(ctx, source, flat))
 }
 
 /// `from_elements` of constants is a dense constant.
