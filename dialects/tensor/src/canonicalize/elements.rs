@@ -105,8 +105,9 @@ fn dense_of(ctx: &mut Context, ty: Type, scalars: &[Attribute]) -> Option<Attrib
     Some(ctx.intern_attr(AttrKind::DenseElements { ty, splat, data }))
 }
 
-/// A splat constant with another static shape (upstream's `reshapeConstantSource`).
-fn resize_splat(ctx: &mut Context, source: Option<Attribute>, result: Type) -> Option<Attribute> {
+/// A splat constant with another static shape (upstream's `reshapeConstantSource`); also what
+/// `extract_slice`, `reshape`, `expand_shape` and `collapse_shape` of a splat fold to.
+pub(super) fn resize_splat(ctx: &mut Context, source: Option<Attribute>, result: Type) -> Option<Attribute> {
     let AttrKind::DenseElements { splat: true, data, .. } = ctx.attr_kind(source?) else { return None };
     let data = match data {
         DenseElements::Ints(v) => DenseElements::Ints(v.clone()),
