@@ -242,3 +242,23 @@ func.func @generate(%n: index, %i: index, %j: index, %m: memref<?xindex>) -> (in
   } : tensor<?x?xindex>
   return %0, %1, %k : index, index, tensor<?x?xindex>
 }
+
+// -----
+
+// A static slice of a splat is a smaller splat; dynamic slices and dense sources stay.
+// CHECK-LABEL: func @extract_slice_of_splat
+//   CHECK-DAG:   %[[S:.*]] = arith.constant dense<42> : tensor<4x4xi32>
+//   CHECK-DAG:   %[[F:.*]] = arith.constant dense<1.500000e+00> : tensor<2xf32>
+//       CHECK:   %[[DYN:.*]] = tensor.extract_slice %{{.*}}[%arg0, 0] [%arg1, 4] [1, 1]
+//       CHECK:   %[[DENSE:.*]] = tensor.extract_slice %{{.*}}[0] [2] [1]
+//       CHECK:   return %[[S]], %[[DYN]], %[[F]], %[[DENSE]]
+func.func @extract_slice_of_splat(%o: index, %n: index) -> (tensor<4x4xi32>, tensor<?x4xi32>, tensor<2xf32>, tensor<2xi32>) {
+  %cst = arith.constant dense<42> : tensor<1024x1024xi32>
+  %1 = tensor.extract_slice %cst[0, 0] [4, 4] [1, 1] : tensor<1024x1024xi32> to tensor<4x4xi32>
+  %2 = tensor.extract_slice %cst[%o, 0] [%n, 4] [1, 1] : tensor<1024x1024xi32> to tensor<?x4xi32>
+  %f = arith.constant dense<1.5> : tensor<8x8xf32>
+  %3 = tensor.extract_slice %f[%o, 0] [1, 2] [1, 1] : tensor<8x8xf32> to tensor<2xf32>
+  %d = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32>
+  %4 = tensor.extract_slice %d[0] [2] [1] : tensor<4xi32> to tensor<2xi32>
+  return %1, %2, %3, %4 : tensor<4x4xi32>, tensor<?x4xi32>, tensor<2xf32>, tensor<2xi32>
+}

@@ -30,6 +30,7 @@ pub(super) fn patterns() -> Vec<Box<dyn RewritePattern>> {
         Box::new(ExtractOfIndexCast),
         Box::new(ExtractOfGenerate),
         Box::new(GenerateStaticSizes),
+        Box::new(ExtractSliceOfSplat),
     ]
 }
 
@@ -513,6 +514,29 @@ impl RewritePattern for ExtractOfGenerate {
             map.extend(old.into_iter().zip(b.ctx.results(copy).to_vec()));
         }
         let v = lookup(&map, yielded);
+        b.ctx.replace_op(op, &[v]);
+        true
+    }
+}
+
+/// `extract_slice` of a splat constant is the splat at the slice's static shape (the splat
+/// case of upstream's `ExtractSliceOp::fold`). A pattern, not a fold, so that the slice
+/// family keeps the op's one fold hook; the outcome is the same constant.
+struct ExtractSliceOfSplat;
+impl RewritePattern for ExtractSliceOfSplat {
+    fn root(&self) -> Option<&'static str> {
+        Some("tensor.extract_slice")
+    }
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &*b.ctx;
+        let (Some(&source), Some(&result)) = (ctx.operands(op).first(), ctx.results(op).first()) else {
+            return false;
+        };
+        let ty = ctx.value_type(result);
+        let Some(splat) = resize_splat(b.ctx, constant_of(b.ctx, source), ty) else { return false };
+        let loc = b.ctx.op_loc(op);
+        let Some(c) = flowgate_arith::materialize_constant(b, splat, ty, loc) else { return false };
+        let v = b.ctx.result(c, 0);
         b.ctx.replace_op(op, &[v]);
         true
     }

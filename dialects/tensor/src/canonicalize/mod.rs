@@ -33,6 +33,7 @@ const PATTERN_ROOTS: &[(&str, PatternsFn)] = &[
     ("tensor.dim", || rooted_at("tensor.dim")),
     ("tensor.empty", || rooted_at("tensor.empty")),
     ("tensor.extract", || rooted_at("tensor.extract")),
+    ("tensor.extract_slice", || rooted_at("tensor.extract_slice")),
     ("tensor.generate", || rooted_at("tensor.generate")),
 ];
 
