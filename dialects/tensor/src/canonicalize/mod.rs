@@ -3,19 +3,24 @@
 //! pattern names its root op, so [`attach`] hands each op exactly the patterns rooted at it
 //! (several families may add patterns for the same op, e.g. `tensor.cast`).
 
+mod build;
 mod cast;
 mod elements;
+mod pad;
+mod slice;
 
 use flowgate_ir::{FoldFn, OpDef, PatternsFn, RewritePattern};
 
 /// Fold hooks of every family, by op name.
 fn folds() -> impl Iterator<Item = &'static (&'static str, FoldFn)> {
-    [cast::FOLDS, elements::FOLDS].into_iter().flatten()
+    [slice::FOLDS, pad::FOLDS, cast::FOLDS, elements::FOLDS].into_iter().flatten()
 }
 
 /// Every tensor pattern, in registration order (the driver tries equal benefits in order).
 fn all_patterns() -> Vec<Box<dyn RewritePattern>> {
     let mut v = Vec::new();
+    v.extend(slice::patterns());
+    v.extend(pad::patterns());
     v.extend(cast::patterns());
     v.extend(elements::patterns());
     v
@@ -35,6 +40,8 @@ const PATTERN_ROOTS: &[(&str, PatternsFn)] = &[
     ("tensor.extract", || rooted_at("tensor.extract")),
     ("tensor.extract_slice", || rooted_at("tensor.extract_slice")),
     ("tensor.generate", || rooted_at("tensor.generate")),
+    ("tensor.insert_slice", || rooted_at("tensor.insert_slice")),
+    ("tensor.pad", || rooted_at("tensor.pad")),
 ];
 
 /// Set the fold and canonicalize hooks of the dialect's op definitions.
