@@ -1,7 +1,7 @@
 //! The tensor dialect with upstream MLIR 22's syntax and verifiers: `empty`, `extract`,
 //! `insert`, `extract_slice`, `insert_slice`, `dim`, `from_elements`, `cast`, `generate` and its
 //! `yield`, `splat`, `rank`, `reshape`, `expand_shape`, `collapse_shape`, `concat`, `pad`,
-//! `gather` and `scatter`; folds and canonicalization patterns in `canonicalize/`.
+//! `gather` and `scatter`, `bitcast`; folds and canonicalization patterns in `canonicalize/`.
 
 mod canonicalize;
 mod ops;

@@ -4,6 +4,8 @@
 //! (several families may add patterns for the same op, e.g. `tensor.cast`).
 
 mod build;
+mod cast;
+mod elements;
 mod pad;
 mod reshape;
 mod slice;
@@ -12,7 +14,7 @@ use flowgate_ir::{FoldFn, OpDef, PatternsFn, RewritePattern};
 
 /// Fold hooks of every family, by op name.
 fn folds() -> impl Iterator<Item = &'static (&'static str, FoldFn)> {
-    [slice::FOLDS, pad::FOLDS, reshape::FOLDS].into_iter().flatten()
+    [slice::FOLDS, pad::FOLDS, reshape::FOLDS, cast::FOLDS, elements::FOLDS].into_iter().flatten()
 }
 
 /// Every tensor pattern, in registration order (the driver tries equal benefits in order).
@@ -21,6 +23,8 @@ fn all_patterns() -> Vec<Box<dyn RewritePattern>> {
     v.extend(slice::patterns());
     v.extend(pad::patterns());
     v.extend(reshape::patterns());
+    v.extend(cast::patterns());
+    v.extend(elements::patterns());
     v
 }
 
@@ -30,11 +34,16 @@ fn rooted_at(name: &str) -> Vec<Box<dyn RewritePattern>> {
 
 /// The ops that have patterns, each with a hook that selects its own.
 const PATTERN_ROOTS: &[(&str, PatternsFn)] = &[
+    ("tensor.bitcast", || rooted_at("tensor.bitcast")),
     ("tensor.cast", || rooted_at("tensor.cast")),
     ("tensor.collapse_shape", || rooted_at("tensor.collapse_shape")),
+    ("tensor.concat", || rooted_at("tensor.concat")),
     ("tensor.dim", || rooted_at("tensor.dim")),
+    ("tensor.empty", || rooted_at("tensor.empty")),
     ("tensor.expand_shape", || rooted_at("tensor.expand_shape")),
+    ("tensor.extract", || rooted_at("tensor.extract")),
     ("tensor.extract_slice", || rooted_at("tensor.extract_slice")),
+    ("tensor.generate", || rooted_at("tensor.generate")),
     ("tensor.insert_slice", || rooted_at("tensor.insert_slice")),
     ("tensor.pad", || rooted_at("tensor.pad")),
 ];
