@@ -169,8 +169,11 @@ fn strided_type_text(
     format!("memref<{dims}{}, strided<[{}]{off}>{space}>", type_to_string(ctx, elem), strides.join(", "))
 }
 
+/// Upstream's saturated product: zero times anything (even `?`) is zero.
 fn mul(a: i64, b: i64) -> i64 {
-    if a == DYNAMIC || b == DYNAMIC {
+    if a == 0 || b == 0 {
+        0
+    } else if a == DYNAMIC || b == DYNAMIC {
         DYNAMIC
     } else {
         a.checked_mul(b).unwrap_or(DYNAMIC)
