@@ -147,10 +147,20 @@ impl<'a> Namer<'a> {
                 } else {
                     ctx.op_def(op).and_then(|d| d.result_names_each).and_then(|f| f(ctx, op))
                 };
-                if let Some(names) = each.filter(|n| n.len() == results.len()) {
-                    for (&r, n) in results.iter().zip(names) {
-                        let unique = self.unique(&n, c, &mut added);
-                        self.names.values.insert(r, (unique, None));
+                if let Some(names) =
+                    each.filter(|n| n.len() == results.len() && n.first().is_some_and(|f| !f.is_empty()))
+                {
+                    // An empty name continues the group before it (`%sizes:2`, like upstream,
+                    // which names only the first value of a pack).
+                    let mut k = 0;
+                    while k < names.len() {
+                        let end = (k + 1..names.len()).find(|&e| !names[e].is_empty()).unwrap_or(names.len());
+                        let unique = self.unique(&names[k], c, &mut added);
+                        for (g, &r) in results[k..end].iter().enumerate() {
+                            let idx = (end - k > 1).then_some(g as u32);
+                            self.names.values.insert(r, (unique.clone(), idx));
+                        }
+                        k = end;
                     }
                     continue;
                 }

@@ -66,21 +66,30 @@ pub(crate) fn infer_subview_type(
 pub(crate) fn rank_reduction_mask(ctx: &Context, original: Type, reduced: Type, sizes: &[Ofr]) -> Option<Vec<bool>> {
     let orig_rank = ranked(ctx, original)?.shape.len();
     let red_rank = ranked(ctx, reduced)?.shape.len();
+    let strides = || Some((strides_and_offset(ctx, original)?.0, strides_and_offset(ctx, reduced)?.0));
+    reduction_mask(orig_rank, red_rank, &statics(sizes), strides)
+}
+
+/// The core of [`rank_reduction_mask`] on plain data: `sizes` static (`DYNAMIC` for values),
+/// `strides` giving the original's and the reduced type's strides when needed.
+pub(crate) fn reduction_mask(
+    orig_rank: usize,
+    red_rank: usize,
+    sizes: &[i64],
+    strides: impl FnOnce() -> Option<(Vec<i64>, Vec<i64>)>,
+) -> Option<Vec<bool>> {
     let mut unused = vec![false; orig_rank];
     if orig_rank == red_rank {
         return Some(unused);
     }
-    for (i, s) in sizes.iter().enumerate().take(orig_rank) {
-        if *s == Ofr::Static(1) {
-            unused[i] = true;
-        }
+    for (i, &s) in sizes.iter().enumerate().take(orig_rank) {
+        unused[i] = s == 1;
     }
     let count = |u: &[bool]| u.iter().filter(|&&b| b).count();
     if count(&unused) + red_rank == orig_rank {
         return Some(unused);
     }
-    let (orig_strides, _) = strides_and_offset(ctx, original)?;
-    let (cand_strides, _) = strides_and_offset(ctx, reduced)?;
+    let (orig_strides, cand_strides) = strides()?;
     let occurrences = |v: &[i64]| {
         let mut m = BTreeMap::<i64, usize>::new();
         for &s in v {

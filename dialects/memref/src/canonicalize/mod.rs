@@ -11,6 +11,8 @@ mod view;
 
 use flowgate_ir::{FoldFn, OpDef, PatternsFn};
 
+pub(crate) use layout::reduction_mask;
+
 /// `(op, fold, canonicalization patterns)` of every memref op that has any.
 const HOOKS: &[(&str, Option<FoldFn>, Option<PatternsFn>)] = &[
     // Views: subview, reinterpret_cast, view and the casts feeding them.
