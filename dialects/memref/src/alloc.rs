@@ -96,6 +96,10 @@ fn layout_symbols(ctx: &Context, layout: Option<flowgate_ir::Attribute>) -> usiz
             let inner = &rest[..rest.find(']').unwrap_or(0)];
             inner.split(',').filter(|s| !s.trim().is_empty()).count()
         }
+        // A strided layout's map has one symbol per dynamic offset or stride.
+        Some(AttrKind::Strided { strides, offset }) => {
+            strides.iter().chain(std::iter::once(offset)).filter(|&&v| v == DYNAMIC).count()
+        }
         _ => 0,
     }
 }

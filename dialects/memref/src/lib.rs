@@ -7,6 +7,7 @@
 //! in `canonicalize/`.
 
 mod access;
+mod affine_layout;
 mod alloc;
 mod atomic;
 mod canonicalize;

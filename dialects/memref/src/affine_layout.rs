@@ -1,0 +1,232 @@
+//! Strides and offset of an affine-map layout, after upstream's `getStridesAndOffset`: the map
+//! must have one result that is linear in the dimensions, each coefficient a constant or an
+//! expression of symbols (then `?`); what is left over is the offset. Maps with `mod`,
+//! `floordiv`, `ceildiv` or products of dimensions are not strided.
+
+use flowgate_ir::DYNAMIC;
+
+/// Saturated arithmetic on coefficients (`DYNAMIC` absorbs, zero times anything is zero).
+fn mul(a: i64, b: i64) -> i64 {
+    if a == 0 || b == 0 {
+        0
+    } else if a == DYNAMIC || b == DYNAMIC {
+        DYNAMIC
+    } else {
+        a.checked_mul(b).unwrap_or(DYNAMIC)
+    }
+}
+
+fn add(a: i64, b: i64) -> i64 {
+    if a == DYNAMIC || b == DYNAMIC {
+        DYNAMIC
+    } else {
+        a.checked_add(b).unwrap_or(DYNAMIC)
+    }
+}
+
+/// A linear expression: one coefficient per dimension and a constant part.
+#[derive(Clone)]
+struct Lin {
+    dims: Vec<i64>,
+    constant: i64,
+}
+
+impl Lin {
+    fn constant(n: usize, c: i64) -> Lin {
+        Lin { dims: vec![0; n], constant: c }
+    }
+
+    fn has_dims(&self) -> bool {
+        self.dims.iter().any(|&d| d != 0)
+    }
+
+    fn add(mut self, o: &Lin) -> Lin {
+        for (a, &b) in self.dims.iter_mut().zip(&o.dims) {
+            *a = add(*a, b);
+        }
+        self.constant = add(self.constant, o.constant);
+        self
+    }
+
+    fn scale(mut self, k: i64) -> Lin {
+        for a in self.dims.iter_mut() {
+            *a = mul(*a, k);
+        }
+        self.constant = mul(self.constant, k);
+        self
+    }
+}
+
+struct Parser<'a> {
+    toks: Vec<&'a str>,
+    pos: usize,
+    dims: Vec<&'a str>,
+    syms: Vec<&'a str>,
+    /// Nesting depth, bounded so a deeply parenthesized map cannot exhaust the stack.
+    depth: usize,
+}
+
+const MAX_DEPTH: usize = 64;
+
+fn tokenize(s: &str) -> Option<Vec<&str>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let b = s.as_bytes();
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+        } else if c.is_ascii_alphanumeric() || c == b'_' {
+            let st = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'$') {
+                i += 1;
+            }
+            out.push(&s[st..i]);
+        } else if s[i..].starts_with("->") {
+            out.push("->");
+            i += 2;
+        } else if b"()[],+-*".contains(&c) {
+            out.push(&s[i..i + 1]);
+            i += 1;
+        } else {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<&'a str> {
+        self.toks.get(self.pos).copied()
+    }
+
+    fn eat(&mut self, t: &str) -> bool {
+        if self.peek() == Some(t) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// `( id, id, ... )` or `[ id, ... ]`.
+    fn id_list(&mut self, open: &str, close: &str) -> Option<Vec<&'a str>> {
+        if !self.eat(open) {
+            return None;
+        }
+        let mut ids = Vec::new();
+        if self.eat(close) {
+            return Some(ids);
+        }
+        loop {
+            ids.push(self.peek()?);
+            self.pos += 1;
+            if self.eat(close) {
+                return Some(ids);
+            }
+            if !self.eat(",") {
+                return None;
+            }
+        }
+    }
+
+    fn expr(&mut self) -> Option<Lin> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return None;
+        }
+        let mut acc = self.term()?;
+        loop {
+            if self.eat("+") {
+                let t = self.term()?;
+                acc = acc.add(&t);
+            } else if self.eat("-") {
+                let t = self.term()?.scale(-1);
+                acc = acc.add(&t);
+            } else {
+                break;
+            }
+        }
+        self.depth -= 1;
+        Some(acc)
+    }
+
+    fn term(&mut self) -> Option<Lin> {
+        let mut acc = self.factor()?;
+        while self.eat("*") {
+            let f = self.factor()?;
+            // One side must be free of dimensions (semi-affine products are not strided).
+            acc = match (acc.has_dims(), f.has_dims()) {
+                (false, _) => f.scale(acc.constant),
+                (true, false) => acc.scale(f.constant),
+                (true, true) => return None,
+            };
+        }
+        Some(acc)
+    }
+
+    fn factor(&mut self) -> Option<Lin> {
+        let n = self.dims.len();
+        let t = self.peek()?;
+        self.pos += 1;
+        match t {
+            "(" => {
+                let e = self.expr()?;
+                self.eat(")").then_some(e)
+            }
+            "-" => Some(self.factor()?.scale(-1)),
+            _ if t.bytes().all(|c| c.is_ascii_digit()) => Some(Lin::constant(n, t.parse().ok()?)),
+            _ => {
+                if let Some(i) = self.dims.iter().position(|&d| d == t) {
+                    let mut l = Lin::constant(n, 0);
+                    l.dims[i] = 1;
+                    Some(l)
+                } else if self.syms.contains(&t) {
+                    Some(Lin::constant(n, DYNAMIC))
+                } else {
+                    // `mod`, `floordiv`, `ceildiv` or an unknown name.
+                    None
+                }
+            }
+        }
+    }
+}
+
+/// `(strides, offset)` of the affine map whose text (between `affine_map<` and `>`) is `map`,
+/// or `None` when it is not a strided layout of `rank` dimensions.
+pub(crate) fn strides_and_offset(map: &str, rank: usize) -> Option<(Vec<i64>, i64)> {
+    let toks = tokenize(map)?;
+    let mut p = Parser { toks, pos: 0, dims: Vec::new(), syms: Vec::new(), depth: 0 };
+    p.dims = p.id_list("(", ")")?;
+    if p.peek() == Some("[") {
+        p.syms = p.id_list("[", "]")?;
+    }
+    if p.dims.len() != rank || !p.eat("->") || !p.eat("(") {
+        return None;
+    }
+    let e = p.expr()?;
+    if !p.eat(")") || p.pos != p.toks.len() {
+        return None;
+    }
+    Some((e.dims, e.constant))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strided_maps() {
+        assert_eq!(strides_and_offset("(d0)[s0] -> (d0 + s0)", 1), Some((vec![1], DYNAMIC)));
+        assert_eq!(strides_and_offset("(d0)[s0, s1] -> (d0 * s1 + s0)", 1), Some((vec![DYNAMIC], DYNAMIC)));
+        assert_eq!(strides_and_offset("() -> (4)", 0), Some((vec![], 4)));
+        assert_eq!(strides_and_offset("(d0, d1)[s0] -> (d0 * 16 + d1 + s0)", 2), Some((vec![16, 1], DYNAMIC)));
+        assert_eq!(strides_and_offset("(d0, d1)[s0] -> (d0 + d1 * s0)", 2), Some((vec![1, DYNAMIC], 0)));
+        assert_eq!(strides_and_offset("(d0, d1) -> (d1, d0)", 2), None);
+        assert_eq!(strides_and_offset("(d0) -> (d0 mod 2)", 1), None);
+        assert_eq!(strides_and_offset("(d0, d1) -> (d0 * d1)", 2), None);
+        assert_eq!(strides_and_offset("(d0) -> (d0 - 3)", 1), Some((vec![1], -3)));
+        let deep = format!("(d0) -> ({}d0{})", "(".repeat(10_000), ")".repeat(10_000));
+        assert_eq!(strides_and_offset(&deep, 1), None);
+    }
+}
