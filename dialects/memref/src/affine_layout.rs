@@ -5,54 +5,71 @@
 
 use flowgate_ir::DYNAMIC;
 
-/// Saturated arithmetic on coefficients (`DYNAMIC` absorbs, zero times anything is zero).
-fn mul(a: i64, b: i64) -> i64 {
-    if a == 0 || b == 0 {
-        0
-    } else if a == DYNAMIC || b == DYNAMIC {
-        DYNAMIC
-    } else {
-        a.checked_mul(b).unwrap_or(DYNAMIC)
-    }
+/// A coefficient of a linear layout expression: a constant, one symbol, or anything else
+/// built from symbols (upstream then reports the stride as dynamic).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Coef {
+    Const(i64),
+    Sym(usize),
+    Complex,
 }
 
-fn add(a: i64, b: i64) -> i64 {
-    if a == DYNAMIC || b == DYNAMIC {
-        DYNAMIC
-    } else {
-        a.checked_add(b).unwrap_or(DYNAMIC)
+impl Coef {
+    fn add(self, o: Coef) -> Coef {
+        match (self, o) {
+            (Coef::Const(0), x) | (x, Coef::Const(0)) => x,
+            (Coef::Const(a), Coef::Const(b)) => a.checked_add(b).map_or(Coef::Complex, Coef::Const),
+            _ => Coef::Complex,
+        }
+    }
+
+    fn mul(self, o: Coef) -> Coef {
+        match (self, o) {
+            (Coef::Const(0), _) | (_, Coef::Const(0)) => Coef::Const(0),
+            (Coef::Const(1), x) | (x, Coef::Const(1)) => x,
+            (Coef::Const(a), Coef::Const(b)) => a.checked_mul(b).map_or(Coef::Complex, Coef::Const),
+            _ => Coef::Complex,
+        }
+    }
+
+    /// The static value, `DYNAMIC` when symbols are involved.
+    pub(crate) fn value(self) -> i64 {
+        match self {
+            Coef::Const(c) => c,
+            _ => DYNAMIC,
+        }
     }
 }
 
 /// A linear expression: one coefficient per dimension and a constant part.
-#[derive(Clone)]
-struct Lin {
-    dims: Vec<i64>,
-    constant: i64,
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Lin {
+    pub dims: Vec<Coef>,
+    pub constant: Coef,
 }
 
 impl Lin {
-    fn constant(n: usize, c: i64) -> Lin {
-        Lin { dims: vec![0; n], constant: c }
+    fn constant(n: usize, c: Coef) -> Lin {
+        Lin { dims: vec![Coef::Const(0); n], constant: c }
     }
 
     fn has_dims(&self) -> bool {
-        self.dims.iter().any(|&d| d != 0)
+        self.dims.iter().any(|&d| d != Coef::Const(0))
     }
 
     fn add(mut self, o: &Lin) -> Lin {
         for (a, &b) in self.dims.iter_mut().zip(&o.dims) {
-            *a = add(*a, b);
+            *a = a.add(b);
         }
-        self.constant = add(self.constant, o.constant);
+        self.constant = self.constant.add(o.constant);
         self
     }
 
-    fn scale(mut self, k: i64) -> Lin {
+    fn scale(mut self, k: Coef) -> Lin {
         for a in self.dims.iter_mut() {
-            *a = mul(*a, k);
+            *a = a.mul(k);
         }
-        self.constant = mul(self.constant, k);
+        self.constant = self.constant.mul(k);
         self
     }
 }
@@ -141,7 +158,7 @@ impl<'a> Parser<'a> {
                 let t = self.term()?;
                 acc = acc.add(&t);
             } else if self.eat("-") {
-                let t = self.term()?.scale(-1);
+                let t = self.term()?.scale(Coef::Const(-1));
                 acc = acc.add(&t);
             } else {
                 break;
@@ -174,15 +191,15 @@ impl<'a> Parser<'a> {
                 let e = self.expr()?;
                 self.eat(")").then_some(e)
             }
-            "-" => Some(self.factor()?.scale(-1)),
-            _ if t.bytes().all(|c| c.is_ascii_digit()) => Some(Lin::constant(n, t.parse().ok()?)),
+            "-" => Some(self.factor()?.scale(Coef::Const(-1))),
+            _ if t.bytes().all(|c| c.is_ascii_digit()) => Some(Lin::constant(n, Coef::Const(t.parse().ok()?))),
             _ => {
                 if let Some(i) = self.dims.iter().position(|&d| d == t) {
-                    let mut l = Lin::constant(n, 0);
-                    l.dims[i] = 1;
+                    let mut l = Lin::constant(n, Coef::Const(0));
+                    l.dims[i] = Coef::Const(1);
                     Some(l)
-                } else if self.syms.contains(&t) {
-                    Some(Lin::constant(n, DYNAMIC))
+                } else if let Some(k) = self.syms.iter().position(|&x| x == t) {
+                    Some(Lin::constant(n, Coef::Sym(k)))
                 } else {
                     // `mod`, `floordiv`, `ceildiv` or an unknown name.
                     None
@@ -192,9 +209,10 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// `(strides, offset)` of the affine map whose text (between `affine_map<` and `>`) is `map`,
-/// or `None` when it is not a strided layout of `rank` dimensions.
-pub(crate) fn strides_and_offset(map: &str, rank: usize) -> Option<(Vec<i64>, i64)> {
+/// The single linear result of the affine map whose text (between `affine_map<` and `>`) is
+/// `map`, with its number of symbols; `None` when it is not a strided layout of `rank`
+/// dimensions.
+pub(crate) fn linear(map: &str, rank: usize) -> Option<(Lin, usize)> {
     let toks = tokenize(map)?;
     let mut p = Parser { toks, pos: 0, dims: Vec::new(), syms: Vec::new(), depth: 0 };
     p.dims = p.id_list("(", ")")?;
@@ -208,7 +226,54 @@ pub(crate) fn strides_and_offset(map: &str, rank: usize) -> Option<(Vec<i64>, i6
     if !p.eat(")") || p.pos != p.toks.len() {
         return None;
     }
-    Some((e.dims, e.constant))
+    Some((e, p.syms.len()))
+}
+
+/// `(strides, offset)` of the affine map whose text is `map`, or `None` when it is not a
+/// strided layout of `rank` dimensions.
+pub(crate) fn strides_and_offset(map: &str, rank: usize) -> Option<(Vec<i64>, i64)> {
+    let (e, _) = linear(map, rank)?;
+    Some((e.dims.iter().map(|c| c.value()).collect(), e.constant.value()))
+}
+
+/// The linear form of `strided<strides, offset: offset>` as upstream's
+/// `makeStridedLinearLayoutMap` builds it: a symbol for a dynamic offset, then one per dynamic
+/// stride in order.
+pub(crate) fn strided_linear(strides: &[i64], offset: i64) -> (Lin, usize) {
+    let mut next = 0;
+    let mut coef = |v: i64| {
+        if v == DYNAMIC {
+            next += 1;
+            Coef::Sym(next - 1)
+        } else {
+            Coef::Const(v)
+        }
+    };
+    let constant = coef(offset);
+    let dims = strides.iter().map(|&s| coef(s)).collect();
+    (Lin { dims, constant }, next)
+}
+
+/// Upstream's `makeCanonicalStridedLayoutExpr`: row-major strides of `shape`, a fresh symbol
+/// for each stride outside a dynamic dimension.
+pub(crate) fn canonical_linear(shape: &[i64]) -> (Lin, usize) {
+    let mut dims = vec![Coef::Const(0); shape.len()];
+    let mut running = Some(1i64);
+    let mut syms = 0;
+    for (i, &d) in shape.iter().enumerate().rev() {
+        dims[i] = match running {
+            Some(r) => Coef::Const(r),
+            None => {
+                syms += 1;
+                Coef::Sym(syms - 1)
+            }
+        };
+        running = match running {
+            Some(r) if d > 0 => r.checked_mul(d),
+            _ => None,
+        };
+    }
+    (Lin { dims, constant: Coef::Const(0) }, syms)
 }
 
 #[cfg(test)]
@@ -226,6 +291,10 @@ mod tests {
         assert_eq!(strides_and_offset("(d0) -> (d0 mod 2)", 1), None);
         assert_eq!(strides_and_offset("(d0, d1) -> (d0 * d1)", 2), None);
         assert_eq!(strides_and_offset("(d0) -> (d0 - 3)", 1), Some((vec![1], -3)));
+        let (a, na) = linear("(i, j)[off, M] -> (off + M * i + j)", 2).unwrap();
+        let (b, nb) = strided_linear(&[DYNAMIC, 1], DYNAMIC);
+        assert_eq!((a, na), (b, nb));
+        assert_eq!(canonical_linear(&[DYNAMIC, DYNAMIC]).0.dims, vec![Coef::Sym(0), Coef::Const(1)]);
         let deep = format!("(d0) -> ({}d0{})", "(".repeat(10_000), ")".repeat(10_000));
         assert_eq!(strides_and_offset(&deep, 1), None);
     }

@@ -3,7 +3,7 @@
 //! `get_global`, `expand_shape`, `collapse_shape`, `reshape`, `view`, `realloc`, `rank`,
 //! `assume_alignment`, `distinct_objects`, `atomic_rmw`, `generic_atomic_rmw`, `atomic_yield` and
 //! `prefetch`, `dma_start`, `dma_wait`, `extract_aligned_pointer_as_index`,
-//! `extract_strided_metadata` and `memory_space_cast`. Folds and canonicalization patterns live
+//! `extract_strided_metadata`, `memory_space_cast` and `transpose`. Folds and canonicalization patterns live
 //! in `canonicalize/`.
 
 mod access;
@@ -15,6 +15,7 @@ mod dma;
 mod metadata;
 mod shape;
 mod space_cast;
+mod transpose;
 mod util;
 mod view;
 
@@ -30,6 +31,7 @@ pub fn register(ctx: &mut Context) {
     defs.extend(dma::defs());
     defs.extend(metadata::defs());
     defs.extend(space_cast::defs());
+    defs.extend(transpose::defs());
     canonicalize::attach(&mut defs);
     ctx.register_ops(defs);
 }

@@ -7,6 +7,7 @@ mod layout;
 mod mixed;
 mod reinterpret;
 mod subview;
+mod transpose;
 mod view;
 
 use flowgate_ir::{FoldFn, OpDef, PatternsFn};
@@ -23,6 +24,7 @@ const HOOKS: &[(&str, Option<FoldFn>, Option<PatternsFn>)] = &[
     ("memref.view", Some(view::fold_view), Some(view::view_patterns)),
     ("memref.assume_alignment", Some(view::fold_assume_alignment), None),
     ("memref.memory_space_cast", Some(view::fold_memory_space_cast), None),
+    ("memref.transpose", Some(transpose::fold), None),
 ];
 
 /// Set the fold and canonicalization hooks of the ops in `defs` that [`HOOKS`] lists.
