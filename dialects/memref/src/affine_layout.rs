@@ -191,19 +191,25 @@ impl<'a> Parser<'a> {
                 let e = self.expr()?;
                 self.eat(")").then_some(e)
             }
-            "-" => Some(self.factor()?.scale(Coef::Const(-1))),
+            "-" => {
+                // Unary minus nests too: count it against the same bound.
+                self.depth += 1;
+                if self.depth > MAX_DEPTH {
+                    return None;
+                }
+                let f = self.factor()?.scale(Coef::Const(-1));
+                self.depth -= 1;
+                Some(f)
+            }
             _ if t.bytes().all(|c| c.is_ascii_digit()) => Some(Lin::constant(n, Coef::Const(t.parse().ok()?))),
             _ => {
                 if let Some(i) = self.dims.iter().position(|&d| d == t) {
                     let mut l = Lin::constant(n, Coef::Const(0));
                     l.dims[i] = Coef::Const(1);
-                    Some(l)
-                } else if let Some(k) = self.syms.iter().position(|&x| x == t) {
-                    Some(Lin::constant(n, Coef::Sym(k)))
-                } else {
-                    // `mod`, `floordiv`, `ceildiv` or an unknown name.
-                    None
+                    return Some(l);
                 }
+                // `mod`, `floordiv`, `ceildiv` or an unknown name give `None`.
+                self.syms.iter().position(|&x| x == t).map(|k| Lin::constant(n, Coef::Sym(k)))
             }
         }
     }
@@ -297,5 +303,8 @@ mod tests {
         assert_eq!(canonical_linear(&[DYNAMIC, DYNAMIC]).0.dims, vec![Coef::Sym(0), Coef::Const(1)]);
         let deep = format!("(d0) -> ({}d0{})", "(".repeat(10_000), ")".repeat(10_000));
         assert_eq!(strides_and_offset(&deep, 1), None);
+        let negs = format!("(d0) -> ({}d0)", "- ".repeat(10_000));
+        assert_eq!(strides_and_offset(&negs, 1), None);
+        assert_eq!(strides_and_offset("(d0) -> (- - d0)", 1), Some((vec![1], 0)));
     }
 }

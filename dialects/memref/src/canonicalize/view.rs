@@ -90,7 +90,7 @@ impl RewritePattern for ViewOfCast {
         let Some(&x) = ctx.operands(cast).first() else { return false };
         let xt = ctx.value_type(x);
         // The new source must still be what a view accepts: a 1-D memref with identity layout.
-        if !ranked(ctx, xt).is_some_and(|m| m.shape.len() == 1) || !identity_layout(ctx, xt) {
+        if ranked(ctx, xt).is_none_or(|m| m.shape.len() != 1) || !identity_layout(ctx, xt) {
             return false;
         }
         b.ctx.set_operand(op, 0, x);
