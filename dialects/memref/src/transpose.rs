@@ -161,7 +161,9 @@ fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     };
     let Some((strides, offset)) = strides_and_offset(ctx, st) else { return Err(mismatch()) };
     let sizes: Vec<i64> = perm.iter().map(|&i| src.shape[i]).collect();
-    let strides: Vec<i64> = perm.iter().map(|&i| strides[i]).collect();
+    let Some(strides) = perm.iter().map(|&i| strides.get(i).copied()).collect::<Option<Vec<i64>>>() else {
+        return Err(mismatch());
+    };
     if res.shape != sizes || res.element != src.element || res.memory_space != src.memory_space {
         return Err(mismatch());
     }

@@ -256,7 +256,7 @@ fn verify_subview(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return mismatch("layout");
     };
     let kept = (0..sizes.len()).filter(|&i| !dropped[i]);
-    if kept.zip(&res_strides).any(|(i, &s)| strides[i] != s) {
+    if kept.zip(&res_strides).any(|(i, &s)| strides.get(i) != Some(&s)) {
         return mismatch("layout");
     }
     check_in_bounds(ctx, op, &src.shape, &m.offsets.0, &m.sizes.0, &m.strides.0)
