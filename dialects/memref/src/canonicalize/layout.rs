@@ -6,7 +6,7 @@ use crate::util::{ranked, strides_and_offset};
 use flowgate_ir::{AttrKind, Context, Type, TypeKind, DYNAMIC};
 use std::collections::BTreeMap;
 
-use super::mixed::{statics, Ofr};
+use super::mixed::{statics, Entry};
 
 pub(crate) fn sat_mul(a: i64, b: i64) -> i64 {
     if a == 0 || b == 0 {
@@ -43,9 +43,9 @@ pub(crate) fn strided_type(
 pub(crate) fn infer_subview_type(
     ctx: &mut Context,
     source: Type,
-    offsets: &[Ofr],
-    sizes: &[Ofr],
-    strides: &[Ofr],
+    offsets: &[Entry],
+    sizes: &[Entry],
+    strides: &[Entry],
 ) -> Option<Type> {
     let (offsets, sizes, strides) = (statics(offsets), statics(sizes), statics(strides));
     if offsets.iter().chain(&sizes).any(|&v| v != DYNAMIC && v < 0) || strides.contains(&0) {
@@ -63,7 +63,7 @@ pub(crate) fn infer_subview_type(
 
 /// Upstream's `computeMemRefRankReductionMask`: which dimensions of `original` are dropped in
 /// `reduced`, told apart by their strides when several unit dimensions could be.
-pub(crate) fn rank_reduction_mask(ctx: &Context, original: Type, reduced: Type, sizes: &[Ofr]) -> Option<Vec<bool>> {
+pub(crate) fn rank_reduction_mask(ctx: &Context, original: Type, reduced: Type, sizes: &[Entry]) -> Option<Vec<bool>> {
     let orig_rank = ranked(ctx, original)?.shape.len();
     let red_rank = ranked(ctx, reduced)?.shape.len();
     let strides = || Some((strides_and_offset(ctx, original)?.0, strides_and_offset(ctx, reduced)?.0));

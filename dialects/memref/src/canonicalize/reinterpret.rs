@@ -3,7 +3,7 @@
 //! `ReinterpretCastOpConstantFolder` and `ExtractStridedMetadataOp::fold`.
 
 use super::layout::strided_type;
-use super::mixed::{self, const_value, constify, index_constant, read, replace_with_cast, Lists, Ofr};
+use super::mixed::{self, const_value, constify, index_constant, read, replace_with_cast, Entry, Lists};
 use crate::util::{ranked, strides_and_offset};
 use flowgate_ir::{Attribute, Builder, Context, FoldResult, OpId, RewritePattern, Type, Value, DYNAMIC};
 
@@ -24,7 +24,7 @@ pub(crate) fn fold(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Opti
     }
     let res_ty = ctx.value_type(res);
     let static_shape = ranked(ctx, res_ty).is_some_and(|m| !m.shape.contains(&DYNAMIC));
-    if static_shape && ctx.value_type(l.source) == res_ty && l.offsets.first() == Some(&Ofr::Static(0)) {
+    if static_shape && ctx.value_type(l.source) == res_ty && l.offsets.first() == Some(&Entry::Static(0)) {
         return Some(vec![FoldResult::Value(l.source)]);
     }
     None
@@ -36,7 +36,7 @@ pub(crate) fn patterns() -> Vec<Box<dyn RewritePattern>> {
 
 /// The constified (offset, sizes, strides) of a reinterpret_cast, from its result type and
 /// constant operands (upstream's `getConstifiedMixed*`).
-fn constified(ctx: &Context, op: OpId, l: &Lists) -> Option<(Vec<Ofr>, Vec<Ofr>, Vec<Ofr>)> {
+fn constified(ctx: &Context, op: OpId, l: &Lists) -> Option<(Vec<Entry>, Vec<Entry>, Vec<Entry>)> {
     let ty = ctx.value_type(*ctx.results(op).first()?);
     let shape = ranked(ctx, ty)?.shape;
     let (strides, offset) = strides_and_offset(ctx, ty)?;
@@ -47,7 +47,7 @@ fn constified(ctx: &Context, op: OpId, l: &Lists) -> Option<(Vec<Ofr>, Vec<Ofr>,
 }
 
 /// The constified (offset, sizes, strides) results of an `extract_strided_metadata`.
-fn metadata_constified(ctx: &Context, md: OpId) -> Option<(Vec<Ofr>, Vec<Ofr>, Vec<Ofr>)> {
+fn metadata_constified(ctx: &Context, md: OpId) -> Option<(Vec<Entry>, Vec<Entry>, Vec<Entry>)> {
     let src = *ctx.operands(md).first()?;
     let ty = ctx.value_type(src);
     let shape = ranked(ctx, ty)?.shape;
@@ -57,7 +57,7 @@ fn metadata_constified(ctx: &Context, md: OpId) -> Option<(Vec<Ofr>, Vec<Ofr>, V
     if r.len() != 2 + 2 * n {
         return None;
     }
-    let dyns = |vs: &[Value]| vs.iter().map(|&v| Ofr::Dyn(v)).collect::<Vec<_>>();
+    let dyns = |vs: &[Value]| vs.iter().map(|&v| Entry::Dynamic(v)).collect::<Vec<_>>();
     Some((
         constify(ctx, &dyns(&r[1..2]), &[offset]),
         constify(ctx, &dyns(&r[2..2 + n]), &shape),
@@ -107,7 +107,7 @@ impl RewritePattern for ConstantArguments {
         let ctx = &*b.ctx;
         let Some(l) = read(ctx, op) else { return false };
         let Some((o, s, t)) = constified(ctx, op, &l) else { return false };
-        let count = |v: &[&[Ofr]]| v.iter().flat_map(|x| x.iter()).filter(|e| matches!(e, Ofr::Static(_))).count();
+        let count = |v: &[&[Entry]]| v.iter().flat_map(|x| x.iter()).filter(|e| matches!(e, Entry::Static(_))).count();
         if count(&[&l.offsets, &l.sizes, &l.strides]) == count(&[&o, &s, &t]) {
             return false;
         }
@@ -148,7 +148,7 @@ impl RewritePattern for MetadataFolder {
         let loc = ctx.op_loc(op);
         for (&r, e) in results[1..].iter().zip(o.iter().chain(&s).chain(&t)) {
             // Only used results: a constant for an unused one would be created again and again.
-            if let (Ofr::Static(c), true) = (*e, b.ctx.has_uses(r)) {
+            if let (Entry::Static(c), true) = (*e, b.ctx.has_uses(r)) {
                 let cv = index_constant(b, c, loc);
                 b.ctx.replace_all_uses(r, cv);
                 changed = true;

@@ -3,8 +3,9 @@
 //! `SubViewOpMemRefCastFolder` and `TrivialSubViewOpFolder`.
 
 use super::layout::{cast_only_loses_info, drop_dims, infer_subview_type, rank_reduction_mask};
-use super::mixed::{self, const_value, fold_constants, read, replace_with_cast, Lists, Ofr};
-use crate::util::{check_in_bounds, ranked, strides_and_offset};
+use super::mixed::{self, const_value, fold_constants, read, replace_with_cast, Entry, Lists};
+use crate::util::{ranked, strides_and_offset};
+use flowgate_builtin::offsets::out_of_bounds;
 use flowgate_ir::{Attribute, Builder, Context, FoldResult, OpId, RewritePattern, Type, DYNAMIC};
 
 pub(crate) fn fold(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
@@ -22,7 +23,7 @@ pub(crate) fn fold(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Opti
     // subview(subview(x)) with zero offsets, unit strides and the same sizes is the inner one.
     let inner = ctx.defining_op(l.source).filter(|&d| ctx.is_op(d, "memref.subview"))?;
     let il = read(ctx, inner)?;
-    let all = |list: &[Ofr], v: i64| list.iter().all(|&e| const_value(ctx, e) == Some(v));
+    let all = |list: &[Entry], v: i64| list.iter().all(|&e| const_value(ctx, e) == Some(v));
     if all(&l.offsets, 0) && all(&l.strides, 1) && same_entries(ctx, &l.sizes, &il.sizes) && src_ty == res_ty {
         return Some(vec![FoldResult::Value(l.source)]);
     }
@@ -31,7 +32,7 @@ pub(crate) fn fold(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Opti
 
 /// Entries equal as upstream compares `OpFoldResult`s: the same static value or the same SSA
 /// value.
-fn same_entries(ctx: &Context, a: &[Ofr], b: &[Ofr]) -> bool {
+fn same_entries(ctx: &Context, a: &[Entry], b: &[Entry]) -> bool {
     let _ = ctx;
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
@@ -74,7 +75,7 @@ impl RewritePattern for ConstantArguments {
         }
         let Some(src) = ranked(ctx, ctx.value_type(l.source)) else { return false };
         let (so, ss, st) = (mixed::statics(&l.offsets), mixed::statics(&l.sizes), mixed::statics(&l.strides));
-        if check_in_bounds(ctx, op, &src.shape, &so, &ss, &st).is_err() {
+        if out_of_bounds(&src.shape, &so, &ss, &st).is_some() {
             return false;
         }
         let source_ty = ctx.value_type(l.source);
@@ -138,7 +139,7 @@ impl RewritePattern for Trivial {
         if src.shape.len() != dst.shape.len() || l.sizes.len() != src.shape.len() {
             return false;
         }
-        let all = |list: &[Ofr], v: i64| list.iter().all(|&e| const_value(ctx, e) == Some(v));
+        let all = |list: &[Entry], v: i64| list.iter().all(|&e| const_value(ctx, e) == Some(v));
         let sizes_match = l.sizes.iter().zip(&src.shape).all(|(&e, &d)| d != DYNAMIC && const_value(ctx, e) == Some(d));
         if !(all(&l.offsets, 0) && all(&l.strides, 1) && sizes_match) {
             return false;
