@@ -176,6 +176,49 @@ mod tests {
         assert!(out_of_bounds(&[i64::MAX], &[i64::MAX], &[i64::MAX], &[i64::MAX]).is_some());
     }
 
+    /// A context with a constant-like op `test.constant` and a block to hold values.
+    fn constants(values: &[i128]) -> (flowgate_ir::Context, Vec<Value>, Value) {
+        use flowgate_ir::{Context, OpDef, OperationState};
+        let mut ctx = Context::new();
+        ctx.register_op(OpDef { traits: Traits::CONSTANT_LIKE, ..OpDef::new("test.constant") });
+        let idx = ctx.index_type();
+        let loc = ctx.unknown_loc();
+        let block = ctx.create_block();
+        let arg = ctx.add_block_arg(block, idx, loc);
+        let vals = values
+            .iter()
+            .map(|&v| {
+                let a = ctx.integer_attr(v, idx);
+                let st = OperationState::new(&mut ctx, "test.constant", loc).results(&[idx]).attr(&mut ctx, "value", a);
+                let op = ctx.create_op(st);
+                ctx.append_op(block, op);
+                ctx.result(op, 0)
+            })
+            .collect();
+        (ctx, vals, arg)
+    }
+
+    #[test]
+    fn constants_become_static() {
+        let (ctx, c, arg) = constants(&[4, -2, 0]);
+        let mut lists = SliceLists {
+            offsets: vec![Entry::Dynamic(c[0]), Entry::Dynamic(arg)],
+            sizes: vec![Entry::Dynamic(c[1]), Entry::Static(3)],
+            strides: vec![Entry::Dynamic(c[1]), Entry::Dynamic(c[2])],
+        };
+        assert!(lists.fold_constants(&ctx));
+        // A negative size stays dynamic; any constant stride becomes static.
+        assert_eq!(lists.offsets, vec![Entry::Static(4), Entry::Dynamic(arg)]);
+        assert_eq!(lists.sizes, vec![Entry::Dynamic(c[1]), Entry::Static(3)]);
+        assert_eq!(lists.strides, vec![Entry::Static(-2), Entry::Static(0)]);
+        assert!(!lists.fold_constants(&ctx));
+        assert_eq!(lists.dynamic(), [vec![arg], vec![c[1]], vec![]]);
+        let mut strides = vec![Entry::Dynamic(c[2])];
+        assert!(!fold_constant_entries_where(&ctx, &mut strides, |x| x != 0));
+        assert_eq!(entry_value(&ctx, Entry::Dynamic(c[1])), Some(-2));
+        assert_eq!(entry_value(&ctx, Entry::Dynamic(arg)), None);
+    }
+
     #[test]
     fn mixed_round_trip() {
         assert_eq!(mixed(&[1, 2], &[]), Some(vec![Entry::Static(1), Entry::Static(2)]));
