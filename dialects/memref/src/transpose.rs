@@ -59,34 +59,59 @@ pub(crate) fn map_attr(ctx: &mut Context, n: usize, perm: &[usize]) -> Attribute
     ctx.intern_attr(AttrKind::AffineMap(map_text(n, perm)))
 }
 
-/// `%in (i, j) -> (j, i) {attrs} : T to U`; the names are bound by the dimension list.
-fn parse(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let src = p.parse_operand()?;
-    let ids = |p: &mut OpParser<'_, '_>| -> PResult<Vec<String>> {
-        p.expect(TokKind::LParen, "'('")?;
-        let mut v = Vec::new();
-        if p.accept(TokKind::RParen) {
-            return Ok(v);
+/// A parenthesized, comma-separated list, each entry as the spellings of its tokens.
+fn entries(p: &mut OpParser<'_, '_>) -> PResult<Vec<Vec<String>>> {
+    p.expect(TokKind::LParen, "'('")?;
+    let mut out = vec![Vec::new()];
+    let mut depth = 0usize;
+    loop {
+        if p.is(TokKind::Eof) {
+            return Err(p.error("expected ')'"));
         }
-        loop {
-            v.push(p.parse_keyword()?);
-            if p.accept(TokKind::RParen) {
-                return Ok(v);
-            }
-            p.expect_comma()?;
+        if depth == 0 && p.accept(TokKind::RParen) {
+            break;
         }
-    };
-    let dims = ids(p)?;
-    p.expect(TokKind::Arrow, "'->'")?;
-    let results = ids(p)?;
-    let mut perm = Vec::new();
-    for r in &results {
-        match dims.iter().position(|d| d == r) {
-            Some(i) => perm.push(i),
-            None => return Err(p.error(format!("use of undeclared identifier '{r}'"))),
+        if depth == 0 && p.accept(TokKind::Comma) {
+            out.push(Vec::new());
+            continue;
+        }
+        if p.is(TokKind::LParen) {
+            depth += 1;
+        } else if p.is(TokKind::RParen) {
+            depth = depth.saturating_sub(1);
+        }
+        let t = p.token_spelling();
+        p.bump_token();
+        if let Some(e) = out.last_mut() {
+            e.push(t);
         }
     }
-    let a = map_attr(p.ctx(), dims.len(), &perm);
+    if out.len() == 1 && out[0].is_empty() {
+        out.clear();
+    }
+    Ok(out)
+}
+
+/// `%in (i, j) -> (j, i) {attrs} : T to U`; the names are bound by the dimension list. A map
+/// whose results are not all bare dimensions is kept as written, for the verifier to reject.
+fn parse(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let src = p.parse_operand()?;
+    let dims = entries(p)?;
+    p.expect(TokKind::Arrow, "'->'")?;
+    let results = entries(p)?;
+    let names: Option<Vec<&str>> =
+        dims.iter().map(|d| if let [n] = d.as_slice() { Some(n.as_str()) } else { None }).collect();
+    let Some(names) = names else { return Err(p.error("expected bare identifier")) };
+    let perm: Option<Vec<usize>> =
+        results.iter().map(|r| if let [n] = r.as_slice() { names.iter().position(|d| d == n) } else { None }).collect();
+    let a = match perm {
+        Some(perm) => map_attr(p.ctx(), names.len(), &perm),
+        None => {
+            let res: Vec<String> = results.iter().map(|r| r.join(" ")).collect();
+            let text = format!("({}) -> ({})", names.join(", "), res.join(", "));
+            p.ctx().intern_attr(AttrKind::AffineMap(text))
+        }
+    };
     p.add_attr("permutation", a);
     p.parse_optional_attr_dict()?;
     let st = p.parse_colon_type()?;
@@ -102,9 +127,16 @@ fn print(p: &mut OpPrinter<'_>, op: OpId) {
     let v = ctx.operand(op, 0);
     p.write(" ");
     p.print_value(v);
-    if let Some((n, perm)) = permutation(ctx, op) {
-        p.write(" ");
-        p.write(&map_text(n, &perm));
+    match (permutation(ctx, op), ctx.attr(op, "permutation").map(|a| ctx.attr_kind(a))) {
+        (Some((n, perm)), _) => {
+            p.write(" ");
+            p.write(&map_text(n, &perm));
+        }
+        (None, Some(AttrKind::AffineMap(text))) => {
+            p.write(" ");
+            p.write(text);
+        }
+        _ => {}
     }
     p.print_optional_attr_dict(op, &["permutation"]);
     p.write(" : ");

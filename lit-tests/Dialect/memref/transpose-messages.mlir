@@ -31,3 +31,11 @@ func.func @space_cast_shape(%v: memref<4xf32>) {
   %0 = memref.memory_space_cast %v : memref<4xf32> to memref<?xf32, 1>
   return
 }
+
+// -----
+
+func.func @not_dimensions(%v: memref<?x?xf32>) {
+  // expected-error@+1 {{expected a permutation map}}
+  %0 = memref.transpose %v (i, j) -> (i + j, j) : memref<?x?xf32> to memref<?x?xf32>
+  return
+}
