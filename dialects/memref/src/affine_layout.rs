@@ -282,6 +282,80 @@ pub(crate) fn canonical_linear(shape: &[i64]) -> (Lin, usize) {
     (Lin { dims, constant: Coef::Const(0) }, syms)
 }
 
+/// The `affine_map<...>` upstream's `canonicalizeStridedLayout` leaves for
+/// `strided<strides, offset: offset>` on `shape`, as upstream prints it; `None` when it is the
+/// identity (no layout). A 0-d layout stays strided. Pure affine maps print flattened (dimensions in order, then the
+/// offset symbol, then the constant); with dynamic strides the terms keep the order
+/// `makeStridedLinearLayoutMap` builds them in, a symbolic offset after the first dimension
+/// term and a constant last (upstream's `simplifyAdd`).
+pub(crate) fn canonical_map_text(shape: &[i64], strides: &[i64], offset: i64) -> Option<String> {
+    let (lin, nsyms) = strided_linear(strides, offset);
+    if !shape.is_empty() && lin.dims == canonical_linear(shape).0.dims && lin.constant == Coef::Const(0) {
+        return None;
+    }
+    if shape.is_empty() {
+        // Upstream keeps a 0-d strided layout as it is, unless its offset is 0.
+        return match offset {
+            0 => None,
+            DYNAMIC => Some("strided<[], offset: ?>".to_string()),
+            o => Some(format!("strided<[], offset: {o}>")),
+        };
+    }
+    // Terms as (text of the positive part, negative?).
+    let term = |i: usize, c: Coef| -> Option<(String, bool)> {
+        match c {
+            Coef::Const(0) => None,
+            Coef::Const(1) => Some((format!("d{i}"), false)),
+            Coef::Const(-1) => Some((format!("d{i}"), true)),
+            Coef::Const(k) if k < 0 => Some((format!("d{i} * {}", k.unsigned_abs()), true)),
+            Coef::Const(k) => Some((format!("d{i} * {k}"), false)),
+            Coef::Sym(k) => Some((format!("d{i} * s{k}"), false)),
+            Coef::Complex => Some((format!("d{i} * ?"), false)),
+        }
+    };
+    let dims: Vec<(String, bool)> = lin.dims.iter().enumerate().filter_map(|(i, &c)| term(i, c)).collect();
+    let sym_offset = matches!(lin.constant, Coef::Sym(_)).then(|| ("s0".to_string(), false));
+    let const_offset = match lin.constant {
+        Coef::Const(c) if c != 0 => Some((c.unsigned_abs().to_string(), c < 0)),
+        _ => None,
+    };
+    let mut terms: Vec<(String, bool)> = Vec::new();
+    if strides.iter().all(|&s| s != DYNAMIC) {
+        terms.extend(dims);
+        terms.extend(sym_offset);
+    } else {
+        let mut it = dims.into_iter();
+        terms.extend(it.next());
+        terms.extend(sym_offset);
+        terms.extend(it);
+    }
+    terms.extend(const_offset);
+    let mut expr = String::new();
+    for (k, (t, neg)) in terms.iter().enumerate() {
+        match (k, neg) {
+            (0, false) => expr.push_str(t),
+            (0, true) if t.contains(" * ") => {
+                // A leading negative multiple prints as `d0 * -4`.
+                let (d, m) = t.split_once(" * ").unwrap_or((t, ""));
+                expr.push_str(&format!("{d} * -{m}"));
+            }
+            (0, true) => expr.push_str(&format!("-{t}")),
+            (_, false) => expr.push_str(&format!(" + {t}")),
+            (_, true) => expr.push_str(&format!(" - {t}")),
+        }
+    }
+    if expr.is_empty() {
+        expr.push('0');
+    }
+    let dims: Vec<String> = (0..shape.len()).map(|i| format!("d{i}")).collect();
+    let syms = if nsyms > 0 {
+        format!("[{}]", (0..nsyms).map(|k| format!("s{k}")).collect::<Vec<_>>().join(", "))
+    } else {
+        String::new()
+    };
+    Some(format!("affine_map<({}){syms} -> ({expr})>", dims.join(", ")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -303,6 +377,13 @@ mod tests {
         assert_eq!(canonical_linear(&[DYNAMIC, DYNAMIC]).0.dims, vec![Coef::Sym(0), Coef::Const(1)]);
         let deep = format!("(d0) -> ({}d0{})", "(".repeat(10_000), ")".repeat(10_000));
         assert_eq!(strides_and_offset(&deep, 1), None);
+        assert_eq!(canonical_map_text(&[4, 3], &[1, 4], 0).as_deref(), Some("affine_map<(d0, d1) -> (d0 + d1 * 4)>"));
+        assert_eq!(canonical_map_text(&[3, 4], &[4, 1], 0), None);
+        assert_eq!(
+            canonical_map_text(&[4, 3], &[1, -8], 50).as_deref(),
+            Some("affine_map<(d0, d1) -> (d0 - d1 * 8 + 50)>")
+        );
+        assert_eq!(canonical_map_text(&[], &[], 4).as_deref(), Some("strided<[], offset: 4>"));
         let negs = format!("(d0) -> ({}d0)", "- ".repeat(10_000));
         assert_eq!(strides_and_offset(&negs, 1), None);
         assert_eq!(strides_and_offset("(d0) -> (- - d0)", 1), Some((vec![1], 0)));

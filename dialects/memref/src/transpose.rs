@@ -3,10 +3,10 @@
 //! result type must be equivalent to the source's sizes and strides permuted (upstream's
 //! `inferTransposeResultType` compared after `canonicalizeStridedLayout`).
 
-use crate::affine_layout::{canonical_linear, linear, strided_linear, Lin};
+use crate::affine_layout::{canonical_linear, canonical_map_text, linear, strided_linear, Lin};
 use crate::util::*;
-use flowgate_ir::asm::{OpParser, OpPrinter, PResult, TokKind};
-use flowgate_ir::{AttrKind, Attribute, Context, Count, Diagnostic, OpDef, OpId, Traits, Type};
+use flowgate_ir::asm::{attr_to_string, type_to_string, OpParser, OpPrinter, PResult, TokKind};
+use flowgate_ir::{AttrKind, Attribute, Context, Count, Diagnostic, OpDef, OpId, Traits, Type, DYNAMIC};
 
 pub(crate) fn defs() -> Vec<OpDef> {
     vec![OpDef {
@@ -184,17 +184,36 @@ fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if st == rt && perm.iter().enumerate().all(|(i, &p)| i == p) {
         return Ok(());
     }
-    let mismatch = || {
+    let short = || {
         Diagnostic::op_error(
             ctx,
             op,
             format!("result type {} is not equivalent to the canonical transposed input type", q(ctx, rt)),
         )
     };
-    let Some((strides, offset)) = strides_and_offset(ctx, st) else { return Err(mismatch()) };
+    let Some((strides, offset)) = strides_and_offset(ctx, st) else { return Err(short()) };
     let sizes: Vec<i64> = perm.iter().map(|&i| src.shape[i]).collect();
     let Some(strides) = perm.iter().map(|&i| strides.get(i).copied()).collect::<Option<Vec<i64>>>() else {
-        return Err(mismatch());
+        return Err(short());
+    };
+    // Upstream names the expected type in its canonical form (an affine map, or no layout).
+    let mismatch = || {
+        let dims: String = sizes.iter().map(|&d| if d == DYNAMIC { "?x".into() } else { format!("{d}x") }).collect();
+        let layout = canonical_map_text(&sizes, &strides, offset).map(|m| format!(", {m}")).unwrap_or_default();
+        // An integer memory space prints without its type, as in the type printer.
+        let space = src
+            .memory_space
+            .map(|m| match ctx.attr_as_int(m) {
+                Some(i) => format!(", {i}"),
+                None => format!(", {}", attr_to_string(ctx, m)),
+            })
+            .unwrap_or_default();
+        let expected = format!("memref<{dims}{}{layout}{space}>", type_to_string(ctx, src.element));
+        Diagnostic::op_error(
+            ctx,
+            op,
+            format!("result type {} is not equivalent to the canonical transposed input type '{expected}'", q(ctx, rt)),
+        )
     };
     if res.shape != sizes || res.element != src.element || res.memory_space != src.memory_space {
         return Err(mismatch());
