@@ -96,6 +96,11 @@ fn layout_symbols(ctx: &Context, layout: Option<flowgate_ir::Attribute>) -> usiz
             let inner = &rest[..rest.find(']').unwrap_or(0)];
             inner.split(',').filter(|s| !s.trim().is_empty()).count()
         }
+        // A strided layout's map (`makeStridedLinearLayoutMap`) has one symbol per dynamic
+        // offset or stride.
+        Some(AttrKind::Strided { strides, offset }) => {
+            strides.iter().chain([offset]).filter(|&&v| v == DYNAMIC).count()
+        }
         _ => 0,
     }
 }
@@ -132,8 +137,16 @@ fn verify_alloc(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             format!("incorrect number of dynamic sizes, has {}, expected {dynamic}", seg[0].len()),
         ));
     }
-    if seg[1].len() != layout_symbols(ctx, m.layout) {
-        return Err(Diagnostic::op_error(ctx, op, "symbol operand count does not equal memref symbol count"));
+    let symbols = layout_symbols(ctx, m.layout);
+    if seg[1].len() != symbols {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!(
+                "symbol operand count does not equal memref symbol count: expected {symbols}, got {}",
+                seg[1].len()
+            ),
+        ));
     }
     if let Some(a) = ctx.attr(op, "alignment") {
         check_alignment(ctx, op, a)?;

@@ -2,15 +2,20 @@
 //! `dealloc`, `load`, `store`, `dim`, `copy`, `cast`, `subview`, `reinterpret_cast`, `global`,
 //! `get_global`, `expand_shape`, `collapse_shape`, `reshape`, `view`, `realloc`, `rank`,
 //! `assume_alignment`, `distinct_objects`, `atomic_rmw`, `generic_atomic_rmw`, `atomic_yield` and
-//! `prefetch`, `dma_start`, `dma_wait`, `extract_aligned_pointer_as_index` and
-//! `extract_strided_metadata`.
+//! `prefetch`, `dma_start`, `dma_wait`, `extract_aligned_pointer_as_index`,
+//! `extract_strided_metadata`, `memory_space_cast` and `transpose`. Folds and canonicalization patterns live
+//! in `canonicalize/`.
 
 mod access;
+mod affine_layout;
 mod alloc;
 mod atomic;
+mod canonicalize;
 mod dma;
 mod metadata;
 mod shape;
+mod space_cast;
+mod transpose;
 mod util;
 mod view;
 
@@ -18,11 +23,15 @@ use flowgate_ir::{Context, DialectDef};
 
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect(DialectDef { name: "memref", materialize_constant: None });
-    ctx.register_ops(alloc::defs());
-    ctx.register_ops(access::defs());
-    ctx.register_ops(view::defs());
-    ctx.register_ops(shape::defs());
-    ctx.register_ops(atomic::defs());
-    ctx.register_ops(dma::defs());
-    ctx.register_ops(metadata::defs());
+    let mut defs = alloc::defs();
+    defs.extend(access::defs());
+    defs.extend(view::defs());
+    defs.extend(shape::defs());
+    defs.extend(atomic::defs());
+    defs.extend(dma::defs());
+    defs.extend(metadata::defs());
+    defs.extend(space_cast::defs());
+    defs.extend(transpose::defs());
+    canonicalize::attach(&mut defs);
+    ctx.register_ops(defs);
 }

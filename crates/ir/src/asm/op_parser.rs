@@ -69,6 +69,16 @@ impl<'a> OpParser<'_, 'a> {
         self.p.expect(k, what)
     }
 
+    /// The current token's source text, for syntax read token by token (a transpose's
+    /// permutation); [`OpParser::bump_token`] moves past it.
+    pub fn token_spelling(&self) -> String {
+        self.p.spelling().to_string()
+    }
+
+    pub fn bump_token(&mut self) {
+        self.p.bump();
+    }
+
     pub fn accept_comma(&mut self) -> bool {
         self.p.accept(TokKind::Comma)
     }
