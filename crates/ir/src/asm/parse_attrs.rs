@@ -173,13 +173,32 @@ impl Parser<'_> {
         if !is_int {
             return Err(self.error_at(pos, "integer literal not valid for specified type"));
         }
-        let mag =
-            parse_int_text(text).ok_or_else(|| self.error_at(pos, "integer constant out of range for attribute"))?;
-        let v = if neg { -mag } else { mag };
+        let v = self
+            .int_literal_value(text, neg, ty)
+            .ok_or_else(|| self.error_at(pos, "integer constant out of range for attribute"))?;
         if !self.int_fits(v, ty) {
             return Err(self.error_at(pos, "integer constant out of range for attribute"));
         }
         Ok(self.ctx.integer_attr(v, ty))
+    }
+
+    /// The value of an integer literal of type `ty`, `None` when it cannot be held. Values are
+    /// kept as `i128`; a 128-bit literal past `i128::MAX` (up to `2^128 - 1`, which upstream's
+    /// APInt reads for signless and unsigned `i128`) is kept as its two's-complement bits, as
+    /// the printer shows signless values.
+    fn int_literal_value(&self, text: &str, neg: bool, ty: Type) -> Option<i128> {
+        let mag = parse_int_magnitude(text)?;
+        if let Ok(m) = i128::try_from(mag) {
+            return Some(if neg { -m } else { m });
+        }
+        let wide = matches!(self.ctx.type_kind(ty), TypeKind::Integer { width: 128, signedness }
+            if *signedness != crate::types::Signedness::Signed);
+        match (neg, mag) {
+            // -2^127 is i128::MIN.
+            (true, m) if m == 1u128 << 127 => Some(i128::MIN),
+            (false, m) if wide => Some(m as i128),
+            _ => None,
+        }
     }
 
     fn int_fits(&self, v: i128, ty: Type) -> bool {
@@ -713,10 +732,15 @@ impl Parser<'_> {
 }
 
 fn parse_int_text(text: &str) -> Option<i128> {
+    parse_int_magnitude(text).and_then(|v| i128::try_from(v).ok())
+}
+
+/// A decimal or `0x` literal's value, up to `u128::MAX`.
+fn parse_int_magnitude(text: &str) -> Option<u128> {
     if let Some(h) = text.strip_prefix("0x") {
-        return u128::from_str_radix(h, 16).ok().and_then(|v| i128::try_from(v).ok());
+        return u128::from_str_radix(h, 16).ok();
     }
-    text.parse::<i128>().ok()
+    text.parse::<u128>().ok()
 }
 
 fn infer_shape(item: &DenseItem, out: &mut Vec<i64>, depth: usize) {
