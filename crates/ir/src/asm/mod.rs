@@ -2,6 +2,7 @@
 //! printer.
 
 mod dense_hex;
+mod file_metadata;
 mod float_fmt;
 pub mod lexer;
 mod op_parser;

@@ -263,8 +263,16 @@ impl<'a> Parser<'a> {
         Diagnostic::error(self.loc_at(pos), msg)
     }
 
+    /// An error at the current token; at the end of the input, one character back, on the
+    /// last line, as upstream's `Parser::emitError` places it.
     pub fn error_here(&mut self, msg: impl Into<String>) -> Diagnostic {
-        let start = self.tok.start;
+        let mut start = self.tok.start;
+        if self.tok.kind == TokKind::Eof {
+            start = start.saturating_sub(1);
+            while !self.lex.src.is_char_boundary(start) {
+                start -= 1;
+            }
+        }
         let msg = msg.into();
         if self.tok.kind == TokKind::Error {
             return self.error_at(start, format!("unexpected character; {msg}"));
@@ -288,7 +296,7 @@ impl<'a> Parser<'a> {
                 TokKind::Eof => break,
                 TokKind::HashId if self.peek_is_alias_def() => self.parse_attr_alias_def()?,
                 TokKind::BangId if self.peek_is_alias_def() => self.parse_type_alias_def()?,
-                TokKind::FileMetadataBegin => self.skip_file_metadata()?,
+                TokKind::FileMetadataBegin => self.parse_file_metadata()?,
                 TokKind::Error => return Err(self.error_here("unexpected character")),
                 _ => {
                     self.parse_operation()?;
@@ -337,72 +345,6 @@ impl<'a> Parser<'a> {
         let ty = self.parse_type()?;
         if self.type_aliases.insert(name.clone(), ty).is_some() {
             return Err(self.error_at(pos, format!("redefinition of type alias id '{name}'")));
-        }
-        Ok(())
-    }
-
-    /// `{-# ... #-}` carries dialect resources; Flowgate does not use them.
-    /// `{-# key: {...}, ... #-}`. The blobs of `dialect_resources: { builtin: {...} }` are
-    /// kept (`dense_resource<name>`); other sections and dialects are skipped, as before.
-    fn skip_file_metadata(&mut self) -> PResult<()> {
-        self.bump();
-        while !self.is(TokKind::FileMetadataEnd) {
-            if self.is(TokKind::Eof) {
-                return Err(self.error_here("expected '#-}' to end file metadata"));
-            }
-            if self.is(TokKind::BareId) && self.spelling() == "dialect_resources" {
-                self.bump();
-                self.expect(TokKind::Colon, "':'")?;
-                self.parse_dialect_resources()?;
-                continue;
-            }
-            self.bump();
-        }
-        self.bump();
-        Ok(())
-    }
-
-    /// `{ dialect: { name: "0x<alignment><bytes>", ... }, ... }`
-    fn parse_dialect_resources(&mut self) -> PResult<()> {
-        self.expect(TokKind::LBrace, "'{'")?;
-        while !self.accept(TokKind::RBrace) {
-            let dialect = self.spelling().to_string();
-            self.bump();
-            self.expect(TokKind::Colon, "':'")?;
-            self.expect(TokKind::LBrace, "'{'")?;
-            while !self.accept(TokKind::RBrace) {
-                if !matches!(self.tok.kind, TokKind::BareId | TokKind::String) {
-                    return Err(self.error_here("expected identifier key for 'resource' entry"));
-                }
-                let name = if self.is(TokKind::String) {
-                    self.parse_string_literal()?
-                } else {
-                    let n = self.spelling().to_string();
-                    self.bump();
-                    n
-                };
-                self.expect(TokKind::Colon, "':'")?;
-                let pos = self.tok.start;
-                let value = self.parse_string_literal()?;
-                if dialect == "builtin" {
-                    let bytes = super::dense_hex::hex_bytes(&value)
-                        .ok_or_else(|| self.error_at(pos, "expected hex string blob for key"))?;
-                    if bytes.len() < 4 {
-                        return Err(self.error_at(pos, "expected hex string blob with alignment"));
-                    }
-                    let alignment = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-                    let blob = crate::ResourceBlob { alignment, data: bytes[4..].to_vec() };
-                    self.ctx.set_resource_blob(&name, blob);
-                }
-                if !self.accept(TokKind::Comma) {
-                    self.expect(TokKind::RBrace, "'}'")?;
-                    break;
-                }
-            }
-            if !self.accept(TokKind::Comma) {
-                self.expect(TokKind::RBrace, "'}'")?;
-                break;
-            }
         }
         Ok(())
     }
