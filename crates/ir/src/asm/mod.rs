@@ -7,6 +7,7 @@ mod float_fmt;
 pub mod lexer;
 mod op_parser;
 mod parse_attrs;
+mod parse_locations;
 mod parse_types;
 pub mod parser;
 pub mod printer;

@@ -3,9 +3,8 @@
 use super::lexer::TokKind;
 use super::parser::{LocOrAlias, PResult, Parser};
 use crate::attributes::{AttrKind, DenseElements};
-use crate::location::LocKind;
 use crate::types::{TypeKind, DYNAMIC};
-use crate::{Attribute, Location, Symbol, Type};
+use crate::{Attribute, Symbol, Type};
 
 /// A parsed element of a dense literal before the type is known.
 #[derive(Clone, Debug)]
@@ -619,115 +618,6 @@ impl Parser<'_> {
             }
             _ => Err(self.error_here("expected element literal of primitive type")),
         }
-    }
-
-    // ----- locations -----
-
-    pub(crate) fn parse_location_or_alias(&mut self) -> PResult<LocOrAlias> {
-        self.expect_keyword("loc")?;
-        self.expect(TokKind::LParen, "'(' in location")?;
-        if self.is(TokKind::HashId) {
-            let name = self.spelling()[1..].to_string();
-            let at = self.current_loc();
-            self.bump();
-            self.expect(TokKind::RParen, "')' in location")?;
-            if let Some(&a) = self.attr_aliases.get(&name) {
-                if let AttrKind::Location(l) = *self.ctx.attr_kind(a) {
-                    return Ok(LocOrAlias::Loc(l));
-                }
-            }
-            return Ok(LocOrAlias::Alias(name, at));
-        }
-        let l = self.parse_location_body()?;
-        self.expect(TokKind::RParen, "')' in location")?;
-        Ok(LocOrAlias::Loc(l))
-    }
-
-    pub fn parse_location_body(&mut self) -> PResult<Location> {
-        match self.tok.kind {
-            TokKind::BareId if self.is_keyword("unknown") => {
-                self.bump();
-                Ok(self.ctx.unknown_loc())
-            }
-            TokKind::BareId if self.is_keyword("callsite") => {
-                self.bump();
-                self.expect(TokKind::LParen, "'('")?;
-                let callee = self.parse_location_body()?;
-                self.expect_keyword("at")?;
-                let caller = self.parse_location_body()?;
-                self.expect(TokKind::RParen, "')'")?;
-                Ok(self.ctx.intern_loc(LocKind::CallSite { callee, caller }))
-            }
-            TokKind::BareId if self.is_keyword("fused") => {
-                self.bump();
-                let mut metadata = None;
-                if self.accept(TokKind::Less) {
-                    metadata = Some(self.parse_attribute(None)?);
-                    self.expect(TokKind::Greater, "'>'")?;
-                }
-                self.expect(TokKind::LSquare, "'['")?;
-                let mut locs = Vec::new();
-                if !self.is(TokKind::RSquare) {
-                    loop {
-                        locs.push(self.parse_location_body()?);
-                        if !self.accept(TokKind::Comma) {
-                            break;
-                        }
-                    }
-                }
-                self.expect(TokKind::RSquare, "']'")?;
-                Ok(self.ctx.intern_loc(LocKind::Fused { locs, metadata }))
-            }
-            TokKind::HashId => {
-                let name = self.spelling()[1..].to_string();
-                self.bump();
-                match self.attr_aliases.get(&name).map(|&a| self.ctx.attr_kind(a).clone()) {
-                    Some(AttrKind::Location(l)) => Ok(l),
-                    _ => Err(self.error_here(format!("expected location alias '#{name}' to be defined"))),
-                }
-            }
-            TokKind::String => {
-                let s = self.parse_string_literal()?;
-                if self.accept(TokKind::Colon) {
-                    let line = self.parse_u32()?;
-                    self.expect(TokKind::Colon, "':' in file location")?;
-                    let col = self.parse_u32()?;
-                    // Ranges: `"f":1:2 to 3:4`, or `to :4` on the same line.
-                    if self.accept_keyword("to") {
-                        let mut end_line = line;
-                        if self.is(TokKind::Integer) {
-                            end_line = self.parse_u32()?;
-                        }
-                        self.expect(TokKind::Colon, "':' in file location range")?;
-                        let end_col = self.parse_u32()?;
-                        if (end_line, end_col) != (line, col) {
-                            let file = self.ctx.intern_str(&s);
-                            let kind = LocKind::FileLineColRange { file, line, col, end_line, end_col };
-                            return Ok(self.ctx.intern_loc(kind));
-                        }
-                    }
-                    return Ok(self.ctx.file_loc(&s, line, col));
-                }
-                let child = if self.accept(TokKind::LParen) {
-                    let c = self.parse_location_body()?;
-                    self.expect(TokKind::RParen, "')'")?;
-                    Some(c)
-                } else {
-                    None
-                };
-                Ok(self.ctx.name_loc(&s, child))
-            }
-            _ => Err(self.error_here("expected location instance")),
-        }
-    }
-
-    fn parse_u32(&mut self) -> PResult<u32> {
-        if !self.is(TokKind::Integer) {
-            return Err(self.error_here("expected integer"));
-        }
-        let v = self.spelling().parse().map_err(|_| self.error_here("integer out of range"))?;
-        self.bump();
-        Ok(v)
     }
 }
 

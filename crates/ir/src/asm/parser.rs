@@ -786,7 +786,8 @@ impl<'a> Parser<'a> {
                 return Err(Diagnostic::error(at, "operation location alias was never defined"));
             };
             let crate::attributes::AttrKind::Location(l) = *self.ctx.attr_kind(a) else {
-                return Err(Diagnostic::error(at, format!("expected location, but found '#{name}'")));
+                let shown = super::printer::attr_to_string(self.ctx, a);
+                return Err(Diagnostic::error(at, format!("expected location, but found '{shown}'")));
             };
             if let Some(op) = op {
                 self.ctx.set_op_loc(op, l);
