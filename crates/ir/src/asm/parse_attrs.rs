@@ -281,10 +281,6 @@ impl Parser<'_> {
 
     /// `@name` or `@"quoted name"`.
     pub fn parse_symbol_name(&mut self) -> PResult<String> {
-        if self.is(TokKind::Error) && self.spelling() == "@" {
-            let pos = self.tok.start + 1;
-            return Err(self.error_at(pos, "@ identifier expected to start with letter or '_'"));
-        }
         if !self.is(TokKind::AtId) {
             return Err(self.error_here("expected valid '@'-identifier for symbol name"));
         }

@@ -318,38 +318,60 @@ impl Parser<'_> {
     }
 
     /// Skip from the current `<` to its matching `>`; returns the offset of that `>` and leaves
-    /// the parser after it.
+    /// the parser after it. As upstream's `parseDialectSymbolBody`, each closing bracket must
+    /// match the innermost open one, strings are lexed as tokens, and `->` is one token.
     pub(crate) fn skip_balanced_angles(&mut self) -> PResult<usize> {
         let b = self.lex.src.as_bytes();
-        let mut depth = 0usize;
+        let mut open: Vec<u8> = Vec::new();
+        // Upstream reports at its current token: the `<`, or the last string lexed.
+        let mut tok_pos = self.tok.start;
         let mut i = self.tok.start;
-        let mut in_str = false;
+        let unbalanced = |p: &mut Self, open: &[u8], at: usize| {
+            let c = open.last().map_or('<', |&c| c as char);
+            Err(p.error_at(at, format!("unbalanced '{c}' character in pretty dialect name")))
+        };
         while i < b.len() {
             let c = b[i];
-            if in_str {
-                if c == b'\\' {
-                    i += 1;
-                } else if c == b'"' {
-                    in_str = false;
-                }
-            } else {
-                match c {
-                    b'"' => in_str = true,
-                    b'<' | b'(' | b'[' | b'{' => depth += 1,
-                    b'>' if i > 0 && b[i - 1] == b'-' => {}
-                    b'>' | b')' | b']' | b'}' => {
-                        depth = depth.saturating_sub(1);
-                        if depth == 0 {
-                            self.relex_from(i + 1);
-                            return Ok(i);
-                        }
-                    }
-                    _ => {}
-                }
-            }
             i += 1;
+            let opener = match c {
+                b'<' | b'[' | b'(' | b'{' => {
+                    open.push(c);
+                    continue;
+                }
+                b'-' => {
+                    if b.get(i) == Some(&b'>') {
+                        i += 1;
+                    }
+                    continue;
+                }
+                b'"' => {
+                    let mut l = super::lexer::Lexer::new(self.lex.src);
+                    l.pos = i - 1;
+                    let t = l.next_token();
+                    if t.kind != TokKind::String {
+                        self.relex_from(i - 1);
+                        return Err(self.error_here("expected string"));
+                    }
+                    tok_pos = t.start;
+                    i = t.end;
+                    continue;
+                }
+                b'>' => b'<',
+                b']' => b'[',
+                b')' => b'(',
+                b'}' => b'{',
+                _ => continue,
+            };
+            if open.last() != Some(&opener) {
+                return unbalanced(self, &open, tok_pos);
+            }
+            open.pop();
+            if open.is_empty() {
+                self.relex_from(i);
+                return Ok(i - 1);
+            }
         }
-        Err(self.error_here("unbalanced '<' character in pretty dialect name"))
+        unbalanced(self, &open, tok_pos)
     }
 
     fn try_parse_type_list(&mut self, start: usize, end: usize) -> Option<Vec<Type>> {

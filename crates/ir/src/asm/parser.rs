@@ -259,7 +259,13 @@ impl<'a> Parser<'a> {
         self.loc_at(self.tok.start)
     }
 
+    /// An error at byte `pos`. While the current token is one the lexer refused, the error is
+    /// the lexer's instead: upstream's lexer reports it and drops the parser's.
     pub fn error_at(&mut self, pos: usize, msg: impl Into<String>) -> Diagnostic {
+        if self.tok.kind == TokKind::Error {
+            let (at, why) = super::lexer::error_of(self.lex.src, self.tok);
+            return Diagnostic::error(self.loc_at(at), why);
+        }
         Diagnostic::error(self.loc_at(pos), msg)
     }
 
@@ -272,10 +278,6 @@ impl<'a> Parser<'a> {
             while !self.lex.src.is_char_boundary(start) {
                 start -= 1;
             }
-        }
-        let msg = msg.into();
-        if self.tok.kind == TokKind::Error {
-            return self.error_at(start, format!("unexpected character; {msg}"));
         }
         self.error_at(start, msg)
     }
@@ -294,8 +296,8 @@ impl<'a> Parser<'a> {
         loop {
             match self.tok.kind {
                 TokKind::Eof => break,
-                TokKind::HashId if self.peek_is_alias_def() => self.parse_attr_alias_def()?,
-                TokKind::BangId if self.peek_is_alias_def() => self.parse_type_alias_def()?,
+                TokKind::HashId => self.parse_attr_alias_def()?,
+                TokKind::BangId => self.parse_type_alias_def()?,
                 TokKind::FileMetadataBegin => self.parse_file_metadata()?,
                 TokKind::Error => return Err(self.error_here("unexpected character")),
                 _ => {
@@ -319,34 +321,36 @@ impl<'a> Parser<'a> {
         Ok(self.ctx.create_op(st))
     }
 
-    fn peek_is_alias_def(&self) -> bool {
-        let mut l = Lexer::new(self.lex.src);
-        l.pos = self.lex.pos;
-        l.next_token().kind == TokKind::Equal
-    }
-
+    /// `#name = attribute`, checked in upstream's order: redefinition, the dialect namespace,
+    /// then the `=`.
     fn parse_attr_alias_def(&mut self) -> PResult<()> {
-        let name = self.spelling()[1..].to_string();
-        let pos = self.tok.start;
-        self.bump();
-        self.expect(TokKind::Equal, "'='")?;
+        let name = self.alias_def_name("attribute", self.attr_aliases.contains_key(&self.spelling()[1..]))?;
+        self.expect(TokKind::Equal, "'=' in attribute alias definition")?;
         let attr = self.parse_attribute(None)?;
-        if self.attr_aliases.insert(name.clone(), attr).is_some() {
-            return Err(self.error_at(pos, format!("redefinition of attribute alias id '{name}'")));
-        }
+        self.attr_aliases.insert(name, attr);
         Ok(())
     }
 
+    /// `!name = type`, checked as attribute aliases are.
     fn parse_type_alias_def(&mut self) -> PResult<()> {
-        let name = self.spelling()[1..].to_string();
-        let pos = self.tok.start;
-        self.bump();
-        self.expect(TokKind::Equal, "'='")?;
+        let name = self.alias_def_name("type", self.type_aliases.contains_key(&self.spelling()[1..]))?;
+        self.expect(TokKind::Equal, "'=' in type alias definition")?;
         let ty = self.parse_type()?;
-        if self.type_aliases.insert(name.clone(), ty).is_some() {
-            return Err(self.error_at(pos, format!("redefinition of type alias id '{name}'")));
-        }
+        self.type_aliases.insert(name, ty);
         Ok(())
+    }
+
+    /// The name of the alias being defined at the current token, which is consumed.
+    fn alias_def_name(&mut self, kind: &str, defined: bool) -> PResult<String> {
+        let name = self.spelling()[1..].to_string();
+        if defined {
+            return Err(self.error_here(format!("redefinition of {kind} alias id '{name}'")));
+        }
+        if name.contains('.') {
+            return Err(self.error_here(format!("{kind} names with a '.' are reserved for dialect-defined names")));
+        }
+        self.bump();
+        Ok(name)
     }
 
     // ----- SSA scopes -----
@@ -521,7 +525,7 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn parse_operand_ref(&mut self) -> PResult<UnresolvedOperand> {
         if !self.is(TokKind::PercentId) {
-            return Err(self.error_here("expected SSA operand"));
+            return Err(self.wrong_token_error("expected SSA operand"));
         }
         let name = self.spelling()[1..].to_string();
         let pos = self.tok.start;
@@ -572,8 +576,9 @@ impl<'a> Parser<'a> {
         }
         let op = match self.tok.kind {
             TokKind::String => self.parse_generic_operation()?,
-            TokKind::BareId => self.parse_custom_operation()?,
-            _ => return Err(self.error_here("expected operation name in quotes")),
+            // Upstream lexes `i32`, `si8`, `ui16` as integer type tokens, which name no op.
+            TokKind::BareId if !is_integer_type_spelling(self.spelling()) => self.parse_custom_operation()?,
+            _ => return Err(self.wrong_token_error("expected operation name in quotes")),
         };
         let _ = start_pos;
         // Bind result names.
@@ -631,6 +636,9 @@ impl<'a> Parser<'a> {
         let name_pos = self.tok.start;
         let loc = self.current_loc();
         let spelled = self.parse_string_literal()?;
+        if spelled.is_empty() {
+            return Err(self.error_at(name_pos, "empty operation name is invalid"));
+        }
         let (name, registered) = self.lookup_op_name(&spelled, false);
         if !registered {
             self.check_unregistered(&spelled, name_pos)?;
@@ -647,6 +655,14 @@ impl<'a> Parser<'a> {
             }
         }
         self.expect(TokKind::RParen, "')' to end operand list")?;
+        if self.is(TokKind::LSquare) {
+            // Upstream refuses successors on a registered op that is not a terminator before
+            // looking at them.
+            let terminator = self.ctx.op_def_by_name(name).map(|d| d.traits.contains(crate::Traits::TERMINATOR));
+            if terminator == Some(false) {
+                return Err(self.error_here("successors in non-terminator"));
+            }
+        }
         if self.accept(TokKind::LSquare) {
             loop {
                 let b = self.parse_successor()?;
@@ -954,4 +970,10 @@ impl<'a> Parser<'a> {
 pub(crate) enum LocOrAlias {
     Loc(Location),
     Alias(String, Location),
+}
+
+/// `i<digits>`, `si<digits>` or `ui<digits>`: upstream's `inttype` token.
+pub(crate) fn is_integer_type_spelling(s: &str) -> bool {
+    let digits = s.strip_prefix('i').or_else(|| s.strip_prefix("si")).or_else(|| s.strip_prefix("ui"));
+    digits.is_some_and(|d| !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit()))
 }

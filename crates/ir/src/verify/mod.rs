@@ -81,7 +81,9 @@ impl Verifier<'_> {
         if !ctx.successors(op).is_empty() {
             self.verify_successors(op)?;
         }
-        let graph = ctx.has_trait(op, Traits::GRAPH_REGION) || !ctx.is_registered(op);
+        // Like upstream, an op that does not say its regions are graph regions (an
+        // unregistered one included) has SSA dominance in them.
+        let graph = ctx.has_trait(op, Traits::GRAPH_REGION);
         for &r in ctx.regions(op) {
             self.verify_region(op, r, graph)?;
         }
@@ -305,6 +307,9 @@ fn dominance_note(ctx: &Context, d: Diagnostic, user: OpId, v: crate::Value) -> 
             "" => format!(
                 "operand defined as a block argument (block #{index} neither in a parent nor in a child region)"
             ),
+            "same block" | "same region" => {
+                format!("operand defined as a block argument (block #{index} in the same region)")
+            }
             rel => format!("operand defined as a block argument (block #{index} in a {rel})"),
         }
     } else {
