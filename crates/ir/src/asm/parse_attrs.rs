@@ -311,7 +311,7 @@ impl Parser<'_> {
         };
         let body = if self.is(TokKind::Less) {
             let start = self.tok.end;
-            let end = self.skip_balanced_angles()?;
+            let end = self.skip_dialect_symbol_body()?;
             format!("{name}<{}>", &self.lex.src[start..end])
         } else {
             name

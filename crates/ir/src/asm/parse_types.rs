@@ -306,7 +306,7 @@ impl Parser<'_> {
         }
         // Try the structured form `<type, type>`, and fall back to keeping the text.
         let body_start = self.tok.end;
-        let body_end = self.skip_balanced_angles()?;
+        let body_end = self.skip_dialect_symbol_body()?;
         let body = self.lex.src[body_start..body_end].to_string();
         if !name.is_empty() {
             if let Some(params) = self.try_parse_type_list(body_start, body_end) {
@@ -318,9 +318,44 @@ impl Parser<'_> {
     }
 
     /// Skip from the current `<` to its matching `>`; returns the offset of that `>` and leaves
-    /// the parser after it. As upstream's `parseDialectSymbolBody`, each closing bracket must
-    /// match the innermost open one, strings are lexed as tokens, and `->` is one token.
+    /// the parser after it.
     pub(crate) fn skip_balanced_angles(&mut self) -> PResult<usize> {
+        let b = self.lex.src.as_bytes();
+        let mut depth = 0usize;
+        let mut i = self.tok.start;
+        let mut in_str = false;
+        while i < b.len() {
+            let c = b[i];
+            if in_str {
+                if c == b'\\' {
+                    i += 1;
+                } else if c == b'"' {
+                    in_str = false;
+                }
+            } else {
+                match c {
+                    b'"' => in_str = true,
+                    b'<' | b'(' | b'[' | b'{' => depth += 1,
+                    b'>' if i > 0 && b[i - 1] == b'-' => {}
+                    b'>' | b')' | b']' | b'}' => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            self.relex_from(i + 1);
+                            return Ok(i);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        Err(self.error_here("unbalanced '<' character in pretty dialect name"))
+    }
+
+    /// Skip a dialect type's or attribute's body from the current `<` to its matching `>`;
+    /// returns the offset of that `>` and leaves the parser after it. As upstream's `parseDialectSymbolBody`, each closing bracket must
+    /// match the innermost open one, strings are lexed as tokens, and `->` is one token.
+    pub(crate) fn skip_dialect_symbol_body(&mut self) -> PResult<usize> {
         let b = self.lex.src.as_bytes();
         let mut open: Vec<u8> = Vec::new();
         // Upstream reports at its current token: the `<`, or the last string lexed.
