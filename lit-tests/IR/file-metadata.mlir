@@ -169,3 +169,13 @@ func.func @f() -> tensor<2xi8> {
     }
   }
 #-}
+
+// -----
+
+// expected-error@+4 {{expected '"' in string literal}}
+// expected-error@+3 {{expected hex string blob for key 'k'}}
+{-#
+  dialect_resources: {
+    builtin: { k: "0x
+  }
+#-}

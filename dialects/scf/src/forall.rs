@@ -203,7 +203,7 @@ fn print_forall(p: &mut OpPrinter<'_>, op: OpId) {
     let Some([lbs, ubs, steps, outs]) = groups(ctx, op) else { return };
     let body = ctx.region(op, 0);
     let args = entry_args(ctx, body);
-    let n = static_list(ctx, op, "staticStep").len();
+    let n = static_list(ctx, op, "staticLowerBound").len();
     p.write(" (");
     p.print_operands(&args[..n.min(args.len())]);
     let (slb, sub, sst) = (
@@ -285,7 +285,8 @@ fn verify_forall(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         }
     }
     check_implicit_terminator(ctx, op, "scf.forall.in_parallel")?;
-    let n = static_list(ctx, op, "staticStep").len();
+    // Upstream's rank is the number of lower bounds.
+    let n = static_list(ctx, op, "staticLowerBound").len();
     let results = ctx.results(op);
     if results.len() != outs.len() {
         return Err(Diagnostic::op_error(
@@ -352,8 +353,9 @@ fn print_in_parallel(p: &mut OpPrinter<'_>, op: OpId) {
 /// Only combining ops, each writing into one of the loop's shared outputs.
 fn verify_in_parallel(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let forall = check_parent(ctx, op, &["scf.forall"])?;
-    let n = static_list(ctx, forall, "staticStep").len();
-    let outs = entry_args(ctx, ctx.region(forall, 0)).split_off(n);
+    let n = static_list(ctx, forall, "staticLowerBound").len();
+    let args = entry_args(ctx, ctx.region(forall, 0));
+    let outs = args.get(n..).unwrap_or(&[]);
     let Some(&block) = ctx.region_blocks(ctx.region(op, 0)).first() else { return Ok(()) };
     for inner in ctx.block_ops(block) {
         let Some(&(_, dest)) = COMBINING.iter().find(|(name, _)| ctx.is_op(inner, name)) else {

@@ -125,3 +125,17 @@ func.func @bad_slice(%in: tensor<2xf32>, %out: tensor<100xf32>, %n: index) {
   }
   return
 }
+
+// -----
+
+// The rank is the number of lower bounds.
+func.func @step_count(%n: index) {
+  // expected-error @+1 {{expected 1 step values, got 3}}
+  "scf.forall"(%n) <{operandSegmentSizes = array<i32: 0, 1, 0, 0>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1, 1, 1>, staticUpperBound = array<i64: -9223372036854775808>}> ({
+  ^bb0(%i: index):
+    "scf.forall.in_parallel"() ({
+    ^bb0:
+    }) : () -> ()
+  }) : (index) -> ()
+  return
+}

@@ -66,6 +66,7 @@ impl Parser<'_> {
         self.comma_list_until(TokKind::RBrace, "}", |p| {
             let key = p.resource_key().ok_or_else(|| p.error_here("expected identifier key for 'resource' entry"))?;
             p.expect(TokKind::Colon, "':'")?;
+            p.refuse_lexer_error(format!("expected hex string blob for key '{key}'"))?;
             let blob = p.resource_blob(&key)?;
             p.ctx.set_resource_blob(&key, blob);
             Ok(())
@@ -79,6 +80,8 @@ impl Parser<'_> {
                 .resource_key()
                 .ok_or_else(|| p.error_here("expected identifier key for 'external_resources' entry"))?;
             p.expect(TokKind::Colon, "':'")?;
+            // The error token's text is no `"0x...`: upstream reads it as a string entry.
+            p.refuse_lexer_error(format!("expected string value for key '{key}'"))?;
             match p.resource_entry_kind() {
                 EntryKind::Bool => p.bump(),
                 EntryKind::Blob => {
@@ -94,6 +97,18 @@ impl Parser<'_> {
             }
             Ok(())
         })
+    }
+
+    /// A value token the lexer refused: upstream's lexer reports it as soon as the token is
+    /// read, and the entry then fails on the error token (which starts where the lexer
+    /// stopped) with `then`, a second error.
+    fn refuse_lexer_error(&mut self, then: String) -> PResult<()> {
+        if !self.is(TokKind::Error) {
+            return Ok(());
+        }
+        let (at, _) = super::lexer::error_of(self.lex.src, self.tok);
+        let loc = self.loc_at(at);
+        Err(self.error_here("").with_error(loc, then))
     }
 
     /// A resource key: a bare identifier or a string; `None` (nothing consumed) otherwise.
