@@ -1,11 +1,13 @@
 //! The tensor dialect with upstream MLIR 22's syntax and verifiers: `empty`, `extract`,
 //! `insert`, `extract_slice`, `insert_slice`, `dim`, `from_elements`, `cast`, `generate` and its
 //! `yield`, `splat`, `rank`, `reshape`, `expand_shape`, `collapse_shape`, `concat`, `pad`,
-//! `gather` and `scatter`, `bitcast`; folds and canonicalization patterns in `canonicalize/`.
+//! `gather`, `scatter`, `bitcast` and `parallel_insert_slice`; folds and canonicalization patterns in
+//! `canonicalize/`.
 
 mod canonicalize;
 mod ops;
 mod pad_gather;
+mod parallel_insert;
 mod reshape;
 mod slice;
 mod util;
@@ -22,6 +24,7 @@ pub fn register(ctx: &mut Context) {
     defs.extend(slice::defs());
     defs.extend(reshape::defs());
     defs.extend(pad_gather::defs());
+    defs.extend(parallel_insert::defs());
     canonicalize::attach(&mut defs);
     ctx.register_ops(defs);
 }
