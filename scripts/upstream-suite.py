@@ -37,6 +37,7 @@ SPLIT_MARKER = re.compile(r"^// -----\s*$")
 CUSTOM_OP = re.compile(r"^\s*(?:%[\w#:, %]*=\s*)?([a-z_][a-z0-9_]*)\.[a-z_][\w.]*", re.M)
 GENERIC_OP = re.compile(r"\"([a-z_][a-z0-9_]*)\.[\w.]+\"\s*\(")
 DIALECT_TYPE_ATTR = re.compile(r"[!#]([a-z_][a-z0-9_]*)\.")
+RESOURCE_GROUP = re.compile(r"([a-z_][a-z0-9_]*)\s*:\s*\{")
 # Words that start a statement but are not ops (block labels, keywords of custom syntax).
 NOT_OPS = {"module", "func", "return"}
 
@@ -107,6 +108,14 @@ def foreign_dialect(case):
     for m in DIALECT_TYPE_ATTR.finditer(code):
         if m.group(1) not in OUR_DIALECTS:
             return m.group(1)
+    # Resource groups of a dialect: `{-# dialect_resources: { ml_program: {...} } #-}` needs
+    # that dialect's resource handler (unknown names like `foobar` stay counted: both tools
+    # refuse them alike).
+    for meta in re.finditer(r"\{-#(.*?)(?:#-\}|\Z)", code, re.S):
+        res = re.search(r"dialect_resources\s*:\s*\{(.*)", meta.group(1), re.S)
+        for m in RESOURCE_GROUP.finditer(res.group(1) if res else ""):
+            if m.group(1) not in OUR_DIALECTS and m.group(1) in UPSTREAM_DIALECTS:
+                return m.group(1)
     for m in GENERIC_OP.finditer(code):
         # mlir-opt registers every upstream dialect (and its `test` dialect), so even with
         # -allow-unregistered-dialect their generic ops are verified there and not here.

@@ -116,6 +116,10 @@ impl Context {
         for r in state.regions {
             self.regions[r].parent = Some(op);
         }
+        for i in 0..self.ops[op].successors.len() {
+            let s = self.ops[op].successors[i];
+            self.blocks[s].branch_uses.push(op);
+        }
         self.set_operands(op, state.operands);
         self.note(Change::Created(op));
         op
@@ -127,7 +131,7 @@ impl Context {
 
     /// A detached block; add it to a region with [`Context::append_block`].
     pub fn create_block(&mut self) -> BlockId {
-        self.blocks.push(BlockData { args: Vec::new(), first: None, last: None, parent: None })
+        self.blocks.push(BlockData { args: Vec::new(), first: None, last: None, parent: None, branch_uses: Vec::new() })
     }
 
     /// Create a block at the end of `region`, with arguments of the given types.
@@ -213,7 +217,9 @@ impl Context {
     }
 
     pub fn set_successor(&mut self, op: OpId, i: usize, block: BlockId) {
-        self.ops[op].successors[i] = block;
+        let old = std::mem::replace(&mut self.ops[op].successors[i], block);
+        self.remove_branch_use(old, op);
+        self.blocks[block].branch_uses.push(op);
         self.note(Change::Modified(op));
     }
 
@@ -315,10 +321,22 @@ impl Context {
         self.note(Change::Erased(op));
     }
 
+    /// Forget one edge from `op` to `block`.
+    fn remove_branch_use(&mut self, block: BlockId, op: OpId) {
+        let uses = &mut self.blocks[block].branch_uses;
+        if let Some(p) = uses.iter().position(|&o| o == op) {
+            uses.swap_remove(p);
+        }
+    }
+
     fn drop_op_references(&mut self, op: OpId) {
         let operands = std::mem::take(&mut self.ops[op].operands);
         for (i, v) in operands.into_iter().enumerate() {
             self.remove_use(v, op, i as u32);
+        }
+        for i in 0..self.ops[op].successors.len() {
+            let s = self.ops[op].successors[i];
+            self.remove_branch_use(s, op);
         }
         self.ops[op].erased = true;
         for r in self.ops[op].regions.clone() {
@@ -338,15 +356,18 @@ impl Context {
         for o in ops.into_iter().rev() {
             self.erase_op(o);
         }
-        if let Some(r) = self.blocks[block].parent.take() {
-            self.regions[r].blocks.retain(|&b| b != block);
-        }
+        self.unlink_block(block);
     }
 
     /// Remove `block` from its region without touching its ops.
     pub fn unlink_block(&mut self, block: BlockId) {
         if let Some(r) = self.blocks[block].parent.take() {
-            self.regions[r].blocks.retain(|&b| b != block);
+            // A block is in its region once: find it and shift the tail down (a memmove),
+            // instead of `retain`'s element-by-element pass.
+            let blocks = &mut self.regions[r].blocks;
+            if let Some(p) = blocks.iter().position(|&b| b == block) {
+                blocks.remove(p);
+            }
         }
     }
 

@@ -60,6 +60,10 @@ pub struct BlockData {
     pub(crate) first: Option<OpId>,
     pub(crate) last: Option<OpId>,
     pub(crate) parent: Option<RegionId>,
+    /// The ops that name this block as a successor, once per edge (an op branching here twice
+    /// is listed twice). Kept so that finding predecessors does not scan the region, which made
+    /// canonicalizing long block chains quadratic.
+    pub(crate) branch_uses: Vec<OpId>,
 }
 
 pub struct RegionData {
@@ -354,18 +358,19 @@ impl Context {
     }
 
     /// Blocks of the same region whose terminator branches to `block`, once per edge.
+    /// The blocks of the same region whose terminator branches to `block`, once per edge.
     pub fn predecessors(&self, block: BlockId) -> Vec<BlockId> {
         let Some(region) = self.blocks[block].parent else { return Vec::new() };
-        let mut preds = Vec::new();
-        for &b in &self.regions[region].blocks {
-            if let Some(t) = self.blocks[b].last {
-                for &s in &self.ops[t].successors {
-                    if s == block {
-                        preds.push(b);
-                    }
-                }
-            }
-        }
+        let mut preds: Vec<BlockId> = self.blocks[block]
+            .branch_uses
+            .iter()
+            .filter_map(|&op| {
+                let pb = self.ops[op].parent?;
+                (self.blocks[pb].parent == Some(region) && self.blocks[pb].last == Some(op)).then_some(pb)
+            })
+            .collect();
+        // Edge-creation order would depend on rewrite history; block ids give a stable order.
+        preds.sort_unstable();
         preds
     }
 

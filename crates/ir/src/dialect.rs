@@ -112,7 +112,8 @@ pub struct OpDef {
     pub successor_operands: Option<SuccessorOperandsFn>,
     pub result_names: Option<ResultNamesFn>,
     /// Like `result_names`, one name per result; takes precedence when it gives a name for
-    /// every result.
+    /// every result. An empty name puts its result in the group of the one before
+    /// (`%sizes:2`).
     pub result_names_each: Option<ResultNamesEachFn>,
     /// The terminator custom syntax may leave implicit in single-block regions (`scf.yield`).
     pub implicit_terminator: Option<&'static str>,

@@ -162,7 +162,12 @@ fn verify_pred_traits(ctx: &Context, op: OpId, sp: &Spec) -> VResult {
     match sp.syntax {
         Syntax::Constant => {
             let value = ctx.attr(op, "value");
-            let vt = value.and_then(|a| ctx.attr_type(a));
+            // A typed string (`"hi" : i32`) is a typed attribute upstream too; its own check
+            // refuses it afterwards.
+            let vt = value.and_then(|a| match ctx.attr_kind(a) {
+                AttrKind::TypedString(_, t) => Some(*t),
+                _ => ctx.attr_type(a),
+            });
             let out = outs.first().copied();
             // A string is typed `none` upstream; the op's own check rejects it afterwards.
             let none_string = value.is_some_and(|a| ctx.attr_as_str(a).is_some())

@@ -1,5 +1,6 @@
 //! The builtin dialect: `builtin.module` and `builtin.unrealized_conversion_cast`.
 
+pub mod offsets;
 pub mod reassociation;
 
 use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult};

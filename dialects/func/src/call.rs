@@ -1,7 +1,9 @@
 //! `func.call`, `func.call_indirect` and `func.constant`.
 
 use flowgate_ir::asm::{type_to_string, Delimiter, OpParser, OpPrinter, PResult};
-use flowgate_ir::{Builder, Context, Count, Diagnostic, OpDef, OpId, OperationState, RewritePattern, Traits, Type};
+use flowgate_ir::{
+    AttrKind, Builder, Context, Count, Diagnostic, OpDef, OpId, OperationState, RewritePattern, Traits, Type,
+};
 
 pub fn register(ctx: &mut Context) {
     ctx.register_op(OpDef {
@@ -155,11 +157,16 @@ fn quoted_types(ctx: &Context, tys: &[Type]) -> String {
     tys.iter().map(|&t| format!("'{}'", type_to_string(ctx, t))).collect::<Vec<_>>().join(", ")
 }
 
-/// `%f = func.constant @fn : (i32) -> i32`
+/// `%f = func.constant {attrs} @fn : (i32) -> i32` (upstream's `attr-dict $value : type`).
 fn parse_constant(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let sym = p.parse_symbol_ref()?;
-    p.add_attr("value", sym);
     p.parse_optional_attr_dict()?;
+    // Any attribute parses here; one that is not a flat symbol reference is refused after.
+    let loc = p.current_loc();
+    let sym = p.parse_attribute(None)?;
+    if !matches!(p.ctx().attr_kind(sym), AttrKind::SymbolRef { nested, .. } if nested.is_empty()) {
+        return Err(p.error_at(loc, "invalid kind of attribute specified"));
+    }
+    p.add_attr("value", sym);
     let t = p.parse_colon_type()?;
     p.add_result_types(&[t]);
     Ok(())
@@ -167,11 +174,11 @@ fn parse_constant(p: &mut OpParser<'_, '_>) -> PResult<()> {
 
 fn print_constant(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx;
+    p.print_optional_attr_dict(op, &["value"]);
     p.write(" ");
     if let Some(v) = ctx.attr(op, "value") {
         p.print_attr(v);
     }
-    p.print_optional_attr_dict(op, &["value"]);
     p.write(" : ");
     p.print_type(ctx.value_type(ctx.result(op, 0)));
 }

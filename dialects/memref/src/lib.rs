@@ -2,10 +2,12 @@
 //! `dealloc`, `load`, `store`, `dim`, `copy`, `cast`, `subview`, `reinterpret_cast`, `global`,
 //! `get_global`, `expand_shape`, `collapse_shape`, `reshape`, `view`, `realloc`, `rank`,
 //! `assume_alignment`, `distinct_objects`, `atomic_rmw`, `generic_atomic_rmw`, `atomic_yield` and
-//! `prefetch`, `dma_start`, `dma_wait`, `extract_aligned_pointer_as_index` and
-//! `extract_strided_metadata`.
+//! `prefetch`, `dma_start`, `dma_wait`, `extract_aligned_pointer_as_index`,
+//! `extract_strided_metadata`, `memory_space_cast` and `transpose`. Folds and canonicalization patterns live
+//! in `canonicalize/`.
 
 mod access;
+mod affine_layout;
 mod alloc;
 mod atomic;
 mod canonicalize;
@@ -13,6 +15,7 @@ mod dma;
 mod metadata;
 mod scope;
 mod shape;
+mod space_cast;
 mod transpose;
 mod util;
 mod view;
@@ -29,6 +32,7 @@ pub fn register(ctx: &mut Context) {
     defs.extend(dma::defs());
     defs.extend(metadata::defs());
     defs.extend(scope::defs());
+    defs.extend(space_cast::defs());
     defs.extend(transpose::defs());
     canonicalize::attach(&mut defs);
     ctx.register_ops(defs);

@@ -29,9 +29,22 @@ pub(crate) fn defs() -> Vec<OpDef> {
             print: Some(print_with_result_types),
             verify: Some(verify_strided_metadata),
             results: Count::AtLeast(2),
+            result_names_each: Some(metadata_names),
             ..base("memref.extract_strided_metadata")
         },
     ]
+}
+
+/// `%base_buffer, %offset, %sizes:N, %strides:N`, as upstream names them.
+fn metadata_names(ctx: &Context, op: OpId) -> Option<Vec<String>> {
+    let n = ctx.results(op).len().checked_sub(2)? / 2;
+    let group = |name: &str| std::iter::once(name.to_string()).chain((1..n).map(|_| String::new()));
+    let mut names = vec!["base_buffer".to_string(), "offset".to_string()];
+    if n > 0 {
+        names.extend(group("sizes"));
+        names.extend(group("strides"));
+    }
+    Some(names)
 }
 
 /// `%p = memref.extract_aligned_pointer_as_index %m : memref<...> -> index`

@@ -45,13 +45,14 @@ pub(crate) fn identity_strides(shape: &[i64]) -> Vec<i64> {
     strides
 }
 
-/// `(strides, offset)` of a ranked memref: its strided layout, or the identity's. `None` for
-/// affine-map layouts.
+/// `(strides, offset)` of a ranked memref: its strided layout, the identity's, or those of a
+/// strided affine map. `None` for other layouts.
 pub(crate) fn strides_and_offset(ctx: &Context, t: Type) -> Option<(Vec<i64>, i64)> {
     let m = ranked(ctx, t)?;
     match m.layout.map(|l| ctx.attr_kind(l)) {
         None => Some((identity_strides(&m.shape), 0)),
         Some(AttrKind::Strided { strides, offset }) => Some((strides.clone(), *offset)),
+        Some(AttrKind::AffineMap(map)) => crate::affine_layout::strides_and_offset(map, m.shape.len()),
         _ => None,
     }
 }

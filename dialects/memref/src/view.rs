@@ -1,6 +1,7 @@
 //! `memref.subview` and `memref.reinterpret_cast`: views described by offsets, sizes and strides
 //! given as mixed static/dynamic lists.
 
+use crate::canonicalize::reduction_mask;
 use crate::util::*;
 use flowgate_ir::asm::{attr_to_string, type_to_string, OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, Type, Value, DYNAMIC};
@@ -169,8 +170,11 @@ fn strided_type_text(
     format!("memref<{dims}{}, strided<[{}]{off}>{space}>", type_to_string(ctx, elem), strides.join(", "))
 }
 
+/// Upstream's saturated product: zero times anything (even `?`) is zero.
 fn mul(a: i64, b: i64) -> i64 {
-    if a == DYNAMIC || b == DYNAMIC {
+    if a == 0 || b == 0 {
+        0
+    } else if a == DYNAMIC || b == DYNAMIC {
         DYNAMIC
     } else {
         a.checked_mul(b).unwrap_or(DYNAMIC)
@@ -225,12 +229,11 @@ fn verify_subview(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if res.shape.len() > sizes.len() {
         return err(format!("expected result rank to be smaller or equal to the source rank, but got {}", q(ctx, rt)));
     }
-    // Rank reduction drops unit dimensions; match the result's dimensions greedily in order.
-    let mut kept = Vec::new();
+    // Rank reduction drops unit dimensions; the result's sizes must match greedily in order
+    // (upstream's `computeRankReductionMask`).
     let mut j = 0;
-    for (i, &d) in sizes.iter().enumerate() {
+    for &d in &sizes {
         if j < res.shape.len() && res.shape[j] == d {
-            kept.push(i);
             j += 1;
         } else if d != 1 {
             return mismatch("sizes");
@@ -242,7 +245,18 @@ fn verify_subview(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some((res_strides, res_offset)) = strides_and_offset(ctx, rt) else {
         return mismatch("layout");
     };
-    if offset != res_offset || kept.iter().zip(&res_strides).any(|(&i, &s)| strides[i] != s) {
+    if offset != res_offset {
+        return mismatch("layout");
+    }
+    // Which unit dimensions are dropped is told by the strides, as upstream's
+    // `computeMemRefRankReductionMask` does.
+    let Some(dropped) =
+        reduction_mask(sizes.len(), res.shape.len(), &sizes, || Some((strides.clone(), res_strides.clone())))
+    else {
+        return mismatch("layout");
+    };
+    let kept = (0..sizes.len()).filter(|&i| !dropped[i]);
+    if kept.zip(&res_strides).any(|(i, &s)| strides.get(i) != Some(&s)) {
         return mismatch("layout");
     }
     check_in_bounds(ctx, op, &src.shape, &m.offsets.0, &m.sizes.0, &m.strides.0)

@@ -277,12 +277,14 @@ fn parse_reduce(p: &mut OpParser<'_, '_>) -> PResult<()> {
         let tys = p.parse_colon_type_list()?;
         p.expect(TokKind::RParen, "')'")?;
         p.add_operands(&vals, &tys, loc)?;
-        if p.is_region() {
-            loop {
-                p.add_region(&[])?;
-                if !p.accept_comma() {
-                    break;
-                }
+    }
+    // The regions are optional apart from the operands, as in upstream's format; their count
+    // is the verifier's business.
+    if p.is_region() {
+        loop {
+            p.add_region(&[])?;
+            if !p.accept_comma() {
+                break;
             }
         }
     }
@@ -317,7 +319,11 @@ fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(Diagnostic::op_error(
             ctx,
             op,
-            format!("expects one reduction region per operand: {} regions for {} operands", regions.len(), vals.len()),
+            format!(
+                "expects number of reduction regions: {} to be the same as number of reduction operands: {}",
+                regions.len(),
+                vals.len()
+            ),
         ));
     }
     for (i, (&v, &r)) in vals.iter().zip(regions).enumerate() {

@@ -1,10 +1,13 @@
 //! The tensor dialect with upstream MLIR 22's syntax and verifiers: `empty`, `extract`,
 //! `insert`, `extract_slice`, `insert_slice`, `dim`, `from_elements`, `cast`, `generate` and its
 //! `yield`, `splat`, `rank`, `reshape`, `expand_shape`, `collapse_shape`, `concat`, `pad`,
-//! `gather` and `scatter`.
+//! `gather`, `scatter`, `bitcast` and `parallel_insert_slice`; folds and canonicalization patterns in
+//! `canonicalize/`.
 
+mod canonicalize;
 mod ops;
 mod pad_gather;
+mod parallel_insert;
 mod reshape;
 mod slice;
 mod util;
@@ -12,9 +15,16 @@ mod util;
 use flowgate_ir::{Context, DialectDef};
 
 pub fn register(ctx: &mut Context) {
-    ctx.register_dialect(DialectDef { name: "tensor", materialize_constant: None });
-    ctx.register_ops(ops::defs());
-    ctx.register_ops(slice::defs());
-    ctx.register_ops(reshape::defs());
-    ctx.register_ops(pad_gather::defs());
+    // Folded values become `arith.constant`s, as upstream's `TensorDialect::materializeConstant`.
+    ctx.register_dialect(DialectDef {
+        name: "tensor",
+        materialize_constant: Some(flowgate_arith::materialize_constant),
+    });
+    let mut defs = ops::defs();
+    defs.extend(slice::defs());
+    defs.extend(reshape::defs());
+    defs.extend(pad_gather::defs());
+    defs.extend(parallel_insert::defs());
+    canonicalize::attach(&mut defs);
+    ctx.register_ops(defs);
 }

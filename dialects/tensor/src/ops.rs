@@ -1,4 +1,5 @@
-//! `tensor.empty`, `extract`, `insert`, `dim`, `from_elements`, `cast`, `generate`, `yield`.
+//! `tensor.empty`, `extract`, `insert`, `dim`, `from_elements`, `cast`, `bitcast`, `generate`,
+//! `yield`.
 
 use crate::util::*;
 use flowgate_ir::asm::{Argument, Delimiter, OpParser, OpPrinter, PResult};
@@ -63,6 +64,15 @@ pub(crate) fn defs() -> Vec<OpDef> {
             operands: Count::Exactly(1),
             results: Count::Exactly(1),
             ..base("tensor.cast")
+        },
+        OpDef {
+            traits: Traits::PURE,
+            parse: Some(parse_cast),
+            print: Some(print_cast),
+            verify: Some(verify_bitcast),
+            operands: Count::Exactly(1),
+            results: Count::Exactly(1),
+            ..base("tensor.bitcast")
         },
         OpDef {
             traits: Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
@@ -379,6 +389,34 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let ok = ctx.is_tensor(a)
         && ctx.is_tensor(b)
         && ctx.element_type(a) == ctx.element_type(b)
+        && match (ctx.shape(a), ctx.shape(b)) {
+            (Some(x), Some(y)) => compatible_shapes(x, y),
+            _ => true,
+        };
+    if !ok {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!("operand type {} and result type {} are cast incompatible", q(ctx, a), q(ctx, b)),
+        ));
+    }
+    Ok(())
+}
+
+/// Upstream's `tensor.bitcast`: integer or float elements of one bit width, compatible shapes.
+fn verify_bitcast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    const WHAT: &str = "tensor of signless integer or unsigned integer or signed integer or floating-point values";
+    let (a, b) = (ctx.value_type(ctx.operand(op, 0)), ctx.value_type(ctx.result(op, 0)));
+    let width = |t| {
+        let e = ctx.element_type(t).filter(|_| ctx.is_tensor(t))?;
+        ctx.int_width(e).filter(|_| ctx.is_integer(e)).or_else(|| ctx.float_width(e))
+    };
+    for (t, what) in [(a, "operand"), (b, "result")] {
+        if width(t).is_none() {
+            return Err(Diagnostic::op_error(ctx, op, format!("{what} #0 must be {WHAT}, but got {}", q(ctx, t))));
+        }
+    }
+    let ok = width(a) == width(b)
         && match (ctx.shape(a), ctx.shape(b)) {
             (Some(x), Some(y)) => compatible_shapes(x, y),
             _ => true,

@@ -465,6 +465,10 @@ fn verify_collapse_shape(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if se != re {
         return Err(op_err(ctx, op, "failed to verify that source and result element types match"));
     }
+    // Upstream's `CollapseShapeOp::verify` checks this first (its expand_shape would crash).
+    if reassociation(ctx, op).is_some_and(|groups| groups.iter().any(Vec::is_empty)) {
+        return Err(op_err(ctx, op, "reassociation indices must not be empty"));
+    }
     verify_reassociation(ctx, op, &sshape, &rshape, st, rt)
 }
 

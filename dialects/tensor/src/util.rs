@@ -87,7 +87,8 @@ pub(crate) fn is_rank_reduction(full: &[i64], reduced: &[i64]) -> bool {
     j == reduced.len()
 }
 
-/// Upstream's in-bounds check of a slice against the static sizes of its source.
+/// Upstream's in-bounds check of a slice against the static sizes of its source
+/// (`verifyInBoundsSlice`, shared with the folds in `flowgate_builtin::offsets`).
 pub(crate) fn check_in_bounds(
     ctx: &Context,
     op: OpId,
@@ -96,24 +97,8 @@ pub(crate) fn check_in_bounds(
     sizes: &[i64],
     strides: &[i64],
 ) -> Result<(), Diagnostic> {
-    for (i, &dim) in shape.iter().enumerate() {
-        let (Some(&o), Some(&s), Some(&st)) = (offsets.get(i), sizes.get(i), strides.get(i)) else { continue };
-        if dim == DYNAMIC || o == DYNAMIC || s == DYNAMIC || st == DYNAMIC {
-            continue;
-        }
-        if s == 0 {
-            if o > dim {
-                return Err(Diagnostic::error(ctx.op_loc(op), format!("offset {i} is out-of-bounds: {o} >= {dim}")));
-            }
-            continue;
-        }
-        let last = o.saturating_add((s - 1).saturating_mul(st));
-        if last >= dim {
-            return Err(Diagnostic::error(
-                ctx.op_loc(op),
-                format!("slice along dimension {i} runs out-of-bounds: {last} >= {dim}"),
-            ));
-        }
+    match flowgate_builtin::offsets::out_of_bounds(shape, offsets, sizes, strides) {
+        Some(msg) => Err(Diagnostic::error(ctx.op_loc(op), msg)),
+        None => Ok(()),
     }
-    Ok(())
 }

@@ -428,3 +428,20 @@ func.func @cast_encoding(%a: tensor<2xi32, "x">) {
   %0 = arith.extsi %a : tensor<2xi32, "x"> to tensor<2xi64, "y">
   return
 }
+
+// -----
+
+// A typed string has its type, so the types match and the constant's own check refuses it.
+func.func @constant_typed_string() {
+  // expected-error@+1 {{'arith.constant' op value must be an integer, float, or elements attribute}}
+  %r = "arith.constant"() {value = "hi" : i32} : () -> i32
+  return
+}
+
+// -----
+
+func.func @constant_typed_string_mismatch() {
+  // expected-error@+1 {{'arith.constant' op failed to verify that all of {value, result} have same type}}
+  %r = "arith.constant"() {value = "hi" : i64} : () -> i32
+  return
+}

@@ -250,6 +250,26 @@ impl<'s> Lexer<'s> {
     }
 }
 
+/// Where and why the lexer refused `tok` (an `Error` token), in upstream's wording: its lexer
+/// reports these itself and the parser's own error at that token is dropped.
+pub fn error_of(src: &str, tok: Token) -> (usize, &'static str) {
+    let b = src.as_bytes();
+    let at = |i: usize| b.get(i).copied().unwrap_or(0);
+    // An unterminated string (also after `@`) ends at the newline or the end of the input.
+    let string_end = (tok.end, "expected '\"' in string literal");
+    match at(tok.start) {
+        b'.' => (tok.start + 1, "expected three consecutive dots for an ellipsis"),
+        b'@' if at(tok.start + 1) == b'"' => string_end,
+        b'@' => (tok.start + 1, "@ identifier expected to start with letter or '_'"),
+        b'"' => string_end,
+        b'#' => (tok.start, "invalid attribute name"),
+        b'%' => (tok.start, "invalid SSA name"),
+        b'^' => (tok.start, "invalid block name"),
+        b'!' => (tok.start, "invalid type identifier"),
+        _ => (tok.start, "unexpected character"),
+    }
+}
+
 /// The byte offset in a string literal's body of the first `\` that starts no known escape
 /// (`\"`, `\\`, `\n`, `\t` or two hex digits); upstream rejects those.
 pub fn bad_escape(body: &str) -> Option<usize> {

@@ -2,10 +2,12 @@
 //! printer.
 
 mod dense_hex;
+mod file_metadata;
 mod float_fmt;
 pub mod lexer;
 mod op_parser;
 mod parse_attrs;
+mod parse_locations;
 mod parse_types;
 pub mod parser;
 pub mod printer;

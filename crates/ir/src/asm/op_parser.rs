@@ -477,7 +477,8 @@ impl<'a> OpParser<'_, 'a> {
         if self.p.accept(TokKind::LParen) {
             let loc = self.current_loc();
             let us = self.parse_operand_list(Delimiter::None)?;
-            let tys = if us.is_empty() { Vec::new() } else { self.parse_colon_type_list()? };
+            // The `:` is required even after an empty list, as in upstream's declarative formats.
+            let tys = self.parse_colon_type_list()?;
             self.p.expect(TokKind::RParen, "')'")?;
             if us.len() != tys.len() {
                 return Err(Diagnostic::error(

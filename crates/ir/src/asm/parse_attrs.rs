@@ -3,9 +3,8 @@
 use super::lexer::TokKind;
 use super::parser::{LocOrAlias, PResult, Parser};
 use crate::attributes::{AttrKind, DenseElements};
-use crate::location::LocKind;
 use crate::types::{TypeKind, DYNAMIC};
-use crate::{Attribute, Location, Symbol, Type};
+use crate::{Attribute, Symbol, Type};
 
 /// A parsed element of a dense literal before the type is known.
 #[derive(Clone, Debug)]
@@ -173,13 +172,32 @@ impl Parser<'_> {
         if !is_int {
             return Err(self.error_at(pos, "integer literal not valid for specified type"));
         }
-        let mag =
-            parse_int_text(text).ok_or_else(|| self.error_at(pos, "integer constant out of range for attribute"))?;
-        let v = if neg { -mag } else { mag };
+        let v = self
+            .int_literal_value(text, neg, ty)
+            .ok_or_else(|| self.error_at(pos, "integer constant out of range for attribute"))?;
         if !self.int_fits(v, ty) {
             return Err(self.error_at(pos, "integer constant out of range for attribute"));
         }
         Ok(self.ctx.integer_attr(v, ty))
+    }
+
+    /// The value of an integer literal of type `ty`, `None` when it cannot be held. Values are
+    /// kept as `i128`; a 128-bit literal past `i128::MAX` (up to `2^128 - 1`, which upstream's
+    /// APInt reads for signless and unsigned `i128`) is kept as its two's-complement bits, as
+    /// the printer shows signless values.
+    fn int_literal_value(&self, text: &str, neg: bool, ty: Type) -> Option<i128> {
+        let mag = parse_int_magnitude(text)?;
+        if let Ok(m) = i128::try_from(mag) {
+            return Some(if neg { -m } else { m });
+        }
+        let wide = matches!(self.ctx.type_kind(ty), TypeKind::Integer { width: 128, signedness }
+            if *signedness != crate::types::Signedness::Signed);
+        match (neg, mag) {
+            // -2^127 is i128::MIN.
+            (true, m) if m == 1u128 << 127 => Some(i128::MIN),
+            (false, m) if wide => Some(m as i128),
+            _ => None,
+        }
     }
 
     fn int_fits(&self, v: i128, ty: Type) -> bool {
@@ -263,10 +281,6 @@ impl Parser<'_> {
 
     /// `@name` or `@"quoted name"`.
     pub fn parse_symbol_name(&mut self) -> PResult<String> {
-        if self.is(TokKind::Error) && self.spelling() == "@" {
-            let pos = self.tok.start + 1;
-            return Err(self.error_at(pos, "@ identifier expected to start with letter or '_'"));
-        }
         if !self.is(TokKind::AtId) {
             return Err(self.error_here("expected valid '@'-identifier for symbol name"));
         }
@@ -297,7 +311,7 @@ impl Parser<'_> {
         };
         let body = if self.is(TokKind::Less) {
             let start = self.tok.end;
-            let end = self.skip_balanced_angles()?;
+            let end = self.skip_dialect_symbol_body()?;
             format!("{name}<{}>", &self.lex.src[start..end])
         } else {
             name
@@ -601,122 +615,18 @@ impl Parser<'_> {
             _ => Err(self.error_here("expected element literal of primitive type")),
         }
     }
-
-    // ----- locations -----
-
-    pub(crate) fn parse_location_or_alias(&mut self) -> PResult<LocOrAlias> {
-        self.expect_keyword("loc")?;
-        self.expect(TokKind::LParen, "'(' in location")?;
-        if self.is(TokKind::HashId) {
-            let name = self.spelling()[1..].to_string();
-            let at = self.current_loc();
-            self.bump();
-            self.expect(TokKind::RParen, "')' in location")?;
-            if let Some(&a) = self.attr_aliases.get(&name) {
-                if let AttrKind::Location(l) = *self.ctx.attr_kind(a) {
-                    return Ok(LocOrAlias::Loc(l));
-                }
-            }
-            return Ok(LocOrAlias::Alias(name, at));
-        }
-        let l = self.parse_location_body()?;
-        self.expect(TokKind::RParen, "')' in location")?;
-        Ok(LocOrAlias::Loc(l))
-    }
-
-    pub fn parse_location_body(&mut self) -> PResult<Location> {
-        match self.tok.kind {
-            TokKind::BareId if self.is_keyword("unknown") => {
-                self.bump();
-                Ok(self.ctx.unknown_loc())
-            }
-            TokKind::BareId if self.is_keyword("callsite") => {
-                self.bump();
-                self.expect(TokKind::LParen, "'('")?;
-                let callee = self.parse_location_body()?;
-                self.expect_keyword("at")?;
-                let caller = self.parse_location_body()?;
-                self.expect(TokKind::RParen, "')'")?;
-                Ok(self.ctx.intern_loc(LocKind::CallSite { callee, caller }))
-            }
-            TokKind::BareId if self.is_keyword("fused") => {
-                self.bump();
-                let mut metadata = None;
-                if self.accept(TokKind::Less) {
-                    metadata = Some(self.parse_attribute(None)?);
-                    self.expect(TokKind::Greater, "'>'")?;
-                }
-                self.expect(TokKind::LSquare, "'['")?;
-                let mut locs = Vec::new();
-                if !self.is(TokKind::RSquare) {
-                    loop {
-                        locs.push(self.parse_location_body()?);
-                        if !self.accept(TokKind::Comma) {
-                            break;
-                        }
-                    }
-                }
-                self.expect(TokKind::RSquare, "']'")?;
-                Ok(self.ctx.intern_loc(LocKind::Fused { locs, metadata }))
-            }
-            TokKind::HashId => {
-                let name = self.spelling()[1..].to_string();
-                self.bump();
-                match self.attr_aliases.get(&name).map(|&a| self.ctx.attr_kind(a).clone()) {
-                    Some(AttrKind::Location(l)) => Ok(l),
-                    _ => Err(self.error_here(format!("expected location alias '#{name}' to be defined"))),
-                }
-            }
-            TokKind::String => {
-                let s = self.parse_string_literal()?;
-                if self.accept(TokKind::Colon) {
-                    let line = self.parse_u32()?;
-                    self.expect(TokKind::Colon, "':' in file location")?;
-                    let col = self.parse_u32()?;
-                    // Ranges: `"f":1:2 to 3:4`, or `to :4` on the same line.
-                    if self.accept_keyword("to") {
-                        let mut end_line = line;
-                        if self.is(TokKind::Integer) {
-                            end_line = self.parse_u32()?;
-                        }
-                        self.expect(TokKind::Colon, "':' in file location range")?;
-                        let end_col = self.parse_u32()?;
-                        if (end_line, end_col) != (line, col) {
-                            let file = self.ctx.intern_str(&s);
-                            let kind = LocKind::FileLineColRange { file, line, col, end_line, end_col };
-                            return Ok(self.ctx.intern_loc(kind));
-                        }
-                    }
-                    return Ok(self.ctx.file_loc(&s, line, col));
-                }
-                let child = if self.accept(TokKind::LParen) {
-                    let c = self.parse_location_body()?;
-                    self.expect(TokKind::RParen, "')'")?;
-                    Some(c)
-                } else {
-                    None
-                };
-                Ok(self.ctx.name_loc(&s, child))
-            }
-            _ => Err(self.error_here("expected location instance")),
-        }
-    }
-
-    fn parse_u32(&mut self) -> PResult<u32> {
-        if !self.is(TokKind::Integer) {
-            return Err(self.error_here("expected integer"));
-        }
-        let v = self.spelling().parse().map_err(|_| self.error_here("integer out of range"))?;
-        self.bump();
-        Ok(v)
-    }
 }
 
 fn parse_int_text(text: &str) -> Option<i128> {
+    parse_int_magnitude(text).and_then(|v| i128::try_from(v).ok())
+}
+
+/// A decimal or `0x` literal's value, up to `u128::MAX`.
+fn parse_int_magnitude(text: &str) -> Option<u128> {
     if let Some(h) = text.strip_prefix("0x") {
-        return u128::from_str_radix(h, 16).ok().and_then(|v| i128::try_from(v).ok());
+        return u128::from_str_radix(h, 16).ok();
     }
-    text.parse::<i128>().ok()
+    text.parse::<u128>().ok()
 }
 
 fn infer_shape(item: &DenseItem, out: &mut Vec<i64>, depth: usize) {

@@ -311,7 +311,7 @@ impl Parser<'_> {
         }
         // Try the structured form `<type, type>`, and fall back to keeping the text.
         let body_start = self.tok.end;
-        let body_end = self.skip_balanced_angles()?;
+        let body_end = self.skip_dialect_symbol_body()?;
         let body = self.lex.src[body_start..body_end].to_string();
         if !name.is_empty() {
             if let Some(params) = self.try_parse_type_list(body_start, body_end) {
@@ -355,6 +355,63 @@ impl Parser<'_> {
             i += 1;
         }
         Err(self.error_here("unbalanced '<' character in pretty dialect name"))
+    }
+
+    /// Skip a dialect type's or attribute's body from the current `<` to its matching `>`;
+    /// returns the offset of that `>` and leaves the parser after it. As upstream's `parseDialectSymbolBody`, each closing bracket must
+    /// match the innermost open one, strings are lexed as tokens, and `->` is one token.
+    pub(crate) fn skip_dialect_symbol_body(&mut self) -> PResult<usize> {
+        let b = self.lex.src.as_bytes();
+        let mut open: Vec<u8> = Vec::new();
+        // Upstream reports at its current token: the `<`, or the last string lexed.
+        let mut tok_pos = self.tok.start;
+        let mut i = self.tok.start;
+        let unbalanced = |p: &mut Self, open: &[u8], at: usize| {
+            let c = open.last().map_or('<', |&c| c as char);
+            Err(p.error_at(at, format!("unbalanced '{c}' character in pretty dialect name")))
+        };
+        while i < b.len() {
+            let c = b[i];
+            i += 1;
+            let opener = match c {
+                b'<' | b'[' | b'(' | b'{' => {
+                    open.push(c);
+                    continue;
+                }
+                b'-' => {
+                    if b.get(i) == Some(&b'>') {
+                        i += 1;
+                    }
+                    continue;
+                }
+                b'"' => {
+                    let mut l = super::lexer::Lexer::new(self.lex.src);
+                    l.pos = i - 1;
+                    let t = l.next_token();
+                    if t.kind != TokKind::String {
+                        self.relex_from(i - 1);
+                        return Err(self.error_here("expected string"));
+                    }
+                    tok_pos = t.start;
+                    i = t.end;
+                    continue;
+                }
+                b'>' => b'<',
+                b']' => b'[',
+                b')' => b'(',
+                b'}' => b'{',
+                _ => continue,
+            };
+            if open.last() != Some(&opener) {
+                return unbalanced(self, &open, tok_pos);
+            }
+            open.pop();
+            if open.is_empty() {
+                self.relex_from(i);
+                return Ok(i - 1);
+            }
+        }
+        unbalanced(self, &open, tok_pos)
     }
 
     fn try_parse_type_list(&mut self, start: usize, end: usize) -> Option<Vec<Type>> {

@@ -259,15 +259,25 @@ impl<'a> Parser<'a> {
         self.loc_at(self.tok.start)
     }
 
+    /// An error at byte `pos`. While the current token is one the lexer refused, the error is
+    /// the lexer's instead: upstream's lexer reports it and drops the parser's.
     pub fn error_at(&mut self, pos: usize, msg: impl Into<String>) -> Diagnostic {
+        if self.tok.kind == TokKind::Error {
+            let (at, why) = super::lexer::error_of(self.lex.src, self.tok);
+            return Diagnostic::error(self.loc_at(at), why);
+        }
         Diagnostic::error(self.loc_at(pos), msg)
     }
 
+    /// An error at the current token; at the end of the input, one character back, on the
+    /// last line, as upstream's `Parser::emitError` places it.
     pub fn error_here(&mut self, msg: impl Into<String>) -> Diagnostic {
-        let start = self.tok.start;
-        let msg = msg.into();
-        if self.tok.kind == TokKind::Error {
-            return self.error_at(start, format!("unexpected character; {msg}"));
+        let mut start = self.tok.start;
+        if self.tok.kind == TokKind::Eof {
+            start = start.saturating_sub(1);
+            while !self.lex.src.is_char_boundary(start) {
+                start -= 1;
+            }
         }
         self.error_at(start, msg)
     }
@@ -286,9 +296,9 @@ impl<'a> Parser<'a> {
         loop {
             match self.tok.kind {
                 TokKind::Eof => break,
-                TokKind::HashId if self.peek_is_alias_def() => self.parse_attr_alias_def()?,
-                TokKind::BangId if self.peek_is_alias_def() => self.parse_type_alias_def()?,
-                TokKind::FileMetadataBegin => self.skip_file_metadata()?,
+                TokKind::HashId => self.parse_attr_alias_def()?,
+                TokKind::BangId => self.parse_type_alias_def()?,
+                TokKind::FileMetadataBegin => self.parse_file_metadata()?,
                 TokKind::Error => return Err(self.error_here("unexpected character")),
                 _ => {
                     self.parse_operation()?;
@@ -311,100 +321,36 @@ impl<'a> Parser<'a> {
         Ok(self.ctx.create_op(st))
     }
 
-    fn peek_is_alias_def(&self) -> bool {
-        let mut l = Lexer::new(self.lex.src);
-        l.pos = self.lex.pos;
-        l.next_token().kind == TokKind::Equal
-    }
-
+    /// `#name = attribute`, checked in upstream's order: redefinition, the dialect namespace,
+    /// then the `=`.
     fn parse_attr_alias_def(&mut self) -> PResult<()> {
-        let name = self.spelling()[1..].to_string();
-        let pos = self.tok.start;
-        self.bump();
-        self.expect(TokKind::Equal, "'='")?;
+        let name = self.alias_def_name("attribute", self.attr_aliases.contains_key(&self.spelling()[1..]))?;
+        self.expect(TokKind::Equal, "'=' in attribute alias definition")?;
         let attr = self.parse_attribute(None)?;
-        if self.attr_aliases.insert(name.clone(), attr).is_some() {
-            return Err(self.error_at(pos, format!("redefinition of attribute alias id '{name}'")));
-        }
+        self.attr_aliases.insert(name, attr);
         Ok(())
     }
 
+    /// `!name = type`, checked as attribute aliases are.
     fn parse_type_alias_def(&mut self) -> PResult<()> {
-        let name = self.spelling()[1..].to_string();
-        let pos = self.tok.start;
-        self.bump();
-        self.expect(TokKind::Equal, "'='")?;
+        let name = self.alias_def_name("type", self.type_aliases.contains_key(&self.spelling()[1..]))?;
+        self.expect(TokKind::Equal, "'=' in type alias definition")?;
         let ty = self.parse_type()?;
-        if self.type_aliases.insert(name.clone(), ty).is_some() {
-            return Err(self.error_at(pos, format!("redefinition of type alias id '{name}'")));
-        }
+        self.type_aliases.insert(name, ty);
         Ok(())
     }
 
-    /// `{-# ... #-}` carries dialect resources; Flowgate does not use them.
-    /// `{-# key: {...}, ... #-}`. The blobs of `dialect_resources: { builtin: {...} }` are
-    /// kept (`dense_resource<name>`); other sections and dialects are skipped, as before.
-    fn skip_file_metadata(&mut self) -> PResult<()> {
-        self.bump();
-        while !self.is(TokKind::FileMetadataEnd) {
-            if self.is(TokKind::Eof) {
-                return Err(self.error_here("expected '#-}' to end file metadata"));
-            }
-            if self.is(TokKind::BareId) && self.spelling() == "dialect_resources" {
-                self.bump();
-                self.expect(TokKind::Colon, "':'")?;
-                self.parse_dialect_resources()?;
-                continue;
-            }
-            self.bump();
+    /// The name of the alias being defined at the current token, which is consumed.
+    fn alias_def_name(&mut self, kind: &str, defined: bool) -> PResult<String> {
+        let name = self.spelling()[1..].to_string();
+        if defined {
+            return Err(self.error_here(format!("redefinition of {kind} alias id '{name}'")));
+        }
+        if name.contains('.') {
+            return Err(self.error_here(format!("{kind} names with a '.' are reserved for dialect-defined names")));
         }
         self.bump();
-        Ok(())
-    }
-
-    /// `{ dialect: { name: "0x<alignment><bytes>", ... }, ... }`
-    fn parse_dialect_resources(&mut self) -> PResult<()> {
-        self.expect(TokKind::LBrace, "'{'")?;
-        while !self.accept(TokKind::RBrace) {
-            let dialect = self.spelling().to_string();
-            self.bump();
-            self.expect(TokKind::Colon, "':'")?;
-            self.expect(TokKind::LBrace, "'{'")?;
-            while !self.accept(TokKind::RBrace) {
-                if !matches!(self.tok.kind, TokKind::BareId | TokKind::String) {
-                    return Err(self.error_here("expected identifier key for 'resource' entry"));
-                }
-                let name = if self.is(TokKind::String) {
-                    self.parse_string_literal()?
-                } else {
-                    let n = self.spelling().to_string();
-                    self.bump();
-                    n
-                };
-                self.expect(TokKind::Colon, "':'")?;
-                let pos = self.tok.start;
-                let value = self.parse_string_literal()?;
-                if dialect == "builtin" {
-                    let bytes = super::dense_hex::hex_bytes(&value)
-                        .ok_or_else(|| self.error_at(pos, "expected hex string blob for key"))?;
-                    if bytes.len() < 4 {
-                        return Err(self.error_at(pos, "expected hex string blob with alignment"));
-                    }
-                    let alignment = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-                    let blob = crate::ResourceBlob { alignment, data: bytes[4..].to_vec() };
-                    self.ctx.set_resource_blob(&name, blob);
-                }
-                if !self.accept(TokKind::Comma) {
-                    self.expect(TokKind::RBrace, "'}'")?;
-                    break;
-                }
-            }
-            if !self.accept(TokKind::Comma) {
-                self.expect(TokKind::RBrace, "'}'")?;
-                break;
-            }
-        }
-        Ok(())
+        Ok(name)
     }
 
     // ----- SSA scopes -----
@@ -579,7 +525,7 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn parse_operand_ref(&mut self) -> PResult<UnresolvedOperand> {
         if !self.is(TokKind::PercentId) {
-            return Err(self.error_here("expected SSA operand"));
+            return Err(self.wrong_token_error("expected SSA operand"));
         }
         let name = self.spelling()[1..].to_string();
         let pos = self.tok.start;
@@ -630,8 +576,9 @@ impl<'a> Parser<'a> {
         }
         let op = match self.tok.kind {
             TokKind::String => self.parse_generic_operation()?,
-            TokKind::BareId => self.parse_custom_operation()?,
-            _ => return Err(self.error_here("expected operation name in quotes")),
+            // Upstream lexes `i32`, `si8`, `ui16` as integer type tokens, which name no op.
+            TokKind::BareId if !is_integer_type_spelling(self.spelling()) => self.parse_custom_operation()?,
+            _ => return Err(self.wrong_token_error("expected operation name in quotes")),
         };
         let _ = start_pos;
         // Bind result names.
@@ -689,6 +636,9 @@ impl<'a> Parser<'a> {
         let name_pos = self.tok.start;
         let loc = self.current_loc();
         let spelled = self.parse_string_literal()?;
+        if spelled.is_empty() {
+            return Err(self.error_at(name_pos, "empty operation name is invalid"));
+        }
         let (name, registered) = self.lookup_op_name(&spelled, false);
         if !registered {
             self.check_unregistered(&spelled, name_pos)?;
@@ -705,6 +655,14 @@ impl<'a> Parser<'a> {
             }
         }
         self.expect(TokKind::RParen, "')' to end operand list")?;
+        if self.is(TokKind::LSquare) {
+            // Upstream refuses successors on a registered op that is not a terminator before
+            // looking at them.
+            let terminator = self.ctx.op_def_by_name(name).map(|d| d.traits.contains(crate::Traits::TERMINATOR));
+            if terminator == Some(false) {
+                return Err(self.error_here("successors in non-terminator"));
+            }
+        }
         if self.accept(TokKind::LSquare) {
             loop {
                 let b = self.parse_successor()?;
@@ -844,7 +802,8 @@ impl<'a> Parser<'a> {
                 return Err(Diagnostic::error(at, "operation location alias was never defined"));
             };
             let crate::attributes::AttrKind::Location(l) = *self.ctx.attr_kind(a) else {
-                return Err(Diagnostic::error(at, format!("expected location, but found '#{name}'")));
+                let shown = super::printer::attr_to_string(self.ctx, a);
+                return Err(Diagnostic::error(at, format!("expected location, but found '{shown}'")));
             };
             if let Some(op) = op {
                 self.ctx.set_op_loc(op, l);
@@ -1011,4 +970,10 @@ impl<'a> Parser<'a> {
 pub(crate) enum LocOrAlias {
     Loc(Location),
     Alias(String, Location),
+}
+
+/// `i<digits>`, `si<digits>` or `ui<digits>`: upstream's `inttype` token.
+pub(crate) fn is_integer_type_spelling(s: &str) -> bool {
+    let digits = s.strip_prefix('i').or_else(|| s.strip_prefix("si")).or_else(|| s.strip_prefix("ui"));
+    digits.is_some_and(|d| !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit()))
 }

@@ -147,10 +147,20 @@ impl<'a> Namer<'a> {
                 } else {
                     ctx.op_def(op).and_then(|d| d.result_names_each).and_then(|f| f(ctx, op))
                 };
-                if let Some(names) = each.filter(|n| n.len() == results.len()) {
-                    for (&r, n) in results.iter().zip(names) {
-                        let unique = self.unique(&n, c, &mut added);
-                        self.names.values.insert(r, (unique, None));
+                if let Some(names) =
+                    each.filter(|n| n.len() == results.len() && n.first().is_some_and(|f| !f.is_empty()))
+                {
+                    // An empty name continues the group before it (`%sizes:2`, like upstream,
+                    // which names only the first value of a pack).
+                    let mut k = 0;
+                    while k < names.len() {
+                        let end = (k + 1..names.len()).find(|&e| !names[e].is_empty()).unwrap_or(names.len());
+                        let unique = self.unique(&names[k], c, &mut added);
+                        for (g, &r) in results[k..end].iter().enumerate() {
+                            let idx = (end - k > 1).then_some(g as u32);
+                            self.names.values.insert(r, (unique.clone(), idx));
+                        }
+                        k = end;
                     }
                     continue;
                 }
@@ -716,6 +726,9 @@ pub fn print_op(ctx: &Context, op: OpId, flags: PrintFlags) -> String {
     }
     p.print_op(op);
     p.out.push('\n');
+    if !flags.local_scope && ctx.parent_op(op).is_none() {
+        p.out = alias_affine(&p.out);
+    }
     if let Some(mut a) = p.loc_aliases.take() {
         p.out.push_str(&a.definitions(ctx));
     }
@@ -724,6 +737,78 @@ pub fn print_op(ctx: &Context, op: OpId, flags: PrintFlags) -> String {
         p.out.push_str(&section);
     }
     p.out
+}
+
+/// Upstream prints each distinct `affine_map` (`affine_set`) of a top-level op once, as
+/// `#map = affine_map<...>` (`#set = ...`) before it, and refers to it as `#map`, `#map1`, ...:
+/// maps before sets (upstream sorts aliases by name), each kind in order of first use. Applied
+/// to the printed text; string literals are left alone.
+fn alias_affine(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut kinds: [(&str, &str, Vec<&str>); 2] =
+        [("affine_map<", "map", Vec::new()), ("affine_set<", "set", Vec::new())];
+    let mut body = String::with_capacity(text.len());
+    let (mut i, mut copied) = (0, 0);
+    while i < b.len() {
+        if b[i] == b'"' {
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+            continue;
+        }
+        let after_ident = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b"_.$#!".contains(&b[i - 1]));
+        let kind = kinds.iter().position(|(kw, _, _)| !after_ident && b[i..].starts_with(kw.as_bytes()));
+        let Some(k) = kind else {
+            i += 1;
+            continue;
+        };
+        // The matching `>`: not the one of `->` nor of a set's `>=`.
+        let start = i + kinds[k].0.len();
+        let mut depth = 1;
+        let mut j = start;
+        while j < b.len() {
+            match b[j] {
+                b'<' => depth += 1,
+                b'>' if b[j - 1] != b'-' && b.get(j + 1) != Some(&b'=') => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        if depth != 0 {
+            break;
+        }
+        let inner = &text[start..j];
+        let list = &mut kinds[k].2;
+        let n = list.iter().position(|&m| m == inner).unwrap_or_else(|| {
+            list.push(inner);
+            list.len() - 1
+        });
+        body.push_str(&text[copied..i]);
+        body.push('#');
+        body.push_str(kinds[k].1);
+        if n > 0 {
+            let _ = write!(body, "{n}");
+        }
+        i = j + 1;
+        copied = i;
+    }
+    body.push_str(&text[copied.min(text.len())..]);
+    let mut out = String::new();
+    for (kw, name, list) in &kinds {
+        for (n, inner) in list.iter().enumerate() {
+            let suffix = if n > 0 { n.to_string() } else { String::new() };
+            let _ = writeln!(out, "#{name}{suffix} = {kw}{inner}>");
+        }
+    }
+    out.push_str(&body);
+    out
 }
 
 // ----- free-standing writers, shared by the printer and diagnostics -----

@@ -1,6 +1,7 @@
 //! The verifier: structural rules (terminators, successors, dominance, isolation, symbols,
 //! declared counts and traits), then each op's own hook. Like upstream, it stops at the first
-//! failure and reports it as a diagnostic.
+//! failure and reports it as a diagnostic, except that isolated-from-above ops (functions) are
+//! verified each on its own, and the errors of all of them are reported.
 
 mod dominance;
 
@@ -10,13 +11,16 @@ use dominance::DominanceInfo;
 
 /// Verify `root` and everything nested in it.
 pub fn verify(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
-    let mut v = Verifier { ctx, dom: DominanceInfo::default() };
+    let mut v = Verifier { ctx, dom: DominanceInfo::default(), isolated: Vec::new() };
     v.verify_op(root)
 }
 
 struct Verifier<'a> {
     ctx: &'a Context,
     dom: DominanceInfo,
+    /// Isolated-from-above ops met while walking regions, not yet verified (a stack: each op
+    /// verifies the ones its own regions added).
+    isolated: Vec<OpId>,
 }
 
 impl Verifier<'_> {
@@ -81,10 +85,17 @@ impl Verifier<'_> {
         if !ctx.successors(op).is_empty() {
             self.verify_successors(op)?;
         }
-        let graph = ctx.has_trait(op, Traits::GRAPH_REGION) || !ctx.is_registered(op);
+        // Like upstream, an op that does not say its regions are graph regions (an
+        // unregistered one included) has SSA dominance in them.
+        let graph = ctx.has_trait(op, Traits::GRAPH_REGION);
+        let mark = self.isolated.len();
         for &r in ctx.regions(op) {
-            self.verify_region(op, r, graph)?;
+            if let Err(d) = self.verify_region(op, r, graph) {
+                self.isolated.truncate(mark);
+                return Err(d);
+            }
         }
+        self.verify_isolated_children(mark)?;
         if let Some(f) = ctx.op_def(op).and_then(|d| d.verify_regions) {
             f(ctx, op)?;
         }
@@ -176,6 +187,27 @@ impl Verifier<'_> {
         Ok(())
     }
 
+    /// Verify the isolated-from-above ops with regions that the walk of the current op's
+    /// regions set aside (from `mark` on), each on its own. As upstream's `verifyOnExit`, a
+    /// failure in one does not stop the others: every one's error is reported (the first as
+    /// the diagnostic, the others as further errors after it).
+    fn verify_isolated_children(&mut self, mark: usize) -> Result<(), Diagnostic> {
+        let children = self.isolated.split_off(mark);
+        let mut first: Option<Diagnostic> = None;
+        for child in children {
+            let Err(d) = self.verify_op(child) else { continue };
+            first = Some(match first {
+                None => d,
+                Some(mut f) => {
+                    f.notes.push(crate::diagnostics::Note { loc: d.loc, message: d.message, severity: d.severity });
+                    f.notes.extend(d.notes);
+                    f
+                }
+            });
+        }
+        first.map_or(Ok(()), Err)
+    }
+
     fn verify_region(&mut self, op: OpId, r: RegionId, graph: bool) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
         let no_term = ctx.has_trait(op, Traits::NO_TERMINATOR) || !ctx.is_registered(op);
@@ -204,6 +236,11 @@ impl Verifier<'_> {
         for o in ctx.block_ops(b) {
             if check_dominance {
                 self.verify_dominance(o)?;
+            }
+            if ctx.has_trait(o, Traits::ISOLATED_FROM_ABOVE) && !ctx.regions(o).is_empty() {
+                // Verified on their own once this block's parent op is done with.
+                self.isolated.push(o);
+                continue;
             }
             self.verify_op(o)?;
         }
@@ -305,6 +342,9 @@ fn dominance_note(ctx: &Context, d: Diagnostic, user: OpId, v: crate::Value) -> 
             "" => format!(
                 "operand defined as a block argument (block #{index} neither in a parent nor in a child region)"
             ),
+            "same block" | "same region" => {
+                format!("operand defined as a block argument (block #{index} in the same region)")
+            }
             rel => format!("operand defined as a block argument (block #{index} in a {rel})"),
         }
     } else {

@@ -3,19 +3,36 @@
 //! there.
 
 mod alloc;
+mod cast;
 mod cast_consumers;
 mod copy;
 mod dim;
+mod layout;
+mod mixed;
+mod reinterpret;
 mod reshape;
 mod scope;
+mod subview;
 mod transpose;
+mod view;
 
 use flowgate_ir::{
     AttrKind, Attribute, Builder, FoldFn, Location, OpDef, OpId, OperationState, PatternsFn, Traits, Type, Value,
 };
 
+pub(crate) use layout::reduction_mask;
+
 /// `(op, fold, canonicalization patterns)` of every memref op that has any.
 const HOOKS: &[(&str, Option<FoldFn>, Option<PatternsFn>)] = &[
+    // Views: subview, reinterpret_cast, view and the casts feeding them.
+    ("memref.cast", Some(cast::fold), None),
+    ("memref.subview", Some(subview::fold), Some(subview::patterns)),
+    ("memref.reinterpret_cast", Some(reinterpret::fold), Some(reinterpret::patterns)),
+    ("memref.extract_strided_metadata", None, Some(reinterpret::metadata_patterns)),
+    ("memref.view", Some(view::fold_view), Some(view::view_patterns)),
+    ("memref.assume_alignment", Some(view::fold_assume_alignment), None),
+    ("memref.memory_space_cast", Some(view::fold_memory_space_cast), None),
+    ("memref.transpose", Some(transpose::fold), None),
     // Allocation, access, sizes and copies.
     ("memref.alloc", None, Some(alloc::alloc_patterns)),
     ("memref.alloca", None, Some(alloc::alloca_patterns)),
@@ -33,7 +50,6 @@ const HOOKS: &[(&str, Option<FoldFn>, Option<PatternsFn>)] = &[
     // Reassociative reshapes.
     ("memref.expand_shape", Some(reshape::fold_expand), Some(reshape::expand_patterns)),
     ("memref.collapse_shape", Some(reshape::fold_collapse), Some(reshape::collapse_patterns)),
-    ("memref.transpose", Some(transpose::fold), None),
     // Allocation scopes.
     ("memref.alloca_scope", None, Some(scope::patterns)),
 ];

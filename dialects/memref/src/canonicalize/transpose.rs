@@ -1,36 +1,25 @@
-//! `memref.transpose`: upstream's `TransposeOp::fold` (identity permutations and transposes
-//! of transposes).
+//! Folds of `memref.transpose`, after upstream's `TransposeOp::fold`.
 
-use crate::transpose::permutation;
-use flowgate_ir::{AttrKind, Context, OpId};
+use crate::transpose::{map_attr, permutation};
+use flowgate_ir::{Attribute, Context, FoldResult, OpId};
 
-/// Upstream's `TransposeOp::fold`: an identity permutation that keeps the type is its input;
-/// a transpose of a transpose is one transpose of the first one's input with the
-/// permutations composed (`composed[i] = inner[outer[i]]`), in place.
-pub(crate) fn fold(
-    ctx: &mut Context,
-    op: OpId,
-    _: &[Option<flowgate_ir::Attribute>],
-) -> Option<Vec<flowgate_ir::FoldResult>> {
-    use flowgate_ir::FoldResult;
-    let perm_of = |ctx: &Context, o: OpId| match ctx.attr(o, "permutation").map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::AffineMap(text)) => permutation(text).1,
-        _ => None,
-    };
-    let outer = perm_of(ctx, op)?;
-    let src = *ctx.operands(op).first()?;
-    let res = *ctx.results(op).first()?;
-    if outer.iter().enumerate().all(|(i, &k)| i == k) && ctx.value_type(src) == ctx.value_type(res) {
+/// An identity permutation between equal types is its input; `transpose(transpose(x))` is one
+/// transpose of `x` by the composed permutation.
+pub(crate) fn fold(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    let (n, perm) = permutation(ctx, op)?;
+    let (&[src], &[res]) = (ctx.operands(op), ctx.results(op)) else { return None };
+    if perm.iter().enumerate().all(|(i, &p)| i == p) && ctx.value_type(src) == ctx.value_type(res) {
         return Some(vec![FoldResult::Value(src)]);
     }
-    let producer = ctx.defining_op(src).filter(|&d| ctx.is_op(d, "memref.transpose"))?;
-    let inner = perm_of(ctx, producer)?;
-    let composed: Vec<usize> = outer.iter().map(|&i| inner.get(i).copied()).collect::<Option<_>>()?;
-    let x = *ctx.operands(producer).first()?;
-    let dims = (0..composed.len()).map(|i| format!("d{i}")).collect::<Vec<_>>().join(", ");
-    let results = composed.iter().map(|i| format!("d{i}")).collect::<Vec<_>>().join(", ");
-    let map = ctx.intern_attr(AttrKind::AffineMap(format!("({dims}) -> ({results})")));
+    let inner = ctx.defining_op(src).filter(|&d| ctx.is_op(d, "memref.transpose"))?;
+    let (m, inner_perm) = permutation(ctx, inner)?;
+    let &[x] = ctx.operands(inner) else { return None };
+    if m != n || perm.iter().any(|&i| i >= inner_perm.len()) {
+        return None;
+    }
+    let composed: Vec<usize> = perm.iter().map(|&i| inner_perm[i]).collect();
+    let a = map_attr(ctx, n, &composed);
     ctx.set_operand(op, 0, x);
-    ctx.set_attr(op, "permutation", map);
+    ctx.set_attr(op, "permutation", a);
     Some(vec![FoldResult::Value(res)])
 }

@@ -1,0 +1,74 @@
+//! `memref.memory_space_cast`: the same buffer seen in another memory space, with upstream's
+//! syntax (`%m : memref<...> to memref<..., 1>`) and cast-compatibility check.
+
+use crate::util::*;
+use flowgate_ir::asm::{OpParser, OpPrinter, PResult};
+use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, Type};
+
+pub(crate) fn defs() -> Vec<OpDef> {
+    vec![OpDef {
+        traits: Traits::PURE,
+        parse: Some(parse),
+        print: Some(print),
+        verify: Some(verify),
+        result_names: Some(|_, _| Some("memspacecast".into())),
+        operands: Count::Exactly(1),
+        results: Count::Exactly(1),
+        regions: Count::Exactly(0),
+        successors: Count::Exactly(0),
+        ..OpDef::new("memref.memory_space_cast")
+    }]
+}
+
+fn parse(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let a = p.parse_operand()?;
+    p.parse_optional_attr_dict()?;
+    let ta = p.parse_colon_type()?;
+    p.expect_keyword("to")?;
+    let tb = p.parse_type()?;
+    p.add_operand(&a, ta)?;
+    p.add_result_types(&[tb]);
+    Ok(())
+}
+
+fn print(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let v = ctx.operand(op, 0);
+    p.write(" ");
+    p.print_value(v);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(v));
+    p.write(" to ");
+    p.print_type(ctx.value_type(ctx.result(op, 0)));
+}
+
+/// Upstream's `MemorySpaceCastOp::areCastCompatible`: only the memory space may differ.
+fn compatible(ctx: &Context, a: Type, b: Type) -> bool {
+    match (ranked(ctx, a), ranked(ctx, b)) {
+        (Some(x), Some(y)) => x.element == y.element && x.layout == y.layout && x.shape == y.shape,
+        (None, None) => ctx.is_memref(a) && ctx.is_memref(b) && ctx.element_type(a) == ctx.element_type(b),
+        _ => false,
+    }
+}
+
+fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let (a, b) = (ctx.value_type(ctx.operand(op, 0)), ctx.value_type(ctx.result(op, 0)));
+    for (what, t) in [("operand #0", a), ("result #0", b)] {
+        if !ctx.is_memref(t) {
+            return Err(Diagnostic::op_error(
+                ctx,
+                op,
+                format!("{what} must be ranked or unranked memref of any type values, but got {}", q(ctx, t)),
+            ));
+        }
+    }
+    if !compatible(ctx, a, b) {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!("operand type {} and result type {} are cast incompatible", q(ctx, a), q(ctx, b)),
+        ));
+    }
+    Ok(())
+}
