@@ -124,3 +124,20 @@ func.func @dim_of_reshape_index_after(%x: memref<*xf32>, %s: memref<?xindex>, %i
   %d = memref.dim %r, %j : memref<*xf32>
   return %d : index
 }
+
+// -----
+
+// dim of a subview is its size operand, counted past the dimensions it drops; a static size
+// of the result is a constant.
+
+// CHECK-LABEL: func.func @dim_of_subview(
+// CHECK-SAME:    %[[M:.*]]: memref<?x?x?xf32>, %[[A:.*]]: index, %[[B:.*]]: index)
+// CHECK:         return %[[B]], %[[A]]
+func.func @dim_of_subview(%m: memref<?x?x?xf32>, %a: index, %b: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = memref.subview %m[0, 0, 0] [1, %b, %a] [1, 1, 1] : memref<?x?x?xf32> to memref<?x?xf32, strided<[?, 1]>>
+  %d0 = memref.dim %s, %c0 : memref<?x?xf32, strided<[?, 1]>>
+  %d1 = memref.dim %s, %c1 : memref<?x?xf32, strided<[?, 1]>>
+  return %d0, %d1 : index, index
+}

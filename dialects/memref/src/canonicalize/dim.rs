@@ -1,8 +1,8 @@
 //! `memref.dim` and `memref.rank`: a static size or rank is a constant; a dynamic size of an
 //! `alloc`, `alloca` or `view` is the operand that gave it; `dim` reads through a cast
 //! (upstream's `DimOp::fold`, `RankOp::fold`), and `dim` of a `memref.reshape` loads the size
-//! from the shape operand (`DimOfMemRefReshape`). `dim` of a `subview` is left to the view
-//! folds' rank-reduction mask.
+//! from the shape operand (`DimOfMemRefReshape`). `dim` of a `subview` is its size operand,
+//! found past the dropped dimensions with the view folds' rank-reduction mask.
 
 use super::cast_consumers::fold_memref_cast;
 use crate::util::{ranked, segments};
@@ -40,8 +40,27 @@ pub(crate) fn fold_dim(ctx: &mut Context, op: OpId, consts: &[Option<Attribute>]
         if let Some(&v) = sizes.as_ref().and_then(|s| s.get(dyn_pos)) {
             return Some(vec![FoldResult::Value(v)]);
         }
+        if ctx.is_op(d, "memref.subview") {
+            if let Some(v) = subview_size(ctx, d, i) {
+                return Some(vec![FoldResult::Value(v)]);
+            }
+        }
     }
     fold_memref_cast(ctx, op, None).then(|| vec![FoldResult::Value(ctx.result(op, 0))])
+}
+
+/// The size operand of a subview's source dimension that becomes result dimension `i`, past
+/// the dimensions the subview drops (upstream's `getDroppedDims`).
+fn subview_size(ctx: &Context, subview: OpId, i: usize) -> Option<Value> {
+    let lists = super::mixed::read(ctx, subview)?;
+    let src_ty = ctx.value_type(lists.source);
+    let res_ty = ctx.value_type(*ctx.results(subview).first()?);
+    let dropped = super::layout::rank_reduction_mask(ctx, src_ty, res_ty, &lists.sizes)?;
+    let src_index = dropped.iter().enumerate().filter(|(_, &d)| !d).map(|(k, _)| k).nth(i)?;
+    match lists.sizes.get(src_index)? {
+        super::mixed::Entry::Dynamic(v) => Some(*v),
+        super::mixed::Entry::Static(_) => None,
+    }
 }
 
 pub(crate) fn patterns() -> Vec<Box<dyn RewritePattern>> {
