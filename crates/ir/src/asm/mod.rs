@@ -5,6 +5,7 @@ mod dense_hex;
 mod float_fmt;
 pub mod lexer;
 mod op_parser;
+mod parse_affine;
 mod parse_attrs;
 mod parse_types;
 pub mod parser;

@@ -75,17 +75,7 @@ impl Parser<'_> {
                 "dense_resource" => self.parse_dense_resource(ty),
                 "array" => self.parse_dense_array(),
                 "strided" => self.parse_strided(),
-                "affine_map" | "affine_set" => {
-                    let is_map = self.spelling() == "affine_map";
-                    self.bump();
-                    if !self.is(TokKind::Less) {
-                        return Err(self.error_here("expected '<'"));
-                    }
-                    let start = self.tok.end;
-                    let end = self.skip_balanced_angles()?;
-                    let body = self.lex.src[start..end].to_string();
-                    Ok(self.ctx.intern_attr(if is_map { AttrKind::AffineMap(body) } else { AttrKind::AffineSet(body) }))
-                }
+                "affine_map" | "affine_set" => self.parse_affine_attr(),
                 "loc" => match self.parse_location_or_alias()? {
                     LocOrAlias::Loc(l) => Ok(self.ctx.intern_attr(AttrKind::Location(l))),
                     LocOrAlias::Alias(..) => Err(self.error_at(pos, "location aliases are not supported here")),

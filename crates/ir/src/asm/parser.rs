@@ -286,8 +286,9 @@ impl<'a> Parser<'a> {
         loop {
             match self.tok.kind {
                 TokKind::Eof => break,
-                TokKind::HashId if self.peek_is_alias_def() => self.parse_attr_alias_def()?,
-                TokKind::BangId if self.peek_is_alias_def() => self.parse_type_alias_def()?,
+                // At the top level `#x`/`!x` can only start an alias definition.
+                TokKind::HashId => self.parse_attr_alias_def()?,
+                TokKind::BangId => self.parse_type_alias_def()?,
                 TokKind::FileMetadataBegin => self.skip_file_metadata()?,
                 TokKind::Error => return Err(self.error_here("unexpected character")),
                 _ => {
@@ -311,17 +312,11 @@ impl<'a> Parser<'a> {
         Ok(self.ctx.create_op(st))
     }
 
-    fn peek_is_alias_def(&self) -> bool {
-        let mut l = Lexer::new(self.lex.src);
-        l.pos = self.lex.pos;
-        l.next_token().kind == TokKind::Equal
-    }
-
     fn parse_attr_alias_def(&mut self) -> PResult<()> {
         let name = self.spelling()[1..].to_string();
         let pos = self.tok.start;
         self.bump();
-        self.expect(TokKind::Equal, "'='")?;
+        self.expect(TokKind::Equal, "'=' in attribute alias definition")?;
         let attr = self.parse_attribute(None)?;
         if self.attr_aliases.insert(name.clone(), attr).is_some() {
             return Err(self.error_at(pos, format!("redefinition of attribute alias id '{name}'")));
@@ -333,7 +328,7 @@ impl<'a> Parser<'a> {
         let name = self.spelling()[1..].to_string();
         let pos = self.tok.start;
         self.bump();
-        self.expect(TokKind::Equal, "'='")?;
+        self.expect(TokKind::Equal, "'=' in type alias definition")?;
         let ty = self.parse_type()?;
         if self.type_aliases.insert(name.clone(), ty).is_some() {
             return Err(self.error_at(pos, format!("redefinition of type alias id '{name}'")));

@@ -1,0 +1,277 @@
+//! Parsing and checking the bodies of `affine_map<...>` and `affine_set<...>`.
+//!
+//! The attributes keep their body as text (`AttrKind::AffineMap`); this parser reads it token by
+//! token, as upstream's AffineParser does, so malformed maps get upstream's messages at
+//! upstream's positions and well-formed ones are known to be affine (a product needs a symbolic
+//! or constant side, a division or modulus a symbolic or constant right side).
+
+use super::lexer::TokKind;
+use super::parser::{PResult, Parser};
+
+/// What the checks need to know of an expression: whether it is free of dimensions.
+#[derive(Copy, Clone)]
+struct Expr {
+    symbolic: bool,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum HighOp {
+    Mul,
+    FloorDiv,
+    CeilDiv,
+    Mod,
+}
+
+/// A parsed affine map or integer set header and body.
+pub(crate) enum AffineBody {
+    Map,
+    Set,
+}
+
+/// The identifiers of one map or set: dimensions then symbols, in order of definition.
+struct Scope {
+    names: Vec<(String, bool)>,
+}
+
+impl Parser<'_> {
+    /// Parse `(dims)[syms] -> (exprs)` or `(dims)[syms] : (constraints)`, up to but not
+    /// including the closing `>` of the attribute.
+    pub(crate) fn parse_affine_map_or_set(&mut self) -> PResult<AffineBody> {
+        let mut scope = Scope { names: Vec::new() };
+        self.parse_affine_id_list(&mut scope, TokKind::LParen, TokKind::RParen, "dimensional identifier list", true)?;
+        if self.is(TokKind::LSquare) {
+            self.parse_affine_id_list(&mut scope, TokKind::LSquare, TokKind::RSquare, "symbol list", false)?;
+        }
+        if self.accept(TokKind::Arrow) {
+            self.parse_affine_list(" in affine map range", |p| p.parse_affine_expr(&scope).map(|_| ()))?;
+            return Ok(AffineBody::Map);
+        }
+        self.expect(TokKind::Colon, "'->' or ':'")?;
+        self.parse_affine_list(" in integer set constraint list", |p| p.parse_affine_constraint(&scope))?;
+        Ok(AffineBody::Set)
+    }
+
+    /// A parenthesized, comma-separated list, with upstream's `parseCommaSeparatedList`
+    /// messages (`expected '(' in affine map range`).
+    fn parse_affine_list(&mut self, context: &str, mut f: impl FnMut(&mut Self) -> PResult<()>) -> PResult<()> {
+        self.expect(TokKind::LParen, &format!("'('{context}"))?;
+        if self.accept(TokKind::RParen) {
+            return Ok(());
+        }
+        loop {
+            f(self)?;
+            if !self.accept(TokKind::Comma) {
+                break;
+            }
+        }
+        self.expect(TokKind::RParen, &format!("')'{context}"))
+    }
+
+    fn parse_affine_id_list(
+        &mut self,
+        scope: &mut Scope,
+        open: TokKind,
+        close: TokKind,
+        context: &str,
+        is_dim: bool,
+    ) -> PResult<()> {
+        let (o, c) = if open == TokKind::LParen { ("'('", "')'") } else { ("'['", "']'") };
+        self.expect(open, &format!("{o} in {context}"))?;
+        if self.accept(close) {
+            return Ok(());
+        }
+        loop {
+            if !self.is(TokKind::BareId) {
+                return Err(self.wrong_token_error("expected bare identifier"));
+            }
+            let name = self.spelling().to_string();
+            if scope.names.iter().any(|(n, _)| *n == name) {
+                return Err(self.error_here(format!("redefinition of identifier '{name}'")));
+            }
+            self.bump();
+            scope.names.push((name, is_dim));
+            if !self.accept(TokKind::Comma) {
+                break;
+            }
+        }
+        self.expect(close, &format!("{c} in {context}"))
+    }
+
+    /// `expr >= expr`, `expr <= expr` or `expr == expr`.
+    fn parse_affine_constraint(&mut self, scope: &Scope) -> PResult<()> {
+        self.parse_affine_expr(scope)?;
+        let is_cmp = (self.accept(TokKind::Greater) || self.accept(TokKind::Less) || self.accept(TokKind::Equal))
+            && self.accept(TokKind::Equal);
+        if !is_cmp {
+            return Err(self.error_here("expected '== affine-expr' or '>= affine-expr' at end of affine constraint"));
+        }
+        self.parse_affine_expr(scope)?;
+        Ok(())
+    }
+
+    /// A sum of products: `+`/`-` bind looser than `*`, `floordiv`, `ceildiv` and `mod`; all
+    /// associate to the left. Chains are read in a loop; only parentheses and negation nest.
+    fn parse_affine_expr(&mut self, scope: &Scope) -> PResult<Expr> {
+        let mut acc: Option<Expr> = None;
+        loop {
+            let lhs = self.parse_affine_operand(scope, acc.is_some())?;
+            let term = if let Some(op) = self.high_op() {
+                let op_pos = self.tok.start;
+                self.bump();
+                self.parse_affine_product(scope, lhs, op, op_pos)?
+            } else {
+                lhs
+            };
+            let sum = match acc {
+                Some(a) => Expr { symbolic: a.symbolic && term.symbolic },
+                None => term,
+            };
+            if self.is(TokKind::Plus) || self.is(TokKind::Minus) {
+                self.bump();
+                acc = Some(sum);
+                continue;
+            }
+            return Ok(sum);
+        }
+    }
+
+    /// The rest of `first op ...` at the higher precedence level. A non-affine operation is
+    /// reported at the operator that follows its right operand, or at its own operator when it
+    /// ends the chain, as upstream does.
+    fn parse_affine_product(&mut self, scope: &Scope, first: Expr, op: HighOp, op_pos: usize) -> PResult<Expr> {
+        let (mut lhs, mut op, mut op_pos) = (first, op, op_pos);
+        loop {
+            let rhs = self.parse_affine_operand(scope, true)?;
+            match self.high_op() {
+                Some(next) => {
+                    let next_pos = self.tok.start;
+                    self.bump();
+                    lhs = self.affine_binary(op, lhs, rhs, next_pos)?;
+                    op = next;
+                    op_pos = next_pos;
+                }
+                None => return self.affine_binary(op, lhs, rhs, op_pos),
+            }
+        }
+    }
+
+    fn affine_binary(&mut self, op: HighOp, lhs: Expr, rhs: Expr, pos: usize) -> PResult<Expr> {
+        let msg = match op {
+            HighOp::Mul if !lhs.symbolic && !rhs.symbolic => {
+                "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic"
+            }
+            HighOp::FloorDiv if !rhs.symbolic => {
+                "non-affine expression: right operand of floordiv has to be either a constant or symbolic"
+            }
+            HighOp::CeilDiv if !rhs.symbolic => {
+                "non-affine expression: right operand of ceildiv has to be either a constant or symbolic"
+            }
+            HighOp::Mod if !rhs.symbolic => {
+                "non-affine expression: right operand of mod has to be either a constant or symbolic"
+            }
+            _ => return Ok(Expr { symbolic: lhs.symbolic && rhs.symbolic }),
+        };
+        Err(self.error_at(pos, msg))
+    }
+
+    fn high_op(&self) -> Option<HighOp> {
+        match self.tok.kind {
+            TokKind::Star => Some(HighOp::Mul),
+            TokKind::BareId => match self.spelling() {
+                "floordiv" => Some(HighOp::FloorDiv),
+                "ceildiv" => Some(HighOp::CeilDiv),
+                "mod" => Some(HighOp::Mod),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// An identifier, a non-negative integer, a parenthesized expression or a negation.
+    /// `has_lhs` says whether this is the right operand of a binary operator (for messages).
+    fn parse_affine_operand(&mut self, scope: &Scope, has_lhs: bool) -> PResult<Expr> {
+        match self.tok.kind {
+            TokKind::BareId if self.spelling() == "symbol" => {
+                // `symbol(%x)` names an SSA value; only op syntax (affine.apply) allows those.
+                self.bump();
+                self.expect(TokKind::LParen, "'(' at start of SSA symbol")?;
+                Err(self.wrong_token_error("unexpected ssa identifier"))
+            }
+            TokKind::BareId => {
+                let name = self.spelling();
+                if !scope.names.iter().any(|(n, _)| n == name) {
+                    return Err(self.wrong_token_error("use of undeclared identifier"));
+                }
+                let is_dim = scope.names.iter().any(|(n, d)| n == name && *d);
+                self.bump();
+                Ok(Expr { symbolic: !is_dim })
+            }
+            TokKind::PercentId => Err(self.wrong_token_error("unexpected ssa identifier")),
+            TokKind::Integer => {
+                let text = self.spelling();
+                let v = match text.strip_prefix("0x") {
+                    Some(h) => u64::from_str_radix(h, 16).ok(),
+                    None => text.parse::<u64>().ok(),
+                };
+                // 2^63 is allowed: the printer writes `d0 - 9223372036854775808` for INT64_MIN.
+                if !v.is_some_and(|v| v <= 1u64 << 63) {
+                    return Err(self.error_here("constant too large for index"));
+                }
+                self.bump();
+                Ok(Expr { symbolic: true })
+            }
+            TokKind::LParen => self.nested(|p| {
+                p.bump();
+                if p.is(TokKind::RParen) {
+                    return Err(p.error_here("no expression inside parentheses"));
+                }
+                let e = p.parse_affine_expr(scope)?;
+                p.expect(TokKind::RParen, "')'")?;
+                Ok(e)
+            }),
+            TokKind::Minus => self.nested(|p| {
+                p.bump();
+                match p.parse_affine_operand(scope, has_lhs) {
+                    Ok(e) => Ok(e),
+                    Err(d) => {
+                        let at = p.current_loc();
+                        Err(d.with_error(at, "missing operand of negation"))
+                    }
+                }
+            }),
+            TokKind::Plus | TokKind::Star => Err(self.error_here(if has_lhs {
+                "missing right operand of binary operator"
+            } else {
+                "missing left operand of binary operator"
+            })),
+            TokKind::Error if self.spelling().starts_with('%') => {
+                let pos = self.tok.start;
+                Err(self.error_at(pos, "invalid SSA name"))
+            }
+            _ if has_lhs => Err(self.error_here("missing right operand of binary operator")),
+            _ => Err(self.error_here("expected affine expression")),
+        }
+    }
+}
+
+impl Parser<'_> {
+    /// `affine_map<...>` or `affine_set<...>`; the body is checked, then kept as written.
+    pub(crate) fn parse_affine_attr(&mut self) -> PResult<crate::Attribute> {
+        let is_map = self.spelling() == "affine_map";
+        let what = if is_map { "affine map" } else { "integer set" };
+        self.bump();
+        self.expect(TokKind::Less, &format!("'<' in {what}"))?;
+        let start = self.tok.start;
+        let body = self.parse_affine_map_or_set()?;
+        let end = self.tok.start;
+        match (is_map, body) {
+            (true, AffineBody::Set) => return Err(self.error_at(start, "expected AffineMap, but got IntegerSet")),
+            (false, AffineBody::Map) => return Err(self.error_at(start, "expected IntegerSet, but got AffineMap")),
+            _ => {}
+        }
+        self.expect(TokKind::Greater, &format!("'>' in {what}"))?;
+        let text = self.lex.src[start..end].trim_end().to_string();
+        use crate::attributes::AttrKind;
+        Ok(self.ctx.intern_attr(if is_map { AttrKind::AffineMap(text) } else { AttrKind::AffineSet(text) }))
+    }
+}
