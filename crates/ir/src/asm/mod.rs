@@ -7,6 +7,7 @@ pub mod lexer;
 mod op_parser;
 mod parse_affine;
 mod parse_attrs;
+mod parse_dense;
 mod parse_types;
 pub mod parser;
 pub mod printer;

@@ -2,20 +2,10 @@
 
 use super::lexer::TokKind;
 use super::parser::{LocOrAlias, PResult, Parser};
-use crate::attributes::{AttrKind, DenseElements};
+use crate::attributes::AttrKind;
 use crate::location::LocKind;
 use crate::types::{TypeKind, DYNAMIC};
 use crate::{Attribute, Location, Symbol, Type};
-
-/// A parsed element of a dense literal before the type is known.
-#[derive(Clone, Debug)]
-enum DenseItem {
-    Int { neg: bool, text: String },
-    Float(f64),
-    Bool(bool),
-    Str(String),
-    List(Vec<DenseItem>),
-}
 
 impl Parser<'_> {
     /// Parse an attribute. `ty` is the type expected by context (e.g. `arith.constant` knows it),
@@ -114,7 +104,14 @@ impl Parser<'_> {
         self.build_number(pos, neg, kind == TokKind::Float, &text, ty)
     }
 
-    fn build_number(&mut self, pos: usize, neg: bool, is_float: bool, text: &str, ty: Type) -> PResult<Attribute> {
+    pub(super) fn build_number(
+        &mut self,
+        pos: usize,
+        neg: bool,
+        is_float: bool,
+        text: &str,
+        ty: Type,
+    ) -> PResult<Attribute> {
         if let Some(fk) = self.ctx.float_kind(ty) {
             if !is_float && text.starts_with("0x") {
                 // Hex-exact float: the bits of the value in the type's own format.
@@ -172,7 +169,7 @@ impl Parser<'_> {
         Ok(self.ctx.integer_attr(v, ty))
     }
 
-    fn int_fits(&self, v: i128, ty: Type) -> bool {
+    pub(super) fn int_fits(&self, v: i128, ty: Type) -> bool {
         use crate::types::Signedness;
         let (w, s) = match self.ctx.type_kind(ty) {
             TypeKind::Integer { width, signedness } => (*width, *signedness),
@@ -372,152 +369,6 @@ impl Parser<'_> {
         Ok(self.ctx.intern_attr(AttrKind::DenseArray { element, values }))
     }
 
-    /// `dense<...> : type`; the type may be left out when the caller knows it (`hint`), as in
-    /// `memref.global`'s initial value.
-    fn parse_dense(&mut self, hint: Option<Type>) -> PResult<Attribute> {
-        let pos = self.tok.start;
-        self.bump();
-        self.expect(TokKind::Less, "'<' after 'dense'")?;
-        let item_pos = self.tok.start;
-        let item = if self.is(TokKind::Greater) { None } else { Some(self.parse_dense_item()?) };
-        self.expect(TokKind::Greater, "'>'")?;
-        let ty_pos = self.tok.start;
-        let ty = match hint {
-            Some(t) if !self.is(TokKind::Colon) => t,
-            _ => {
-                self.expect(TokKind::Colon, "':'")?;
-                self.parse_type()?
-            }
-        };
-        let (shape, elem) = match self.ctx.type_kind(ty) {
-            TypeKind::RankedTensor { shape, element, .. } | TypeKind::Vector { shape, element, .. } => {
-                (shape.clone(), *element)
-            }
-            _ => return Err(self.error_at(ty_pos, "elements literal must be a ranked tensor or vector type")),
-        };
-        if shape.iter().any(|&d| d < 0) {
-            return Err(self.error_at(ty_pos, "elements literal type must have static shape"));
-        }
-        let count: i64 = shape.iter().product();
-        let Some(item) = item else {
-            if count != 0 {
-                return Err(self.error_at(pos, "expected non-empty elements literal for non-empty type"));
-            }
-            let data =
-                if self.ctx.is_float(elem) { DenseElements::Floats(vec![]) } else { DenseElements::Ints(vec![]) };
-            return Ok(self.ctx.intern_attr(AttrKind::DenseElements { ty, splat: false, data }));
-        };
-        // A string for number elements is their raw bytes in hex, as upstream.
-        let numeric = self.ctx.is_integer(elem)
-            || self.ctx.is_index(elem)
-            || self.ctx.is_float(elem)
-            || matches!(self.ctx.type_kind(elem), TypeKind::Complex { .. });
-        if let (DenseItem::Str(s), true) = (&item, numeric) {
-            use super::dense_hex::{decode, HexError};
-            let (splat, data) = match decode(self.ctx, s, elem, count as u64) {
-                Ok(d) => d,
-                Err(HexError::NotHex) => {
-                    return Err(self.error_at(item_pos, "expected string containing hex digits starting with `0x`"))
-                }
-                Err(HexError::BadSize) => {
-                    let msg = format!(
-                        "elements hex data size is invalid for provided type: '{}'",
-                        super::printer::type_to_string(self.ctx, ty)
-                    );
-                    return Err(self.error_at(pos, msg));
-                }
-            };
-            // Kept as hex text, it prints back as it came (the printer writes hex verbatim).
-            let splat = splat && !matches!(data, DenseElements::Hex(_));
-            let (splat, data) = normalize_splat(splat, data, count);
-            return Ok(self.ctx.intern_attr(AttrKind::DenseElements { ty, splat, data }));
-        }
-        let splat = !matches!(item, DenseItem::List(_));
-        let mut flat = Vec::new();
-        let mut inferred = Vec::new();
-        if !splat {
-            infer_shape(&item, &mut inferred, 0);
-            flatten(item, &mut flat);
-            if inferred != shape {
-                let show = |s: &[i64]| format!("[{}]", s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "));
-                return Err(self.error_at(
-                    pos,
-                    format!(
-                        "inferred shape of elements literal ({}) does not match type ({})",
-                        show(&inferred),
-                        show(&shape)
-                    ),
-                ));
-            }
-            if flat.len() as i64 != count {
-                return Err(self.error_at(pos, "elements literal is not rectangular"));
-            }
-        } else {
-            flat.push(item);
-        }
-        let data = self.dense_data(pos, flat, elem)?;
-        // Upstream stores an all-equal literal as a splat.
-        let (splat, data) = normalize_splat(splat || count == 1, data, count);
-        Ok(self.ctx.intern_attr(AttrKind::DenseElements { ty, splat, data }))
-    }
-
-    fn dense_data(&mut self, pos: usize, items: Vec<DenseItem>, elem: Type) -> PResult<DenseElements> {
-        if self.ctx.is_float(elem) {
-            let mut v = Vec::new();
-            for it in items {
-                let f = match it {
-                    DenseItem::Float(f) => f,
-                    DenseItem::Int { neg, text } if text.starts_with("0x") && !neg => {
-                        let a = self.build_number(pos, false, false, &text, elem)?;
-                        self.ctx.attr_as_float(a).unwrap_or(0.0)
-                    }
-                    DenseItem::Int { neg, text } => {
-                        let m = parse_int_text(&text).ok_or_else(|| self.error_at(pos, "invalid integer"))? as f64;
-                        if neg {
-                            -m
-                        } else {
-                            m
-                        }
-                    }
-                    _ => return Err(self.error_at(pos, "expected floating point elements")),
-                };
-                v.push(self.ctx.round_float(f, elem).to_bits());
-            }
-            return Ok(DenseElements::Floats(v));
-        }
-        if self.ctx.is_integer(elem) || self.ctx.is_index(elem) {
-            let mut v = Vec::new();
-            for it in items {
-                let x = match it {
-                    DenseItem::Bool(b) => b as i128,
-                    DenseItem::Int { neg, text } => {
-                        let m =
-                            parse_int_text(&text).ok_or_else(|| self.error_at(pos, "integer constant out of range"))?;
-                        let x = if neg { -m } else { m };
-                        if !self.int_fits(x, elem) {
-                            return Err(self.error_at(pos, "integer constant out of range for type"));
-                        }
-                        x
-                    }
-                    DenseItem::Float(_) => {
-                        return Err(self.error_at(pos, "expected integer elements, but parsed floating-point"))
-                    }
-                    _ => return Err(self.error_at(pos, "expected integer elements")),
-                };
-                v.push(self.ctx.normalize_int(x, elem));
-            }
-            return Ok(DenseElements::Ints(v));
-        }
-        let mut v = Vec::new();
-        for it in items {
-            match it {
-                DenseItem::Str(s) => v.push(s),
-                _ => return Err(self.error_at(pos, "expected string elements")),
-            }
-        }
-        Ok(DenseElements::Strings(v))
-    }
-
     /// `dense_resource<name> : type` (the type may be left out where the caller knows it, as in
     /// `memref.global`). The blob itself comes in the file's metadata, after the ops.
     fn parse_dense_resource(&mut self, hint: Option<Type>) -> PResult<Attribute> {
@@ -543,53 +394,9 @@ impl Parser<'_> {
             }
         };
         if !matches!(self.ctx.type_kind(ty), TypeKind::RankedTensor { .. } | TypeKind::Vector { .. }) {
-            return Err(self.error_at(ty_pos, "expected a shaped type for dense_resource"));
+            return Err(self.error_at(ty_pos, "`dense_resource` expected a shaped type"));
         }
         Ok(self.ctx.intern_attr(AttrKind::DenseResource { ty, name }))
-    }
-
-    fn parse_dense_item(&mut self) -> PResult<DenseItem> {
-        self.nested(Self::parse_dense_item_here)
-    }
-
-    fn parse_dense_item_here(&mut self) -> PResult<DenseItem> {
-        match self.tok.kind {
-            TokKind::LSquare => {
-                self.bump();
-                let mut items = Vec::new();
-                if !self.is(TokKind::RSquare) {
-                    loop {
-                        items.push(self.parse_dense_item()?);
-                        if !self.accept(TokKind::Comma) {
-                            break;
-                        }
-                    }
-                }
-                self.expect(TokKind::RSquare, "']'")?;
-                Ok(DenseItem::List(items))
-            }
-            TokKind::String => Ok(DenseItem::Str(self.parse_string_literal()?)),
-            TokKind::BareId if self.is_keyword("true") || self.is_keyword("false") => {
-                let b = self.is_keyword("true");
-                self.bump();
-                Ok(DenseItem::Bool(b))
-            }
-            TokKind::Minus | TokKind::Integer | TokKind::Float => {
-                let neg = self.accept(TokKind::Minus);
-                let text = self.spelling().to_string();
-                let item = match self.tok.kind {
-                    TokKind::Integer => DenseItem::Int { neg, text },
-                    TokKind::Float => {
-                        let v: f64 = text.parse().map_err(|_| self.error_here("invalid float"))?;
-                        DenseItem::Float(if neg { -v } else { v })
-                    }
-                    _ => return Err(self.error_here("expected integer or float")),
-                };
-                self.bump();
-                Ok(item)
-            }
-            _ => Err(self.error_here("expected element literal of primitive type")),
-        }
     }
 
     // ----- locations -----
@@ -702,62 +509,9 @@ impl Parser<'_> {
     }
 }
 
-fn parse_int_text(text: &str) -> Option<i128> {
+pub(super) fn parse_int_text(text: &str) -> Option<i128> {
     if let Some(h) = text.strip_prefix("0x") {
         return u128::from_str_radix(h, 16).ok().and_then(|v| i128::try_from(v).ok());
     }
     text.parse::<i128>().ok()
-}
-
-fn infer_shape(item: &DenseItem, out: &mut Vec<i64>, depth: usize) {
-    if let DenseItem::List(items) = item {
-        if out.len() == depth {
-            out.push(items.len() as i64);
-        }
-        if let Some(first) = items.first() {
-            infer_shape(first, out, depth + 1);
-        }
-    }
-}
-
-fn flatten(item: DenseItem, out: &mut Vec<DenseItem>) {
-    match item {
-        DenseItem::List(items) => {
-            for i in items {
-                flatten(i, out);
-            }
-        }
-        other => out.push(other),
-    }
-}
-
-fn normalize_splat(splat: bool, data: DenseElements, count: i64) -> (bool, DenseElements) {
-    fn all_eq<T: PartialEq>(v: &[T]) -> bool {
-        v.windows(2).all(|w| w[0] == w[1])
-    }
-    let uniform = match &data {
-        DenseElements::Ints(v) => !v.is_empty() && all_eq(v),
-        DenseElements::Floats(v) => !v.is_empty() && all_eq(v),
-        DenseElements::Strings(v) => !v.is_empty() && all_eq(v),
-        DenseElements::Hex(_) => false,
-    };
-    if splat || (uniform && count > 0) {
-        let data = match data {
-            DenseElements::Ints(mut v) => {
-                v.truncate(1);
-                DenseElements::Ints(v)
-            }
-            DenseElements::Floats(mut v) => {
-                v.truncate(1);
-                DenseElements::Floats(v)
-            }
-            DenseElements::Strings(mut v) => {
-                v.truncate(1);
-                DenseElements::Strings(v)
-            }
-            h => h,
-        };
-        return (true, data);
-    }
-    (false, data)
 }
