@@ -38,7 +38,7 @@ impl Parser<'_> {
                         }
                     }
                 }
-                self.expect(TokKind::RSquare, "']' to close array")?;
+                self.expect(TokKind::RSquare, "',' or ']'")?;
                 Ok(self.ctx.array_attr(items))
             }
             TokKind::LBrace => {
@@ -160,6 +160,14 @@ impl Parser<'_> {
         if !is_int {
             return Err(self.error_at(pos, "integer literal not valid for specified type"));
         }
+        if neg
+            && matches!(
+                self.ctx.type_kind(ty),
+                TypeKind::Integer { signedness: crate::types::Signedness::Unsigned, .. }
+            )
+        {
+            return Err(self.error_at(pos, "negative integer literal not valid for unsigned integer type"));
+        }
         let mag =
             parse_int_text(text).ok_or_else(|| self.error_at(pos, "integer constant out of range for attribute"))?;
         let v = if neg { -mag } else { mag };
@@ -216,14 +224,12 @@ impl Parser<'_> {
                 if name.is_empty() {
                     return Err(self.error_at(pos, "expected valid attribute name"));
                 }
-                let value =
-                    if self.accept(TokKind::Equal) { self.parse_attribute(None)? } else { self.ctx.unit_attr() };
                 let sym = self.ctx.intern_str(&name);
                 if out.iter().any(|(n, _)| *n == sym) {
-                    return Err(
-                        self.error_at(pos, format!("attribute '{name}' occurs more than once in the attribute list"))
-                    );
+                    return Err(self.error_at(pos, format!("duplicate key '{name}' in dictionary attribute")));
                 }
+                let value =
+                    if self.accept(TokKind::Equal) { self.parse_attribute(None)? } else { self.ctx.unit_attr() };
                 out.push((sym, value));
                 if !self.accept(TokKind::Comma) {
                     break;
@@ -331,42 +337,79 @@ impl Parser<'_> {
         Ok(if neg { -v } else { v })
     }
 
-    /// `array<i64: 1, 2>` / `array<f32: 1.0>` / `array<i32>`.
+    /// `array<i64: 1, 2>` / `array<f32: 1.0>` / `array<i32>`, with upstream's checks: integer
+    /// or float elements of whole bytes (or `i1`, written `true`/`false`).
     fn parse_dense_array(&mut self) -> PResult<Attribute> {
         self.bump();
         self.expect(TokKind::Less, "'<' after 'array'")?;
+        let ty_pos = self.tok.start;
         let element = self.parse_type()?;
+        let width = match self.ctx.type_kind(element) {
+            TypeKind::Integer { width, .. } => Some(*width),
+            _ => self.ctx.float_width(element),
+        };
+        let Some(width) = width else {
+            let t = super::printer::type_to_string(self.ctx, element);
+            return Err(self.error_at(ty_pos, format!("expected integer or float type, got: {t}")));
+        };
+        let is_i1 = width == 1 && self.ctx.is_integer(element);
+        if !is_i1 && width % 8 != 0 {
+            return Err(self.error_at(ty_pos, "element type bitwidth must be a multiple of 8"));
+        }
         let mut values = Vec::new();
-        if self.accept(TokKind::Colon) {
+        if !self.accept(TokKind::Greater) {
+            self.expect(TokKind::Colon, "':' after dense array type")?;
             loop {
-                let pos = self.tok.start;
-                let a = if self.is_keyword("true") || self.is_keyword("false") {
-                    let v = self.is_keyword("true");
-                    self.bump();
-                    self.ctx.integer_attr(v as i128, element)
-                } else {
-                    let neg = self.accept(TokKind::Minus);
-                    let is_float = self.is(TokKind::Float);
-                    if !matches!(self.tok.kind, TokKind::Integer | TokKind::Float) {
-                        return Err(self.error_here("expected integer or float value"));
-                    }
-                    let text = self.spelling().to_string();
-                    self.bump();
-                    self.build_number(pos, neg, is_float, &text, element)?
-                };
-                let v = match self.ctx.attr_kind(a) {
-                    AttrKind::Integer { value, .. } => *value,
-                    AttrKind::Float { bits, .. } => *bits as i128,
-                    _ => 0,
-                };
-                values.push(v);
+                values.push(self.parse_dense_array_element(element, is_i1)?);
                 if !self.accept(TokKind::Comma) {
                     break;
                 }
             }
+            self.expect(TokKind::Greater, "'>' to close an array attribute")?;
         }
-        self.expect(TokKind::Greater, "'>' to close an array attribute")?;
         Ok(self.ctx.intern_attr(AttrKind::DenseArray { element, values }))
+    }
+
+    /// One element of `array<...>`: an integer (or `true`/`false` for `i1`), or a float as the
+    /// bits of the equal f64.
+    fn parse_dense_array_element(&mut self, element: Type, is_i1: bool) -> PResult<i128> {
+        let neg = self.accept(TokKind::Minus);
+        let pos = self.tok.start;
+        if self.ctx.is_integer(element) {
+            if self.is_keyword("true") || self.is_keyword("false") {
+                if !is_i1 {
+                    return Err(self.error_here("expected i1 type for 'true' or 'false' values"));
+                }
+                let v = self.is_keyword("true");
+                self.bump();
+                return Ok(v as i128);
+            }
+            if !self.is(TokKind::Integer) {
+                return Err(self.error_here("expected integer literal"));
+            }
+            let text = self.spelling();
+            self.bump();
+            if is_i1 {
+                return Err(self.error_here("expected 'true' or 'false' values for i1 type"));
+            }
+            let v = parse_int_text(text).map(|m| if neg { -m } else { m });
+            return match v {
+                Some(v) if self.int_fits(v, element) => Ok(self.ctx.normalize_int(v, element)),
+                _ => Err(self.error_at(pos, "integer constant out of range")),
+            };
+        }
+        let is_float = match self.tok.kind {
+            TokKind::Float => true,
+            TokKind::Integer => false,
+            _ => return Err(self.error_here("expected floating point literal")),
+        };
+        let text = self.spelling();
+        self.bump();
+        let a = self.build_number(pos, neg, is_float, text, element)?;
+        Ok(match self.ctx.attr_kind(a) {
+            AttrKind::Float { bits, .. } => *bits as i128,
+            _ => 0,
+        })
     }
 
     /// `dense_resource<name> : type` (the type may be left out where the caller knows it, as in

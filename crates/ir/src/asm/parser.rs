@@ -267,6 +267,11 @@ impl<'a> Parser<'a> {
         let start = self.tok.start;
         let msg = msg.into();
         if self.tok.kind == TokKind::Error {
+            // Upstream's lexer reports these itself, at the end of the unterminated literal.
+            if self.spelling().starts_with('"') || self.spelling().starts_with("@\"") {
+                let end = self.tok.end;
+                return self.error_at(end, "expected '\"' in string literal");
+            }
             return self.error_at(start, format!("unexpected character; {msg}"));
         }
         self.error_at(start, msg)
