@@ -62,6 +62,8 @@ impl Parser<'_> {
                     Ok(self.ctx.bool_attr(v))
                 }
                 "dense" => self.parse_dense(ty),
+                "sparse" => self.parse_sparse(ty),
+                "distinct" => self.parse_distinct(ty),
                 "dense_resource" => self.parse_dense_resource(ty),
                 "array" => self.parse_dense_array(),
                 "strided" => self.parse_strided(),
@@ -71,7 +73,15 @@ impl Parser<'_> {
                     LocOrAlias::Alias(..) => Err(self.error_at(pos, "location aliases are not supported here")),
                 },
                 _ => {
-                    let t = self.parse_type()?;
+                    // A bare word that starts no type is no attribute either (upstream's
+                    // `parseOptionalType` gives up without an error of its own).
+                    let t = match self.parse_type() {
+                        Ok(t) => t,
+                        Err(_) if self.tok.start == pos => {
+                            return Err(self.wrong_token_error("expected attribute value"))
+                        }
+                        Err(d) => return Err(d),
+                    };
                     Ok(self.ctx.type_attr(t))
                 }
             },
@@ -335,6 +345,57 @@ impl Parser<'_> {
         let v: i64 = self.spelling().parse().map_err(|_| self.error_here("integer value out of range"))?;
         self.bump();
         Ok(if neg { -v } else { v })
+    }
+
+    /// `distinct[id]<attr>` or `distinct[id]<>`.
+    fn parse_distinct(&mut self, ty: Option<Type>) -> PResult<Attribute> {
+        let pos = self.tok.start;
+        self.bump();
+        self.expect(TokKind::LSquare, "'[' after 'distinct'")?;
+        if !self.is(TokKind::Integer) {
+            return Err(self.wrong_token_error("expected distinct ID"));
+        }
+        let text = self.spelling();
+        self.bump();
+        let id = match text.strip_prefix("0x") {
+            Some(h) => u64::from_str_radix(h, 16).ok(),
+            None => text.parse::<u64>().ok(),
+        };
+        let Some(id) = id else { return Err(self.error_here("expected an unsigned 64-bit integer")) };
+        self.expect(TokKind::RSquare, "']' to close distinct ID")?;
+        self.expect(TokKind::Less, "'<' after distinct ID")?;
+        let referenced = if self.accept(TokKind::Greater) {
+            self.ctx.unit_attr()
+        } else {
+            let inner_pos = self.tok.start;
+            let a = match self.parse_attribute(ty) {
+                Ok(a) => a,
+                // Upstream adds its own error to the inner one.
+                Err(d) => {
+                    let at = self.loc_at(inner_pos);
+                    return Err(d.with_error(at, "expected attribute"));
+                }
+            };
+            self.expect(TokKind::Greater, "'>' to close distinct attribute")?;
+            a
+        };
+        match self.distinct_attrs.get(&id) {
+            Some(&prev) => {
+                let AttrKind::Distinct { referenced: old, .. } = *self.ctx.attr_kind(prev) else { return Ok(prev) };
+                if old != referenced {
+                    let shown = super::printer::attr_to_string(self.ctx, old);
+                    return Err(
+                        self.error_at(pos, format!("referenced attribute does not match previous definition: {shown}"))
+                    );
+                }
+                Ok(prev)
+            }
+            None => {
+                let a = self.ctx.intern_attr(AttrKind::Distinct { id, referenced });
+                self.distinct_attrs.insert(id, a);
+                Ok(a)
+            }
+        }
     }
 
     /// `array<i64: 1, 2>` / `array<f32: 1.0>` / `array<i32>`, with upstream's checks: integer

@@ -61,6 +61,89 @@ impl Parser<'_> {
         Ok(self.ctx.intern_attr(AttrKind::DenseElements { ty, splat, data }))
     }
 
+    /// `sparse<indices, values> : type` or `sparse<> : type`, checked as upstream's
+    /// SparseElementsAttr: 1-d values, one row of `rank` indices per value, every index inside
+    /// the shape.
+    pub(super) fn parse_sparse(&mut self, hint: Option<Type>) -> PResult<Attribute> {
+        let pos = self.tok.start;
+        self.bump();
+        self.expect(TokKind::Less, "'<' after 'sparse'")?;
+        let i64_ty = self.ctx.integer_type(64);
+        if self.accept(TokKind::Greater) {
+            let ty = self.parse_elements_literal_type(pos, hint)?;
+            let ShapedInfo { shape, elem, .. } = self.shaped_info(pos, ty)?;
+            let indices_ty = self.ctx.tensor_type(vec![0, shape.len() as i64], i64_ty);
+            let values_ty = self.ctx.tensor_type(vec![0], elem);
+            let empty = |p: &mut Self, t: Type, float: bool| {
+                let data = if float { DenseElements::Floats(vec![]) } else { DenseElements::Ints(vec![]) };
+                p.ctx.intern_attr(AttrKind::DenseElements { ty: t, splat: false, data })
+            };
+            let indices = empty(self, indices_ty, false);
+            let is_float = self.ctx.is_float(elem);
+            let values = empty(self, values_ty, is_float);
+            return Ok(self.ctx.intern_attr(AttrKind::Sparse { ty, indices, values }));
+        }
+        let indices_lit = self.parse_tensor_literal(false)?;
+        self.expect(TokKind::Comma, "','")?;
+        let values_lit = self.parse_tensor_literal(true)?;
+        self.expect(TokKind::Greater, "'>'")?;
+        let ty = self.parse_elements_literal_type(pos, hint)?;
+        let ShapedInfo { shape, elem, .. } = self.shaped_info(pos, ty)?;
+        let rank = shape.len() as i64;
+        // A single index (splat) is one row of `rank` equal indices.
+        let indices_shape = if indices_lit.shape.is_empty() { vec![1, rank] } else { indices_lit.shape.clone() };
+        let indices_ty = self.ctx.tensor_type(indices_shape.clone(), i64_ty);
+        let (i_splat, i_data) = self.build_dense(pos, indices_ty, indices_lit)?;
+        let n_indices = indices_shape.first().copied().unwrap_or(0);
+        let values_shape = if values_lit.shape.is_empty() { vec![n_indices] } else { values_lit.shape.clone() };
+        let values_ty = self.ctx.tensor_type(values_shape.clone(), elem);
+        let (v_splat, v_data) = self.build_dense(pos, values_ty, values_lit)?;
+        if values_shape.len() != 1 {
+            return Err(self.error_at(pos, "expected 1-d tensor for sparse element values"));
+        }
+        let show = |s: &[i64]| s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+        let rank_ok = match indices_shape.len() {
+            2 => indices_shape[1] == rank,
+            1 => rank == 1,
+            _ => false,
+        };
+        if !rank_ok || n_indices != values_shape[0] {
+            let msg = format!(
+                "expected shape ([{}]); inferred shape of indices literal ([{}]); inferred shape of values literal ([{}])",
+                show(&shape),
+                show(&indices_shape),
+                show(&values_shape)
+            );
+            return Err(self.error_at(pos, msg));
+        }
+        // Indices are read as unsigned, as upstream does.
+        let index_values: Vec<u64> = match &i_data {
+            DenseElements::Ints(v) => v.iter().map(|&x| x as i64 as u64).collect(),
+            _ => Vec::new(),
+        };
+        let rows = if i_splat { 1 } else { usize::try_from(n_indices).unwrap_or(0) };
+        let width = shape.len();
+        for r in 0..rows {
+            let row: Vec<u64> = if i_splat {
+                vec![index_values.first().copied().unwrap_or(0); width]
+            } else {
+                index_values.get(r * width..(r + 1) * width).map(<[u64]>::to_vec).unwrap_or_default()
+            };
+            let inside = row.len() == width && row.iter().zip(&shape).all(|(&i, &d)| i < d as u64);
+            if !inside {
+                let t = super::printer::type_to_string(self.ctx, ty);
+                let msg = format!(
+                    "sparse index #{r} is not contained within the value shape, with index=[{}], and type='{t}'",
+                    row.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+                );
+                return Err(self.error_at(pos, msg));
+            }
+        }
+        let indices = self.ctx.intern_attr(AttrKind::DenseElements { ty: indices_ty, splat: i_splat, data: i_data });
+        let values = self.ctx.intern_attr(AttrKind::DenseElements { ty: values_ty, splat: v_splat, data: v_data });
+        Ok(self.ctx.intern_attr(AttrKind::Sparse { ty, indices, values }))
+    }
+
     /// The `: type` of an elements literal (unless the caller gave it), which must be a
     /// statically shaped tensor or vector. Errors go to the literal's keyword at `pos`.
     pub(crate) fn parse_elements_literal_type(&mut self, pos: usize, hint: Option<Type>) -> PResult<Type> {
