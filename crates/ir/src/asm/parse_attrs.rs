@@ -317,7 +317,7 @@ impl Parser<'_> {
         let mut strides = Vec::new();
         if !self.is(TokKind::RSquare) {
             loop {
-                strides.push(self.parse_dim_or_dynamic()?);
+                strides.push(self.parse_stride_or_offset()?);
                 if !self.accept(TokKind::Comma) {
                     break;
                 }
@@ -325,24 +325,36 @@ impl Parser<'_> {
         }
         self.expect(TokKind::RSquare, "']'")?;
         let mut offset = 0;
-        if self.accept(TokKind::Comma) {
-            self.expect_keyword("offset")?;
+        if !self.accept(TokKind::Greater) {
+            self.expect(TokKind::Comma, "','")?;
+            if !self.accept_keyword("offset") {
+                return Err(self.wrong_token_error("expected 'offset' after comma"));
+            }
             self.expect(TokKind::Colon, "':' after 'offset'")?;
-            offset = self.parse_dim_or_dynamic()?;
+            offset = self.parse_stride_or_offset()?;
+            self.expect(TokKind::Greater, "'>'")?;
         }
-        self.expect(TokKind::Greater, "'>'")?;
         Ok(self.ctx.intern_attr(AttrKind::Strided { strides, offset }))
     }
 
-    fn parse_dim_or_dynamic(&mut self) -> PResult<i64> {
+    /// `?` or a (maybe negative) integer that fits in i64.
+    fn parse_stride_or_offset(&mut self) -> PResult<i64> {
         if self.accept(TokKind::Question) {
             return Ok(DYNAMIC);
         }
+        let pos = self.tok.start;
         let neg = self.accept(TokKind::Minus);
-        if !self.is(TokKind::Integer) {
-            return Err(self.error_here("expected integer value"));
-        }
-        let v: i64 = self.spelling().parse().map_err(|_| self.error_here("integer value out of range"))?;
+        let v = if self.is(TokKind::Integer) {
+            let text = self.spelling();
+            match text.strip_prefix("0x") {
+                Some(h) => u64::from_str_radix(h, 16).ok(),
+                None => text.parse::<u64>().ok(),
+            }
+            .and_then(|v| i64::try_from(v).ok())
+        } else {
+            None
+        };
+        let Some(v) = v else { return Err(self.error_at(pos, "expected a 64-bit signed integer or '?'")) };
         self.bump();
         Ok(if neg { -v } else { v })
     }

@@ -233,17 +233,49 @@ impl Parser<'_> {
         }
         let mut layout = None;
         let mut memory_space = None;
-        while self.accept(TokKind::Comma) {
-            let pos = self.tok.start;
-            let a = self.parse_attribute(None)?;
+        // `, layout` and/or `, memory-space`, in that order, with upstream's messages.
+        if self.accept(TokKind::Comma) {
+            if self.is(TokKind::Greater) {
+                return Err(self.wrong_token_error("expected list element"));
+            }
+            loop {
+                let a = self.parse_attribute(None)?;
+                use crate::attributes::AttrKind;
+                let is_layout = matches!(self.ctx.attr_kind(a), AttrKind::Strided { .. } | AttrKind::AffineMap(_));
+                if !is_layout {
+                    if memory_space.is_some() {
+                        return Err(self.error_here("multiple memory spaces specified in memref type"));
+                    }
+                    memory_space = Some(a);
+                } else if dims.is_none() {
+                    return Err(self.error_here("cannot have affine map for unranked memref type"));
+                } else if memory_space.is_some() {
+                    return Err(self.error_here("expected memory space to be last in memref type"));
+                } else {
+                    layout = Some(a);
+                }
+                if !self.accept(TokKind::Comma) {
+                    break;
+                }
+            }
+            if !self.is(TokKind::Greater) {
+                return Err(self.wrong_token_error("expected ',' or '>'"));
+            }
+        }
+        // Upstream's `isSupportedMemorySpace`: integers, strings, dictionaries and dialect
+        // attributes.
+        if let Some(m) = memory_space {
             use crate::attributes::AttrKind;
-            let is_layout = matches!(self.ctx.attr_kind(a), AttrKind::Strided { .. } | AttrKind::AffineMap(_));
-            if is_layout && memory_space.is_none() && layout.is_none() && dims.is_some() {
-                layout = Some(a);
-            } else if memory_space.is_none() && !is_layout {
-                memory_space = Some(a);
-            } else {
-                return Err(self.error_at(pos, "expected memory space attribute"));
+            let supported = matches!(
+                self.ctx.attr_kind(m),
+                AttrKind::Integer { .. }
+                    | AttrKind::String(_)
+                    | AttrKind::TypedString(..)
+                    | AttrKind::Dictionary(_)
+                    | AttrKind::Opaque { .. }
+            );
+            if !supported {
+                return Err(self.error_at(type_pos, "unsupported memory space Attribute"));
             }
         }
         self.expect(TokKind::Greater, "'>' in memref type")?;
@@ -253,6 +285,11 @@ impl Parser<'_> {
             memory_space = None;
         }
         if let (Some(l), Some((shape, _))) = (layout, &dims) {
+            if let crate::attributes::AttrKind::Strided { strides, .. } = self.ctx.attr_kind(l) {
+                if strides.len() != shape.len() {
+                    return Err(self.error_at(type_pos, "expected the number of strides to match the rank"));
+                }
+            }
             if let crate::attributes::AttrKind::AffineMap(text) = self.ctx.attr_kind(l) {
                 let n = affine_map_dims(text);
                 if n != shape.len() {
@@ -282,7 +319,8 @@ impl Parser<'_> {
             return Err(self.error_at(pos, "failed to verify 'elementType': VectorElementTypeInterface instance"));
         }
         if shape.iter().any(|&d| d <= 0) {
-            return Err(self.error_here("vector types must have positive constant sizes"));
+            let sizes = shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+            return Err(self.error_at(pos, format!("vector types must have positive constant sizes but got {sizes}")));
         }
         Ok(self.ctx.intern_type(TypeKind::Vector { shape, scalable, element }))
     }
