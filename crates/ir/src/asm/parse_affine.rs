@@ -28,16 +28,17 @@ pub(crate) enum AffineBody {
     Set,
 }
 
-/// The identifiers of one map or set: dimensions then symbols, in order of definition.
+/// The identifiers of one map or set, each with whether it is a dimension (a map may have
+/// many, so lookups are hashed).
 struct Scope {
-    names: Vec<(String, bool)>,
+    names: rustc_hash::FxHashMap<String, bool>,
 }
 
 impl Parser<'_> {
     /// Parse `(dims)[syms] -> (exprs)` or `(dims)[syms] : (constraints)`, up to but not
     /// including the closing `>` of the attribute.
     pub(crate) fn parse_affine_map_or_set(&mut self) -> PResult<AffineBody> {
-        let mut scope = Scope { names: Vec::new() };
+        let mut scope = Scope { names: rustc_hash::FxHashMap::default() };
         self.parse_affine_id_list(&mut scope, TokKind::LParen, TokKind::RParen, "dimensional identifier list", true)?;
         if self.is(TokKind::LSquare) {
             self.parse_affine_id_list(&mut scope, TokKind::LSquare, TokKind::RSquare, "symbol list", false)?;
@@ -85,11 +86,11 @@ impl Parser<'_> {
                 return Err(self.wrong_token_error("expected bare identifier"));
             }
             let name = self.spelling().to_string();
-            if scope.names.iter().any(|(n, _)| *n == name) {
+            if scope.names.contains_key(&name) {
                 return Err(self.error_here(format!("redefinition of identifier '{name}'")));
             }
             self.bump();
-            scope.names.push((name, is_dim));
+            scope.names.insert(name, is_dim);
             if !self.accept(TokKind::Comma) {
                 break;
             }
@@ -198,11 +199,9 @@ impl Parser<'_> {
                 Err(self.wrong_token_error("unexpected ssa identifier"))
             }
             TokKind::BareId => {
-                let name = self.spelling();
-                if !scope.names.iter().any(|(n, _)| n == name) {
+                let Some(&is_dim) = scope.names.get(self.spelling()) else {
                     return Err(self.wrong_token_error("use of undeclared identifier"));
-                }
-                let is_dim = scope.names.iter().any(|(n, d)| n == name && *d);
+                };
                 self.bump();
                 Ok(Expr { symbolic: !is_dim })
             }
@@ -214,7 +213,7 @@ impl Parser<'_> {
                     None => text.parse::<u64>().ok(),
                 };
                 // 2^63 is allowed: the printer writes `d0 - 9223372036854775808` for INT64_MIN.
-                if !v.is_some_and(|v| v <= 1u64 << 63) {
+                if v.is_none_or(|v| v > 1u64 << 63) {
                     return Err(self.error_here("constant too large for index"));
                 }
                 self.bump();

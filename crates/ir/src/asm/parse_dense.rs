@@ -260,12 +260,15 @@ impl Parser<'_> {
                 storage.push(Elem { neg: false, tok: ElemTok::Str(s), pos });
                 return Ok(());
             }
+            // Nested parentheses parse (and fail) as upstream, one nesting level each.
             TokKind::LParen => {
-                self.bump();
-                self.parse_literal_element(storage)?;
-                self.expect(TokKind::Comma, "',' between complex elements")?;
-                self.parse_literal_element(storage)?;
-                return self.expect(TokKind::RParen, "')' after complex elements");
+                return self.nested(|p| {
+                    p.bump();
+                    p.parse_literal_element(storage)?;
+                    p.expect(TokKind::Comma, "',' between complex elements")?;
+                    p.parse_literal_element(storage)?;
+                    p.expect(TokKind::RParen, "')' after complex elements")
+                })
             }
             _ => return Err(self.error_here("expected element literal of primitive type")),
         };

@@ -1,0 +1,21 @@
+// RUN: %onnx-opt %s | %onnx-opt | FileCheck %s
+
+// Well-formed affine maps and integer sets are checked and kept as written: symbols may
+// multiply anything and divide, dimensions only be scaled or divided by constants and symbols.
+
+// CHECK-LABEL: func.func private @maps(
+// CHECK-SAME: affine_map<(i, j)[s0] -> (i * s0 + j floordiv 2, -(j mod 4) + 3, (s0 * 2) ceildiv s0)>
+// CHECK-SAME: affine_map<() -> ()>
+// CHECK-SAME: affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 * 2 == 8, d0 <= 7)>
+// CHECK-SAME: affine_set<(d0) : ()>
+func.func private @maps() attributes {
+  a = affine_map<(i, j)[s0] -> (i * s0 + j floordiv 2, -(j mod 4) + 3, (s0 * 2) ceildiv s0)>,
+  b = affine_map<() -> ()>,
+  c = affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 * 2 == 8, d0 <= 7)>,
+  d = affine_set<(d0) : ()>
+}
+
+// The layout of a memref names one dimension per memref dimension.
+// CHECK-LABEL: func.func private @layout(
+// CHECK-SAME: memref<4x8xf32, affine_map<(d0, d1)[s0] -> (d0 * 8 + d1 + s0)>>
+func.func private @layout(memref<4x8xf32, affine_map<(d0, d1)[s0] -> (d0 * 8 + d1 + s0)>>)
