@@ -19,3 +19,10 @@ func.func private @maps() attributes {
 // CHECK-LABEL: func.func private @layout(
 // CHECK-SAME: memref<4x8xf32, affine_map<(d0, d1)[s0] -> (d0 * 8 + d1 + s0)>>
 func.func private @layout(memref<4x8xf32, affine_map<(d0, d1)[s0] -> (d0 * 8 + d1 + s0)>>)
+
+// An identity map is the default layout, which prints as none, as upstream's MemRefType keeps
+// it; a map with symbols, or a permutation, stays.
+// CHECK-LABEL: func.func private @identity_layout(
+// CHECK-SAME: memref<4xf32>, memref<4x4xf32>,
+// CHECK-SAME: memref<4xf32, affine_map<(d0)[s0] -> (d0)>>, memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>)
+func.func private @identity_layout(memref<4xf32, affine_map<(d0) -> (d0)>>, memref<4x4xf32, affine_map<(i, j) -> (i, (j))>>, memref<4xf32, affine_map<(d0)[s0] -> (d0)>>, memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>)

@@ -8,10 +8,18 @@
 use super::lexer::TokKind;
 use super::parser::{PResult, Parser};
 
-/// What the checks need to know of an expression: whether it is free of dimensions.
+/// What the checks need to know of an expression: whether it is free of dimensions, and
+/// which dimension it is when it is one alone (for identity maps).
 #[derive(Copy, Clone)]
 struct Expr {
     symbolic: bool,
+    dim: Option<usize>,
+}
+
+impl Expr {
+    fn combined(symbolic: bool) -> Self {
+        Expr { symbolic, dim: None }
+    }
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -22,30 +30,49 @@ enum HighOp {
     Mod,
 }
 
+/// The dimensions and symbols of an affine map, and whether each result is the dimension of
+/// its position (upstream's `isIdentity`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MapShape {
+    pub dims: usize,
+    pub symbols: usize,
+    pub identity: bool,
+}
+
 /// A parsed affine map or integer set header and body.
 pub(crate) enum AffineBody {
-    Map,
+    Map(MapShape),
     Set,
 }
 
-/// The identifiers of one map or set, each with whether it is a dimension (a map may have
-/// many, so lookups are hashed).
+/// The identifiers of one map or set, each with whether it is a dimension and its position
+/// (a map may have many, so lookups are hashed).
 struct Scope {
-    names: rustc_hash::FxHashMap<String, bool>,
+    names: rustc_hash::FxHashMap<String, (bool, usize)>,
+    dims: usize,
+    symbols: usize,
 }
 
 impl Parser<'_> {
     /// Parse `(dims)[syms] -> (exprs)` or `(dims)[syms] : (constraints)`, up to but not
     /// including the closing `>` of the attribute.
     pub(crate) fn parse_affine_map_or_set(&mut self) -> PResult<AffineBody> {
-        let mut scope = Scope { names: rustc_hash::FxHashMap::default() };
+        let mut scope = Scope { names: rustc_hash::FxHashMap::default(), dims: 0, symbols: 0 };
         self.parse_affine_id_list(&mut scope, TokKind::LParen, TokKind::RParen, "dimensional identifier list", true)?;
         if self.is(TokKind::LSquare) {
             self.parse_affine_id_list(&mut scope, TokKind::LSquare, TokKind::RSquare, "symbol list", false)?;
         }
         if self.accept(TokKind::Arrow) {
-            self.parse_affine_list(" in affine map range", |p| p.parse_affine_expr(&scope).map(|_| ()))?;
-            return Ok(AffineBody::Map);
+            let mut results = 0usize;
+            let mut identity = true;
+            self.parse_affine_list(" in affine map range", |p| {
+                let e = p.parse_affine_expr(&scope)?;
+                identity &= e.dim == Some(results);
+                results += 1;
+                Ok(())
+            })?;
+            let identity = identity && results == scope.dims;
+            return Ok(AffineBody::Map(MapShape { dims: scope.dims, symbols: scope.symbols, identity }));
         }
         self.expect(TokKind::Colon, "'->' or ':'")?;
         self.parse_affine_list(" in integer set constraint list", |p| p.parse_affine_constraint(&scope))?;
@@ -90,7 +117,9 @@ impl Parser<'_> {
                 return Err(self.error_here(format!("redefinition of identifier '{name}'")));
             }
             self.bump();
-            scope.names.insert(name, is_dim);
+            let counter = if is_dim { &mut scope.dims } else { &mut scope.symbols };
+            scope.names.insert(name, (is_dim, *counter));
+            *counter += 1;
             if !self.accept(TokKind::Comma) {
                 break;
             }
@@ -124,7 +153,7 @@ impl Parser<'_> {
                 lhs
             };
             let sum = match acc {
-                Some(a) => Expr { symbolic: a.symbolic && term.symbolic },
+                Some(a) => Expr::combined(a.symbolic && term.symbolic),
                 None => term,
             };
             if self.is(TokKind::Plus) || self.is(TokKind::Minus) {
@@ -170,7 +199,7 @@ impl Parser<'_> {
             HighOp::Mod if !rhs.symbolic => {
                 "non-affine expression: right operand of mod has to be either a constant or symbolic"
             }
-            _ => return Ok(Expr { symbolic: lhs.symbolic && rhs.symbolic }),
+            _ => return Ok(Expr::combined(lhs.symbolic && rhs.symbolic)),
         };
         Err(self.error_at(pos, msg))
     }
@@ -199,11 +228,11 @@ impl Parser<'_> {
                 Err(self.wrong_token_error("unexpected ssa identifier"))
             }
             TokKind::BareId => {
-                let Some(&is_dim) = scope.names.get(self.spelling()) else {
+                let Some(&(is_dim, at)) = scope.names.get(self.spelling()) else {
                     return Err(self.wrong_token_error("use of undeclared identifier"));
                 };
                 self.bump();
-                Ok(Expr { symbolic: !is_dim })
+                Ok(Expr { symbolic: !is_dim, dim: is_dim.then_some(at) })
             }
             TokKind::PercentId => Err(self.wrong_token_error("unexpected ssa identifier")),
             TokKind::Integer => {
@@ -217,7 +246,7 @@ impl Parser<'_> {
                     return Err(self.error_here("constant too large for index"));
                 }
                 self.bump();
-                Ok(Expr { symbolic: true })
+                Ok(Expr::combined(true))
             }
             TokKind::LParen => self.nested(|p| {
                 p.bump();
@@ -231,7 +260,7 @@ impl Parser<'_> {
             TokKind::Minus => self.nested(|p| {
                 p.bump();
                 match p.parse_affine_operand(scope, has_lhs) {
-                    Ok(e) => Ok(e),
+                    Ok(e) => Ok(Expr::combined(e.symbolic)),
                     Err(d) => {
                         let at = p.current_loc();
                         Err(d.with_error(at, "missing operand of negation"))
@@ -265,12 +294,22 @@ impl Parser<'_> {
         let end = self.tok.start;
         match (is_map, body) {
             (true, AffineBody::Set) => return Err(self.error_at(start, "expected AffineMap, but got IntegerSet")),
-            (false, AffineBody::Map) => return Err(self.error_at(start, "expected IntegerSet, but got AffineMap")),
+            (false, AffineBody::Map(_)) => return Err(self.error_at(start, "expected IntegerSet, but got AffineMap")),
             _ => {}
         }
         self.expect(TokKind::Greater, &format!("'>' in {what}"))?;
         let text = self.lex.src[start..end].trim_end().to_string();
         use crate::attributes::AttrKind;
         Ok(self.ctx.intern_attr(if is_map { AttrKind::AffineMap(text) } else { AttrKind::AffineSet(text) }))
+    }
+}
+
+/// The shape of the affine map written `text` (the body of an `affine_map<...>` attribute,
+/// which the parser checked), or None if it does not parse as a map.
+pub fn affine_map_shape(ctx: &mut crate::Context, text: &str) -> Option<MapShape> {
+    let mut p = Parser::new(ctx, "<affine_map>", text, super::ParserConfig::default());
+    match p.parse_affine_map_or_set() {
+        Ok(AffineBody::Map(shape)) if p.is(TokKind::Eof) => Some(shape),
+        _ => None,
     }
 }

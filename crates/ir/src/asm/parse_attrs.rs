@@ -178,8 +178,20 @@ impl Parser<'_> {
         {
             return Err(self.error_at(pos, "negative integer literal not valid for unsigned integer type"));
         }
-        let mag =
-            parse_int_text(text).ok_or_else(|| self.error_at(pos, "integer constant out of range for attribute"))?;
+        // A signless `i128` holds any 128-bit pattern; upstream reads the high half of the
+        // unsigned range as negative (`2^128 - 1` is `-1 : i128`).
+        let signless_128 = matches!(
+            self.ctx.type_kind(ty),
+            TypeKind::Integer { width: 128, signedness: crate::types::Signedness::Signless }
+        );
+        let mag = match parse_int_text(text) {
+            Some(m) => m,
+            None if signless_128 && !neg => match parse_uint_text(text) {
+                Some(u) => u as i128,
+                None => return Err(self.error_at(pos, "integer constant out of range for attribute")),
+            },
+            None => return Err(self.error_at(pos, "integer constant out of range for attribute")),
+        };
         let v = if neg { -mag } else { mag };
         if !self.int_fits(v, ty) {
             return Err(self.error_at(pos, "integer constant out of range for attribute"));
@@ -622,6 +634,13 @@ impl Parser<'_> {
         let v = self.spelling().parse().map_err(|_| self.error_here("integer out of range"))?;
         self.bump();
         Ok(v)
+    }
+}
+
+fn parse_uint_text(text: &str) -> Option<u128> {
+    match text.strip_prefix("0x") {
+        Some(h) => u128::from_str_radix(h, 16).ok(),
+        None => text.parse::<u128>().ok(),
     }
 }
 

@@ -291,13 +291,20 @@ impl Parser<'_> {
                 }
             }
             if let crate::attributes::AttrKind::AffineMap(text) = self.ctx.attr_kind(l) {
-                let n = affine_map_dims(text);
+                let text = text.clone();
+                let map = super::parse_affine::affine_map_shape(self.ctx, &text);
+                let n = map.map_or(0, |m| m.dims);
                 if n != shape.len() {
                     let rank = shape.len();
                     return Err(self.error_at(
                         type_pos,
                         format!("memref layout mismatch between rank and affine map: {rank} != {n}"),
                     ));
+                }
+                // Upstream's MemRefType keeps an identity map as the default layout, which
+                // prints as none: `memref<4xf32, affine_map<(d0) -> (d0)>>` is `memref<4xf32>`.
+                if map.is_some_and(|m| m.identity && m.symbols == 0) {
+                    layout = None;
                 }
             }
         }
@@ -450,11 +457,4 @@ fn int_type(sp: &str) -> Option<TypeKind> {
     };
     let width: u32 = digits.parse().ok()?;
     Some(TypeKind::Integer { width, signedness })
-}
-
-/// The number of dimensions of an affine map written `(d0, d1)[s0] -> (...)`.
-fn affine_map_dims(text: &str) -> usize {
-    let inner = text.split(')').next().unwrap_or("");
-    let inner = inner.trim_start().trim_start_matches('(');
-    inner.split(',').filter(|d| !d.trim().is_empty()).count()
 }
