@@ -26,3 +26,10 @@ func.func private @layout(memref<4x8xf32, affine_map<(d0, d1)[s0] -> (d0 * 8 + d
 // CHECK-SAME: memref<4xf32>, memref<4x4xf32>,
 // CHECK-SAME: memref<4xf32, affine_map<(d0)[s0] -> (d0)>>, memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>)
 func.func private @identity_layout(memref<4xf32, affine_map<(d0) -> (d0)>>, memref<4x4xf32, affine_map<(i, j) -> (i, (j))>>, memref<4xf32, affine_map<(d0)[s0] -> (d0)>>, memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>)
+
+// A map written over several lines, with comments, prints on one line without them.
+// CHECK-LABEL: func.func private @multiline()
+// CHECK-SAME: m = affine_map<(d0, d1)[s0] -> (d0 + s0, d1)>
+func.func private @multiline() attributes {m = affine_map<(d0, // the dimensions
+    d1)[s0] -> (d0 + s0, // first result
+    d1)>}

@@ -298,9 +298,30 @@ impl Parser<'_> {
             _ => {}
         }
         self.expect(TokKind::Greater, &format!("'>' in {what}"))?;
-        let text = self.lex.src[start..end].trim_end().to_string();
+        let text = token_text(&self.lex.src[..end], start);
         use crate::attributes::AttrKind;
         Ok(self.ctx.intern_attr(if is_map { AttrKind::AffineMap(text) } else { AttrKind::AffineSet(text) }))
+    }
+}
+
+/// The tokens of `src` from `start` on, one space where the source had whitespace or a
+/// comment between two tokens: the body as written, on one line, without comments (which
+/// would swallow the rest of the printed line).
+fn token_text(src: &str, start: usize) -> String {
+    let mut lex = super::lexer::Lexer::new(src);
+    lex.pos = start;
+    let mut out = String::new();
+    let mut prev_end = start;
+    loop {
+        let t = lex.next_token();
+        if t.kind == TokKind::Eof {
+            return out;
+        }
+        if !out.is_empty() && t.start > prev_end {
+            out.push(' ');
+        }
+        out.push_str(&src[t.start..t.end]);
+        prev_end = t.end;
     }
 }
 
