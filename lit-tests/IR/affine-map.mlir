@@ -1,10 +1,12 @@
 // RUN: %onnx-opt %s | %onnx-opt | FileCheck %s
 
-// Well-formed affine maps and integer sets are checked and kept as written: symbols may
-// multiply anything and divide, dimensions only be scaled or divided by constants and symbols.
+// Well-formed affine maps and integer sets are checked and kept as written, with upstream's
+// names for the identifiers (`d<i>`, `s<i>`; upstream also simplifies the expressions): symbols
+// may multiply anything and divide, dimensions only be scaled or divided by constants and
+// symbols.
 
 // CHECK-LABEL: func.func private @maps(
-// CHECK-SAME: affine_map<(i, j)[s0] -> (i * s0 + j floordiv 2, -(j mod 4) + 3, (s0 * 2) ceildiv s0)>
+// CHECK-SAME: affine_map<(d0, d1)[s0] -> (d0 * s0 + d1 floordiv 2, -(d1 mod 4) + 3, (s0 * 2) ceildiv s0)>
 // CHECK-SAME: affine_map<() -> ()>
 // CHECK-SAME: affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 * 2 == 8, d0 <= 7)>
 // CHECK-SAME: affine_set<(d0) : ()>
@@ -33,3 +35,8 @@ func.func private @identity_layout(memref<4xf32, affine_map<(d0) -> (d0)>>, memr
 func.func private @multiline() attributes {m = affine_map<(d0, // the dimensions
     d1)[s0] -> (d0 + s0, // first result
     d1)>}
+
+// An identifier may be spelled like an operator.
+// CHECK-LABEL: func.func private @renamed()
+// CHECK-SAME: m = affine_map<(d0)[s0] -> (d0 mod 2 + s0)>
+func.func private @renamed() attributes {m = affine_map<(mod)[floordiv] -> (mod mod 2 + floordiv)>}

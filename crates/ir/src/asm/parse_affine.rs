@@ -51,13 +51,35 @@ struct Scope {
     names: rustc_hash::FxHashMap<String, (bool, usize)>,
     dims: usize,
     symbols: usize,
+    /// Identifier tokens (by position) and the name upstream prints for them: `d<i>` for
+    /// dimension i, `s<i>` for symbol i.
+    renames: std::cell::RefCell<Vec<(usize, String)>>,
+}
+
+impl Scope {
+    fn rename(&self, pos: usize, is_dim: bool, at: usize, written: &str) {
+        let name = format!("{}{at}", if is_dim { 'd' } else { 's' });
+        if name != written {
+            self.renames.borrow_mut().push((pos, name));
+        }
+    }
 }
 
 impl Parser<'_> {
     /// Parse `(dims)[syms] -> (exprs)` or `(dims)[syms] : (constraints)`, up to but not
     /// including the closing `>` of the attribute.
     pub(crate) fn parse_affine_map_or_set(&mut self) -> PResult<AffineBody> {
-        let mut scope = Scope { names: rustc_hash::FxHashMap::default(), dims: 0, symbols: 0 };
+        Ok(self.parse_affine_map_or_set_renamed()?.0)
+    }
+
+    /// As `parse_affine_map_or_set`, with the identifiers to rename to upstream's names.
+    fn parse_affine_map_or_set_renamed(&mut self) -> PResult<(AffineBody, Vec<(usize, String)>)> {
+        let mut scope = Scope {
+            names: rustc_hash::FxHashMap::default(),
+            dims: 0,
+            symbols: 0,
+            renames: std::cell::RefCell::new(Vec::new()),
+        };
         self.parse_affine_id_list(&mut scope, TokKind::LParen, TokKind::RParen, "dimensional identifier list", true)?;
         if self.is(TokKind::LSquare) {
             self.parse_affine_id_list(&mut scope, TokKind::LSquare, TokKind::RSquare, "symbol list", false)?;
@@ -72,11 +94,12 @@ impl Parser<'_> {
                 Ok(())
             })?;
             let identity = identity && results == scope.dims;
-            return Ok(AffineBody::Map(MapShape { dims: scope.dims, symbols: scope.symbols, identity }));
+            let shape = MapShape { dims: scope.dims, symbols: scope.symbols, identity };
+            return Ok((AffineBody::Map(shape), scope.renames.into_inner()));
         }
         self.expect(TokKind::Colon, "'->' or ':'")?;
         self.parse_affine_list(" in integer set constraint list", |p| p.parse_affine_constraint(&scope))?;
-        Ok(AffineBody::Set)
+        Ok((AffineBody::Set, scope.renames.into_inner()))
     }
 
     /// A parenthesized, comma-separated list, with upstream's `parseCommaSeparatedList`
@@ -116,10 +139,16 @@ impl Parser<'_> {
             if scope.names.contains_key(&name) {
                 return Err(self.error_here(format!("redefinition of identifier '{name}'")));
             }
+            let pos = self.tok.start;
             self.bump();
-            let counter = if is_dim { &mut scope.dims } else { &mut scope.symbols };
-            scope.names.insert(name, (is_dim, *counter));
-            *counter += 1;
+            let at = if is_dim { scope.dims } else { scope.symbols };
+            scope.rename(pos, is_dim, at, &name);
+            scope.names.insert(name, (is_dim, at));
+            if is_dim {
+                scope.dims += 1;
+            } else {
+                scope.symbols += 1;
+            }
             if !self.accept(TokKind::Comma) {
                 break;
             }
@@ -231,6 +260,7 @@ impl Parser<'_> {
                 let Some(&(is_dim, at)) = scope.names.get(self.spelling()) else {
                     return Err(self.wrong_token_error("use of undeclared identifier"));
                 };
+                scope.rename(self.tok.start, is_dim, at, self.spelling());
                 self.bump();
                 Ok(Expr { symbolic: !is_dim, dim: is_dim.then_some(at) })
             }
@@ -290,7 +320,7 @@ impl Parser<'_> {
         self.bump();
         self.expect(TokKind::Less, &format!("'<' in {what}"))?;
         let start = self.tok.start;
-        let body = self.parse_affine_map_or_set()?;
+        let (body, renames) = self.parse_affine_map_or_set_renamed()?;
         let end = self.tok.start;
         match (is_map, body) {
             (true, AffineBody::Set) => return Err(self.error_at(start, "expected AffineMap, but got IntegerSet")),
@@ -298,7 +328,7 @@ impl Parser<'_> {
             _ => {}
         }
         self.expect(TokKind::Greater, &format!("'>' in {what}"))?;
-        let text = token_text(&self.lex.src[..end], start);
+        let text = token_text(&self.lex.src[..end], start, &renames);
         use crate::attributes::AttrKind;
         Ok(self.ctx.intern_attr(if is_map { AttrKind::AffineMap(text) } else { AttrKind::AffineSet(text) }))
     }
@@ -306,12 +336,15 @@ impl Parser<'_> {
 
 /// The tokens of `src` from `start` on, one space where the source had whitespace or a
 /// comment between two tokens: the body as written, on one line, without comments (which
-/// would swallow the rest of the printed line).
-fn token_text(src: &str, start: usize) -> String {
+/// would swallow the rest of the printed line), and with the identifiers named as upstream
+/// names them (`renames`, in source order). Upstream also simplifies the expressions; we
+/// keep them as written.
+fn token_text(src: &str, start: usize, renames: &[(usize, String)]) -> String {
     let mut lex = super::lexer::Lexer::new(src);
     lex.pos = start;
     let mut out = String::new();
     let mut prev_end = start;
+    let mut renames = renames.iter().peekable();
     loop {
         let t = lex.next_token();
         if t.kind == TokKind::Eof {
@@ -320,7 +353,10 @@ fn token_text(src: &str, start: usize) -> String {
         if !out.is_empty() && t.start > prev_end {
             out.push(' ');
         }
-        out.push_str(&src[t.start..t.end]);
+        match renames.next_if(|(pos, _)| *pos == t.start) {
+            Some((_, name)) => out.push_str(name),
+            None => out.push_str(&src[t.start..t.end]),
+        }
         prev_end = t.end;
     }
 }
