@@ -49,3 +49,20 @@ func.func private @f(vector<2x0xi8>)
 
 // A string, dictionary or dialect memory space is fine, after a layout too.
 func.func private @f(memref<2xi8, strided<[1], offset: ?>, "gpu">)
+
+// -----
+
+// The layout is verified before the memory space, as upstream.
+// expected-error@+1 {{memref layout mismatch between rank and affine map: 0 != 1}}
+func.func private @f(memref<f32, affine_map<(d0) -> (d0)>, unit>)
+
+// -----
+
+// expected-error@+1 {{unsupported memory space Attribute}}
+func.func private @f(memref<f32, unit>)
+
+// -----
+
+// A vector has no dynamic or unranked dimensions; upstream reads `?` as the element type.
+// expected-error@+1 {{expected non-function type}}
+func.func private @f(vector<4x?xf32>)

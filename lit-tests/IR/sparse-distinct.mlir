@@ -19,3 +19,7 @@
 // Complex literals are checked, then kept as their raw bytes.
 // CHECK: "h"() {c = dense<"0x0000803F00000040"> : tensor<complex<f32>>}
 "h"() {c = dense<(1.0, 2.0)> : tensor<complex<f32>>} : () -> ()
+
+// Elements literals take any statically shaped type, memrefs too, as upstream.
+// CHECK: "m"() {a = dense<[1, 2]> : memref<2xi8>}
+"m"() {a = dense<[1, 2]> : memref<2xi8>} : () -> ()

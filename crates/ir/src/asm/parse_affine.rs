@@ -271,8 +271,8 @@ impl Parser<'_> {
                     Some(h) => u64::from_str_radix(h, 16).ok(),
                     None => text.parse::<u64>().ok(),
                 };
-                // 2^63 is allowed: the printer writes `d0 - 9223372036854775808` for INT64_MIN.
-                if v.is_none_or(|v| v > 1u64 << 63) {
+                // MLIR 22 takes constants up to i64::MAX (later versions also 2^63).
+                if v.is_none_or(|v| v > i64::MAX as u64) {
                     return Err(self.error_here("constant too large for index"));
                 }
                 self.bump();

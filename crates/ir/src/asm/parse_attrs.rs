@@ -435,7 +435,7 @@ impl Parser<'_> {
         };
         let Some(width) = width else {
             let t = super::printer::type_to_string(self.ctx, element);
-            return Err(self.error_at(ty_pos, format!("expected integer or float type, got: {t}")));
+            return Err(self.error_at(ty_pos, format!("expected integer or float type, got: '{t}'")));
         };
         let is_i1 = width == 1 && self.ctx.is_integer(element);
         if !is_i1 && width % 8 != 0 {

@@ -155,12 +155,13 @@ impl Parser<'_> {
             }
         };
         match self.ctx.type_kind(ty) {
-            TypeKind::RankedTensor { shape, .. } | TypeKind::Vector { shape, .. } => {
+            // Upstream takes any ShapedType, memrefs too.
+            TypeKind::RankedTensor { shape, .. } | TypeKind::Vector { shape, .. } | TypeKind::MemRef { shape, .. } => {
                 if shape.iter().any(|&d| d < 0) {
                     return Err(self.error_at(pos, "elements literal type must have static shape"));
                 }
             }
-            TypeKind::UnrankedTensor { .. } => {
+            TypeKind::UnrankedTensor { .. } | TypeKind::UnrankedMemRef { .. } => {
                 return Err(self.error_at(pos, "elements literal type must have static shape"))
             }
             _ => return Err(self.error_at(pos, "elements literal must be a shaped type")),
@@ -171,9 +172,9 @@ impl Parser<'_> {
     /// Shape, element type and element count of a checked elements-literal type.
     pub(crate) fn shaped_info(&mut self, pos: usize, ty: Type) -> PResult<ShapedInfo> {
         let (shape, elem) = match self.ctx.type_kind(ty) {
-            TypeKind::RankedTensor { shape, element, .. } | TypeKind::Vector { shape, element, .. } => {
-                (shape.clone(), *element)
-            }
+            TypeKind::RankedTensor { shape, element, .. }
+            | TypeKind::Vector { shape, element, .. }
+            | TypeKind::MemRef { shape, element, .. } => (shape.clone(), *element),
             _ => return Err(self.error_at(pos, "elements literal must be a shaped type")),
         };
         let count = shape.iter().try_fold(1i64, |a, &d| a.checked_mul(d));
@@ -417,7 +418,7 @@ impl Parser<'_> {
                         _ => return Err(self.error_at(e.pos, "integer constant out of range for type")),
                     }
                 }
-                ElemTok::Str(_) => return Err(self.error_at(e.pos, "expected integer elements, but parsed a string")),
+                ElemTok::Str(_) => return Err(self.error_at(e.pos, "integer constant out of range for type")),
             };
             v.push(self.ctx.normalize_int(x, elem));
         }

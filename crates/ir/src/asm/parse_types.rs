@@ -139,7 +139,8 @@ impl Parser<'_> {
         let mut scalable = Vec::new();
         if self.is(TokKind::Star) {
             if !allow_unranked {
-                return Err(self.error_here("expected non-unranked type"));
+                // Upstream's vector parser reads no `*`; the element type parser then fails.
+                return Err(self.error_here("expected non-function type"));
             }
             self.bump();
             self.expect_x()?;
@@ -149,7 +150,9 @@ impl Parser<'_> {
             match self.tok.kind {
                 TokKind::Question => {
                     if !allow_dynamic {
-                        return Err(self.error_here("expected static shape"));
+                        // Upstream's vector parser reads no `?`; the element type parser
+                        // then fails.
+                        return Err(self.error_here("expected non-function type"));
                     }
                     self.bump();
                     dims.push(DYNAMIC);
@@ -262,22 +265,6 @@ impl Parser<'_> {
                 return Err(self.wrong_token_error("expected ',' or '>'"));
             }
         }
-        // Upstream's `isSupportedMemorySpace`: integers, strings, dictionaries and dialect
-        // attributes.
-        if let Some(m) = memory_space {
-            use crate::attributes::AttrKind;
-            let supported = matches!(
-                self.ctx.attr_kind(m),
-                AttrKind::Integer { .. }
-                    | AttrKind::String(_)
-                    | AttrKind::TypedString(..)
-                    | AttrKind::Dictionary(_)
-                    | AttrKind::Opaque { .. }
-            );
-            if !supported {
-                return Err(self.error_at(type_pos, "unsupported memory space Attribute"));
-            }
-        }
         self.expect(TokKind::Greater, "'>' in memref type")?;
         // Upstream's MemRefType::get drops the default memory space (integer 0), and its
         // verifier wants an affine-map layout with one dimension per memref dimension.
@@ -306,6 +293,23 @@ impl Parser<'_> {
                 if map.is_some_and(|m| m.identity && m.symbols == 0) {
                     layout = None;
                 }
+            }
+        }
+        // Checked after the layout, as upstream's MemRefType verifier does.
+        // Upstream's `isSupportedMemorySpace`: integers, strings, dictionaries and dialect
+        // attributes.
+        if let Some(m) = memory_space {
+            use crate::attributes::AttrKind;
+            let supported = matches!(
+                self.ctx.attr_kind(m),
+                AttrKind::Integer { .. }
+                    | AttrKind::String(_)
+                    | AttrKind::TypedString(..)
+                    | AttrKind::Dictionary(_)
+                    | AttrKind::Opaque { .. }
+            );
+            if !supported {
+                return Err(self.error_at(type_pos, "unsupported memory space Attribute"));
             }
         }
         let kind = match dims {
