@@ -29,3 +29,25 @@ func.func @signed_range() {
   %0 = arith.constant 340282366920938463463374607431768211455 : si128
   return
 }
+
+// -----
+
+// index is signed: 2^63 and up are out of range, as upstream.
+func.func @index_range() {
+  // expected-error@+1 {{integer constant out of range for attribute}}
+  %0 = arith.constant 18446744073709551615 : index
+  return
+}
+
+// -----
+
+// `true` and `false` are i1 and take no type.
+// expected-error@+1 {{expected '}' in attribute dictionary}}
+func.func private @bool_type() attributes {a = true : i32}
+
+// -----
+
+// A string typed `none` is an untyped string.
+// CHECK-LABEL: func.func private @string_none()
+// CHECK-SAME: attributes {s = "x"}
+func.func private @string_none() attributes {s = "x" : none}

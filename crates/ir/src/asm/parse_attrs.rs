@@ -23,7 +23,10 @@ impl Parser<'_> {
                 // A typed string (`"x" : i32`) keeps its type so it round-trips.
                 if self.accept(TokKind::Colon) {
                     let ty = self.parse_type()?;
-                    return Ok(self.ctx.intern_attr(AttrKind::TypedString(s, ty)));
+                    // `none` is a string's default type, which upstream prints as no type.
+                    if !matches!(self.ctx.type_kind(ty), TypeKind::None) {
+                        return Ok(self.ctx.intern_attr(AttrKind::TypedString(s, ty)));
+                    }
                 }
                 Ok(self.ctx.string_attr(&s))
             }
@@ -52,13 +55,10 @@ impl Parser<'_> {
                     self.bump();
                     Ok(self.ctx.unit_attr())
                 }
+                // Upstream takes no type after `true`/`false`: they are i1.
                 "true" | "false" => {
                     let v = self.spelling() == "true";
                     self.bump();
-                    if self.accept(TokKind::Colon) {
-                        let t = self.parse_type()?;
-                        return Ok(self.ctx.integer_attr(v as i128, t));
-                    }
                     Ok(self.ctx.bool_attr(v))
                 }
                 "dense" => self.parse_dense(ty),
@@ -203,7 +203,8 @@ impl Parser<'_> {
         use crate::types::Signedness;
         let (w, s) = match self.ctx.type_kind(ty) {
             TypeKind::Integer { width, signedness } => (*width, *signedness),
-            TypeKind::Index => (64, Signedness::Signless),
+            // Upstream's index is signed: `2^63` and up are out of range.
+            TypeKind::Index => (64, Signedness::Signed),
             _ => return false,
         };
         if w >= 127 {
