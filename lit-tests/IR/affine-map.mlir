@@ -9,7 +9,7 @@
 // CHECK-SAME: affine_map<(d0, d1)[s0] -> (d0 * s0 + d1 floordiv 2, -(d1 mod 4) + 3, (s0 * 2) ceildiv s0)>
 // CHECK-SAME: affine_map<() -> ()>
 // CHECK-SAME: affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 * 2 == 8, d0 <= 7)>
-// CHECK-SAME: affine_set<(d0) : ()>
+// CHECK-SAME: affine_set<(d0) : (0 == 0)>
 func.func private @maps() attributes {
   a = affine_map<(i, j)[s0] -> (i * s0 + j floordiv 2, -(j mod 4) + 3, (s0 * 2) ceildiv s0)>,
   b = affine_map<() -> ()>,

@@ -107,3 +107,8 @@
 
 // expected-error@+1 {{expected attribute value}}
 "foo.op"() {k = nonsense} : () -> ()
+
+// -----
+
+// expected-error@+1 {{@ identifier expected to start with letter or '_'}}
+"foo.op"() {k = @} : () -> ()

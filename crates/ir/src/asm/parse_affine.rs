@@ -42,7 +42,8 @@ pub struct MapShape {
 /// A parsed affine map or integer set header and body.
 pub(crate) enum AffineBody {
     Map(MapShape),
-    Set,
+    /// An integer set and its number of constraints.
+    Set(usize),
 }
 
 /// The identifiers of one map or set, each with whether it is a dimension and its position
@@ -98,8 +99,12 @@ impl Parser<'_> {
             return Ok((AffineBody::Map(shape), scope.renames.into_inner()));
         }
         self.expect(TokKind::Colon, "'->' or ':'")?;
-        self.parse_affine_list(" in integer set constraint list", |p| p.parse_affine_constraint(&scope))?;
-        Ok((AffineBody::Set, scope.renames.into_inner()))
+        let mut constraints = 0usize;
+        self.parse_affine_list(" in integer set constraint list", |p| {
+            constraints += 1;
+            p.parse_affine_constraint(&scope)
+        })?;
+        Ok((AffineBody::Set(constraints), scope.renames.into_inner()))
     }
 
     /// A parenthesized, comma-separated list, with upstream's `parseCommaSeparatedList`
@@ -322,13 +327,21 @@ impl Parser<'_> {
         let start = self.tok.start;
         let (body, renames) = self.parse_affine_map_or_set_renamed()?;
         let end = self.tok.start;
+        let no_constraints = matches!(body, AffineBody::Set(0));
         match (is_map, body) {
-            (true, AffineBody::Set) => return Err(self.error_at(start, "expected AffineMap, but got IntegerSet")),
+            (true, AffineBody::Set(_)) => return Err(self.error_at(start, "expected AffineMap, but got IntegerSet")),
             (false, AffineBody::Map(_)) => return Err(self.error_at(start, "expected IntegerSet, but got AffineMap")),
             _ => {}
         }
         self.expect(TokKind::Greater, &format!("'>' in {what}"))?;
-        let text = token_text(&self.lex.src[..end], start, &renames);
+        let mut text = token_text(&self.lex.src[..end], start, &renames);
+        // Upstream reads a set without constraints as the one constraint `0 == 0`.
+        if no_constraints {
+            if let Some(open) = text.rfind('(') {
+                text.truncate(open);
+                text.push_str("(0 == 0)");
+            }
+        }
         use crate::attributes::AttrKind;
         Ok(self.ctx.intern_attr(if is_map { AttrKind::AffineMap(text) } else { AttrKind::AffineSet(text) }))
     }

@@ -85,6 +85,10 @@ impl Parser<'_> {
                     Ok(self.ctx.type_attr(t))
                 }
             },
+            TokKind::Error if self.spelling() == "@" => {
+                let pos = self.tok.start + 1;
+                Err(self.error_at(pos, "@ identifier expected to start with letter or '_'"))
+            }
             TokKind::LParen | TokKind::BangId => {
                 let t = self.parse_type()?;
                 Ok(self.ctx.type_attr(t))
