@@ -206,9 +206,6 @@ impl Parser<'_> {
         let dims = self.parse_dimension_list(true, true)?;
         let elem_pos = self.tok.start;
         let element = self.parse_type()?;
-        if !valid_element(self.ctx, Container::Tensor, element) {
-            return Err(self.error_at(elem_pos, "invalid tensor element type"));
-        }
         let mut encoding = None;
         if self.accept(TokKind::Comma) {
             if dims.is_none() {
@@ -217,6 +214,10 @@ impl Parser<'_> {
             encoding = Some(self.parse_attribute(None)?);
         }
         self.expect(TokKind::Greater, "'>' in tensor type")?;
+        // Checked after the closing `>`, as upstream does.
+        if !valid_element(self.ctx, Container::Tensor, element) {
+            return Err(self.error_at(elem_pos, "invalid tensor element type"));
+        }
         let kind = match dims {
             Some((shape, _)) => TypeKind::RankedTensor { shape, element, encoding },
             None => TypeKind::UnrankedTensor { element },
