@@ -66,3 +66,9 @@ func.func private @f(memref<f32, unit>)
 // A vector has no dynamic or unranked dimensions; upstream reads `?` as the element type.
 // expected-error@+1 {{expected non-function type}}
 func.func private @f(vector<4x?xf32>)
+
+// -----
+
+// A tensor's closing '>' is expected before its element type is checked.
+// expected-error@+1 {{expected '>' in tensor type}}
+func.func private @f(tensor<2xtensor<2xf32>)
