@@ -89,6 +89,20 @@ pub enum AttrKind {
         ty: Type,
         name: String,
     },
+    /// `sparse<indices, values> : type`: the `DenseElements` of the indices (`i64`, one row
+    /// of `rank` indices per value, or a splat) and of the values (1-d), checked as upstream's
+    /// SparseElementsAttr.
+    Sparse {
+        ty: Type,
+        indices: crate::Attribute,
+        values: crate::Attribute,
+    },
+    /// `distinct[id]<attr>`: a distinct identity around `referenced` (`Unit` when written
+    /// `distinct[id]<>`). Within one parsed file the same id is the same attribute.
+    Distinct {
+        id: u64,
+        referenced: crate::Attribute,
+    },
 }
 
 /// A blob of the `builtin` dialect resources: its alignment and bytes.
@@ -278,7 +292,8 @@ impl Context {
             AttrKind::Integer { ty, .. }
             | AttrKind::Float { ty, .. }
             | AttrKind::DenseElements { ty, .. }
-            | AttrKind::DenseResource { ty, .. } => Some(*ty),
+            | AttrKind::DenseResource { ty, .. }
+            | AttrKind::Sparse { ty, .. } => Some(*ty),
             _ => None,
         }
     }

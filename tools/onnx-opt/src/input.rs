@@ -11,24 +11,21 @@ pub struct Chunk {
     pub line_offset: u32,
 }
 
-/// Split `text` on lines that consist of `marker` (trailing whitespace allowed). Marker lines
-/// belong to no chunk; chunks keep their position in the file through `line_offset`.
+/// Split `text` at every occurrence of `marker`, as upstream's `splitAndProcessBuffer` does
+/// (even in the middle of a line: `"J// -----` ends a chunk). Markers belong to no chunk;
+/// chunks keep their position in the file through `line_offset`, the number of newlines
+/// before them (text after a marker continues the marker's line).
 pub fn split_chunks(text: &str, marker: &str) -> Vec<Chunk> {
     let mut chunks = Vec::new();
-    let mut cur = String::new();
-    let mut start_line = 0u32;
-    let mut line_no = 0u32;
-    for line in text.split_inclusive('\n') {
-        line_no += 1;
-        let content = line.trim_end_matches(['\n', '\r']);
-        if content.starts_with(marker) && content[marker.len()..].trim().is_empty() {
-            chunks.push(Chunk { text: std::mem::take(&mut cur), line_offset: start_line });
-            start_line = line_no;
-            continue;
-        }
-        cur.push_str(line);
+    let mut start = 0usize;
+    let mut line_offset = 0u32;
+    for (idx, _) in text.match_indices(marker) {
+        let piece = &text[start..idx];
+        chunks.push(Chunk { text: piece.to_string(), line_offset });
+        line_offset = line_offset.saturating_add(piece.matches('\n').count() as u32);
+        start = idx + marker.len();
     }
-    chunks.push(Chunk { text: cur, line_offset: start_line });
+    chunks.push(Chunk { text: text[start..].to_string(), line_offset });
     chunks
 }
 
@@ -91,13 +88,15 @@ mod tests {
         let c = split_chunks("a\n// -----\nb\nc\n// -----  \nd", "// -----");
         assert_eq!(c.len(), 3);
         assert_eq!(c[0], Chunk { text: "a\n".into(), line_offset: 0 });
-        assert_eq!(c[1], Chunk { text: "b\nc\n".into(), line_offset: 2 });
-        assert_eq!(c[2], Chunk { text: "d".into(), line_offset: 5 });
+        assert_eq!(c[1], Chunk { text: "\nb\nc\n".into(), line_offset: 1 });
+        assert_eq!(c[2], Chunk { text: "  \nd".into(), line_offset: 4 });
     }
 
     #[test]
-    fn marker_must_start_the_line() {
-        assert_eq!(split_chunks("x // -----\n", "// -----").len(), 1);
-        assert_eq!(split_chunks("// -----x\n", "// -----").len(), 1);
+    fn marker_splits_anywhere_on_a_line() {
+        // As mlir-opt: `"J// -----` ends a chunk in the middle of a string literal.
+        let c = split_chunks("x // -----y\nz\n", "// -----");
+        assert_eq!(c.len(), 2);
+        assert_eq!(c[1], Chunk { text: "y\nz\n".into(), line_offset: 0 });
     }
 }

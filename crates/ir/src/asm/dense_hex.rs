@@ -104,3 +104,32 @@ fn float_at(bytes: &[u8], k: usize, kind: FloatKind) -> u64 {
     };
     x.to_bits()
 }
+
+/// The raw little-endian bytes of checked elements of `elem` (an integer, index or float
+/// type), as `0x...` text: how complex literals, which have no decoded form, are kept.
+pub fn encode(ctx: &Context, data: &DenseElements, elem: Type) -> String {
+    let bytes = storage_bits(ctx, elem).map_or(0, |b| b.div_ceil(8)) as usize;
+    let mut out = String::from("0x");
+    let mut push = |bits: u128| {
+        for i in 0..bytes.min(16) {
+            out.push_str(&format!("{:02X}", (bits >> (8 * i)) as u8));
+        }
+    };
+    match data {
+        DenseElements::Ints(v) => v.iter().for_each(|&x| push(x as u128)),
+        DenseElements::Floats(v) => {
+            for &b in v {
+                let f = f64::from_bits(b);
+                let bits = match ctx.type_kind(elem) {
+                    TypeKind::Float(FloatKind::F16) => u128::from(half::f16::from_f64(f).to_bits()),
+                    TypeKind::Float(FloatKind::BF16) => u128::from(half::bf16::from_f64(f).to_bits()),
+                    TypeKind::Float(FloatKind::F32) => u128::from((f as f32).to_bits()),
+                    _ => u128::from(b),
+                };
+                push(bits);
+            }
+        }
+        DenseElements::Hex(_) | DenseElements::Strings(_) => {}
+    }
+    out
+}

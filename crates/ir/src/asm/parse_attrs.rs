@@ -2,19 +2,9 @@
 
 use super::lexer::TokKind;
 use super::parser::{LocOrAlias, PResult, Parser};
-use crate::attributes::{AttrKind, DenseElements};
+use crate::attributes::AttrKind;
 use crate::types::{TypeKind, DYNAMIC};
 use crate::{Attribute, Symbol, Type};
-
-/// A parsed element of a dense literal before the type is known.
-#[derive(Clone, Debug)]
-enum DenseItem {
-    Int { neg: bool, text: String },
-    Float(f64),
-    Bool(bool),
-    Str(String),
-    List(Vec<DenseItem>),
-}
 
 impl Parser<'_> {
     /// Parse an attribute. `ty` is the type expected by context (e.g. `arith.constant` knows it),
@@ -32,7 +22,10 @@ impl Parser<'_> {
                 // A typed string (`"x" : i32`) keeps its type so it round-trips.
                 if self.accept(TokKind::Colon) {
                     let ty = self.parse_type()?;
-                    return Ok(self.ctx.intern_attr(AttrKind::TypedString(s, ty)));
+                    // `none` is a string's default type, which upstream prints as no type.
+                    if !matches!(self.ctx.type_kind(ty), TypeKind::None) {
+                        return Ok(self.ctx.intern_attr(AttrKind::TypedString(s, ty)));
+                    }
                 }
                 Ok(self.ctx.string_attr(&s))
             }
@@ -47,7 +40,7 @@ impl Parser<'_> {
                         }
                     }
                 }
-                self.expect(TokKind::RSquare, "']' to close array")?;
+                self.expect(TokKind::RSquare, "',' or ']'")?;
                 Ok(self.ctx.array_attr(items))
             }
             TokKind::LBrace => {
@@ -61,39 +54,40 @@ impl Parser<'_> {
                     self.bump();
                     Ok(self.ctx.unit_attr())
                 }
+                // Upstream takes no type after `true`/`false`: they are i1.
                 "true" | "false" => {
                     let v = self.spelling() == "true";
                     self.bump();
-                    if self.accept(TokKind::Colon) {
-                        let t = self.parse_type()?;
-                        return Ok(self.ctx.integer_attr(v as i128, t));
-                    }
                     Ok(self.ctx.bool_attr(v))
                 }
                 "dense" => self.parse_dense(ty),
+                "sparse" => self.parse_sparse(ty),
+                "distinct" => self.parse_distinct(ty),
                 "dense_resource" => self.parse_dense_resource(ty),
                 "array" => self.parse_dense_array(),
                 "strided" => self.parse_strided(),
-                "affine_map" | "affine_set" => {
-                    let is_map = self.spelling() == "affine_map";
-                    self.bump();
-                    if !self.is(TokKind::Less) {
-                        return Err(self.error_here("expected '<'"));
-                    }
-                    let start = self.tok.end;
-                    let end = self.skip_balanced_angles()?;
-                    let body = self.lex.src[start..end].to_string();
-                    Ok(self.ctx.intern_attr(if is_map { AttrKind::AffineMap(body) } else { AttrKind::AffineSet(body) }))
-                }
+                "affine_map" | "affine_set" => self.parse_affine_attr(),
                 "loc" => match self.parse_location_or_alias()? {
                     LocOrAlias::Loc(l) => Ok(self.ctx.intern_attr(AttrKind::Location(l))),
                     LocOrAlias::Alias(..) => Err(self.error_at(pos, "location aliases are not supported here")),
                 },
                 _ => {
-                    let t = self.parse_type()?;
+                    // A bare word that starts no type is no attribute either (upstream's
+                    // `parseOptionalType` gives up without an error of its own).
+                    let t = match self.parse_type() {
+                        Ok(t) => t,
+                        Err(_) if self.tok.start == pos => {
+                            return Err(self.wrong_token_error("expected attribute value"))
+                        }
+                        Err(d) => return Err(d),
+                    };
                     Ok(self.ctx.type_attr(t))
                 }
             },
+            TokKind::Error if self.spelling() == "@" => {
+                let pos = self.tok.start + 1;
+                Err(self.error_at(pos, "@ identifier expected to start with letter or '_'"))
+            }
             TokKind::LParen | TokKind::BangId => {
                 let t = self.parse_type()?;
                 Ok(self.ctx.type_attr(t))
@@ -123,7 +117,14 @@ impl Parser<'_> {
         self.build_number(pos, neg, kind == TokKind::Float, &text, ty)
     }
 
-    fn build_number(&mut self, pos: usize, neg: bool, is_float: bool, text: &str, ty: Type) -> PResult<Attribute> {
+    pub(super) fn build_number(
+        &mut self,
+        pos: usize,
+        neg: bool,
+        is_float: bool,
+        text: &str,
+        ty: Type,
+    ) -> PResult<Attribute> {
         if let Some(fk) = self.ctx.float_kind(ty) {
             if !is_float && text.starts_with("0x") {
                 // Hex-exact float: the bits of the value in the type's own format.
@@ -172,6 +173,14 @@ impl Parser<'_> {
         if !is_int {
             return Err(self.error_at(pos, "integer literal not valid for specified type"));
         }
+        if neg
+            && matches!(
+                self.ctx.type_kind(ty),
+                TypeKind::Integer { signedness: crate::types::Signedness::Unsigned, .. }
+            )
+        {
+            return Err(self.error_at(pos, "negative integer literal not valid for unsigned integer type"));
+        }
         let v = self
             .int_literal_value(text, neg, ty)
             .ok_or_else(|| self.error_at(pos, "integer constant out of range for attribute"))?;
@@ -200,11 +209,12 @@ impl Parser<'_> {
         }
     }
 
-    fn int_fits(&self, v: i128, ty: Type) -> bool {
+    pub(super) fn int_fits(&self, v: i128, ty: Type) -> bool {
         use crate::types::Signedness;
         let (w, s) = match self.ctx.type_kind(ty) {
             TypeKind::Integer { width, signedness } => (*width, *signedness),
-            TypeKind::Index => (64, Signedness::Signless),
+            // Upstream's index is signed: `2^63` and up are out of range.
+            TypeKind::Index => (64, Signedness::Signed),
             _ => return false,
         };
         if w >= 127 {
@@ -247,14 +257,12 @@ impl Parser<'_> {
                 if name.is_empty() {
                     return Err(self.error_at(pos, "expected valid attribute name"));
                 }
-                let value =
-                    if self.accept(TokKind::Equal) { self.parse_attribute(None)? } else { self.ctx.unit_attr() };
                 let sym = self.ctx.intern_str(&name);
                 if out.iter().any(|(n, _)| *n == sym) {
-                    return Err(
-                        self.error_at(pos, format!("attribute '{name}' occurs more than once in the attribute list"))
-                    );
+                    return Err(self.error_at(pos, format!("duplicate key '{name}' in dictionary attribute")));
                 }
+                let value =
+                    if self.accept(TokKind::Equal) { self.parse_attribute(None)? } else { self.ctx.unit_attr() };
                 out.push((sym, value));
                 if !self.accept(TokKind::Comma) {
                     break;
@@ -328,7 +336,7 @@ impl Parser<'_> {
         let mut strides = Vec::new();
         if !self.is(TokKind::RSquare) {
             loop {
-                strides.push(self.parse_dim_or_dynamic()?);
+                strides.push(self.parse_stride_or_offset()?);
                 if !self.accept(TokKind::Comma) {
                     break;
                 }
@@ -336,210 +344,164 @@ impl Parser<'_> {
         }
         self.expect(TokKind::RSquare, "']'")?;
         let mut offset = 0;
-        if self.accept(TokKind::Comma) {
-            self.expect_keyword("offset")?;
+        if !self.accept(TokKind::Greater) {
+            self.expect(TokKind::Comma, "','")?;
+            if !self.accept_keyword("offset") {
+                return Err(self.wrong_token_error("expected 'offset' after comma"));
+            }
             self.expect(TokKind::Colon, "':' after 'offset'")?;
-            offset = self.parse_dim_or_dynamic()?;
+            offset = self.parse_stride_or_offset()?;
+            self.expect(TokKind::Greater, "'>'")?;
         }
-        self.expect(TokKind::Greater, "'>'")?;
         Ok(self.ctx.intern_attr(AttrKind::Strided { strides, offset }))
     }
 
-    fn parse_dim_or_dynamic(&mut self) -> PResult<i64> {
+    /// `?` or a (maybe negative) integer that fits in i64.
+    fn parse_stride_or_offset(&mut self) -> PResult<i64> {
         if self.accept(TokKind::Question) {
             return Ok(DYNAMIC);
         }
+        let pos = self.tok.start;
         let neg = self.accept(TokKind::Minus);
-        if !self.is(TokKind::Integer) {
-            return Err(self.error_here("expected integer value"));
-        }
-        let v: i64 = self.spelling().parse().map_err(|_| self.error_here("integer value out of range"))?;
+        let v = if self.is(TokKind::Integer) {
+            let text = self.spelling();
+            match text.strip_prefix("0x") {
+                Some(h) => u64::from_str_radix(h, 16).ok(),
+                None => text.parse::<u64>().ok(),
+            }
+            .and_then(|v| i64::try_from(v).ok())
+        } else {
+            None
+        };
+        let Some(v) = v else { return Err(self.error_at(pos, "expected a 64-bit signed integer or '?'")) };
         self.bump();
         Ok(if neg { -v } else { v })
     }
 
-    /// `array<i64: 1, 2>` / `array<f32: 1.0>` / `array<i32>`.
+    /// `distinct[id]<attr>` or `distinct[id]<>`.
+    fn parse_distinct(&mut self, ty: Option<Type>) -> PResult<Attribute> {
+        let pos = self.tok.start;
+        self.bump();
+        self.expect(TokKind::LSquare, "'[' after 'distinct'")?;
+        if !self.is(TokKind::Integer) {
+            return Err(self.wrong_token_error("expected distinct ID"));
+        }
+        let text = self.spelling();
+        self.bump();
+        let id = match text.strip_prefix("0x") {
+            Some(h) => u64::from_str_radix(h, 16).ok(),
+            None => text.parse::<u64>().ok(),
+        };
+        let Some(id) = id else { return Err(self.error_here("expected an unsigned 64-bit integer")) };
+        self.expect(TokKind::RSquare, "']' to close distinct ID")?;
+        self.expect(TokKind::Less, "'<' after distinct ID")?;
+        let referenced = if self.accept(TokKind::Greater) {
+            self.ctx.unit_attr()
+        } else {
+            let inner_pos = self.tok.start;
+            let a = match self.parse_attribute(ty) {
+                Ok(a) => a,
+                // Upstream adds its own error to the inner one.
+                Err(d) => {
+                    let at = self.loc_at(inner_pos);
+                    return Err(d.with_error(at, "expected attribute"));
+                }
+            };
+            self.expect(TokKind::Greater, "'>' to close distinct attribute")?;
+            a
+        };
+        match self.distinct_attrs.get(&id) {
+            Some(&prev) => {
+                let AttrKind::Distinct { referenced: old, .. } = *self.ctx.attr_kind(prev) else { return Ok(prev) };
+                if old != referenced {
+                    let shown = super::printer::attr_to_string(self.ctx, old);
+                    return Err(
+                        self.error_at(pos, format!("referenced attribute does not match previous definition: {shown}"))
+                    );
+                }
+                Ok(prev)
+            }
+            None => {
+                let a = self.ctx.intern_attr(AttrKind::Distinct { id, referenced });
+                self.distinct_attrs.insert(id, a);
+                Ok(a)
+            }
+        }
+    }
+
+    /// `array<i64: 1, 2>` / `array<f32: 1.0>` / `array<i32>`, with upstream's checks: integer
+    /// or float elements of whole bytes (or `i1`, written `true`/`false`).
     fn parse_dense_array(&mut self) -> PResult<Attribute> {
         self.bump();
         self.expect(TokKind::Less, "'<' after 'array'")?;
+        let ty_pos = self.tok.start;
         let element = self.parse_type()?;
+        let width = match self.ctx.type_kind(element) {
+            TypeKind::Integer { width, .. } => Some(*width),
+            _ => self.ctx.float_width(element),
+        };
+        let Some(width) = width else {
+            let t = super::printer::type_to_string(self.ctx, element);
+            return Err(self.error_at(ty_pos, format!("expected integer or float type, got: '{t}'")));
+        };
+        let is_i1 = width == 1 && self.ctx.is_integer(element);
+        if !is_i1 && width % 8 != 0 {
+            return Err(self.error_at(ty_pos, "element type bitwidth must be a multiple of 8"));
+        }
         let mut values = Vec::new();
-        if self.accept(TokKind::Colon) {
+        if !self.accept(TokKind::Greater) {
+            self.expect(TokKind::Colon, "':' after dense array type")?;
             loop {
-                let pos = self.tok.start;
-                let a = if self.is_keyword("true") || self.is_keyword("false") {
-                    let v = self.is_keyword("true");
-                    self.bump();
-                    self.ctx.integer_attr(v as i128, element)
-                } else {
-                    let neg = self.accept(TokKind::Minus);
-                    let is_float = self.is(TokKind::Float);
-                    if !matches!(self.tok.kind, TokKind::Integer | TokKind::Float) {
-                        return Err(self.error_here("expected integer or float value"));
-                    }
-                    let text = self.spelling().to_string();
-                    self.bump();
-                    self.build_number(pos, neg, is_float, &text, element)?
-                };
-                let v = match self.ctx.attr_kind(a) {
-                    AttrKind::Integer { value, .. } => *value,
-                    AttrKind::Float { bits, .. } => *bits as i128,
-                    _ => 0,
-                };
-                values.push(v);
+                values.push(self.parse_dense_array_element(element, is_i1)?);
                 if !self.accept(TokKind::Comma) {
                     break;
                 }
             }
+            self.expect(TokKind::Greater, "'>' to close an array attribute")?;
         }
-        self.expect(TokKind::Greater, "'>' to close an array attribute")?;
         Ok(self.ctx.intern_attr(AttrKind::DenseArray { element, values }))
     }
 
-    /// `dense<...> : type`; the type may be left out when the caller knows it (`hint`), as in
-    /// `memref.global`'s initial value.
-    fn parse_dense(&mut self, hint: Option<Type>) -> PResult<Attribute> {
+    /// One element of `array<...>`: an integer (or `true`/`false` for `i1`), or a float as the
+    /// bits of the equal f64.
+    fn parse_dense_array_element(&mut self, element: Type, is_i1: bool) -> PResult<i128> {
+        let neg = self.accept(TokKind::Minus);
         let pos = self.tok.start;
-        self.bump();
-        self.expect(TokKind::Less, "'<' after 'dense'")?;
-        let item_pos = self.tok.start;
-        let item = if self.is(TokKind::Greater) { None } else { Some(self.parse_dense_item()?) };
-        self.expect(TokKind::Greater, "'>'")?;
-        let ty_pos = self.tok.start;
-        let ty = match hint {
-            Some(t) if !self.is(TokKind::Colon) => t,
-            _ => {
-                self.expect(TokKind::Colon, "':'")?;
-                self.parse_type()?
-            }
-        };
-        let (shape, elem) = match self.ctx.type_kind(ty) {
-            TypeKind::RankedTensor { shape, element, .. } | TypeKind::Vector { shape, element, .. } => {
-                (shape.clone(), *element)
-            }
-            _ => return Err(self.error_at(ty_pos, "elements literal must be a ranked tensor or vector type")),
-        };
-        if shape.iter().any(|&d| d < 0) {
-            return Err(self.error_at(ty_pos, "elements literal type must have static shape"));
-        }
-        let count: i64 = shape.iter().product();
-        let Some(item) = item else {
-            if count != 0 {
-                return Err(self.error_at(pos, "expected non-empty elements literal for non-empty type"));
-            }
-            let data =
-                if self.ctx.is_float(elem) { DenseElements::Floats(vec![]) } else { DenseElements::Ints(vec![]) };
-            return Ok(self.ctx.intern_attr(AttrKind::DenseElements { ty, splat: false, data }));
-        };
-        // A string for number elements is their raw bytes in hex, as upstream.
-        let numeric = self.ctx.is_integer(elem)
-            || self.ctx.is_index(elem)
-            || self.ctx.is_float(elem)
-            || matches!(self.ctx.type_kind(elem), TypeKind::Complex { .. });
-        if let (DenseItem::Str(s), true) = (&item, numeric) {
-            use super::dense_hex::{decode, HexError};
-            let (splat, data) = match decode(self.ctx, s, elem, count as u64) {
-                Ok(d) => d,
-                Err(HexError::NotHex) => {
-                    return Err(self.error_at(item_pos, "expected string containing hex digits starting with `0x`"))
+        if self.ctx.is_integer(element) {
+            if self.is_keyword("true") || self.is_keyword("false") {
+                if !is_i1 {
+                    return Err(self.error_here("expected i1 type for 'true' or 'false' values"));
                 }
-                Err(HexError::BadSize) => {
-                    let msg = format!(
-                        "elements hex data size is invalid for provided type: '{}'",
-                        super::printer::type_to_string(self.ctx, ty)
-                    );
-                    return Err(self.error_at(pos, msg));
-                }
+                let v = self.is_keyword("true");
+                self.bump();
+                return Ok(v as i128);
+            }
+            if !self.is(TokKind::Integer) {
+                return Err(self.error_here("expected integer literal"));
+            }
+            let text = self.spelling();
+            self.bump();
+            if is_i1 {
+                return Err(self.error_here("expected 'true' or 'false' values for i1 type"));
+            }
+            let v = parse_int_text(text).map(|m| if neg { -m } else { m });
+            return match v {
+                Some(v) if self.int_fits(v, element) => Ok(self.ctx.normalize_int(v, element)),
+                _ => Err(self.error_at(pos, "integer constant out of range")),
             };
-            // Kept as hex text, it prints back as it came (the printer writes hex verbatim).
-            let splat = splat && !matches!(data, DenseElements::Hex(_));
-            let (splat, data) = normalize_splat(splat, data, count);
-            return Ok(self.ctx.intern_attr(AttrKind::DenseElements { ty, splat, data }));
         }
-        let splat = !matches!(item, DenseItem::List(_));
-        let mut flat = Vec::new();
-        let mut inferred = Vec::new();
-        if !splat {
-            infer_shape(&item, &mut inferred, 0);
-            flatten(item, &mut flat);
-            if inferred != shape {
-                let show = |s: &[i64]| format!("[{}]", s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "));
-                return Err(self.error_at(
-                    pos,
-                    format!(
-                        "inferred shape of elements literal ({}) does not match type ({})",
-                        show(&inferred),
-                        show(&shape)
-                    ),
-                ));
-            }
-            if flat.len() as i64 != count {
-                return Err(self.error_at(pos, "elements literal is not rectangular"));
-            }
-        } else {
-            flat.push(item);
-        }
-        let data = self.dense_data(pos, flat, elem)?;
-        // Upstream stores an all-equal literal as a splat.
-        let (splat, data) = normalize_splat(splat || count == 1, data, count);
-        Ok(self.ctx.intern_attr(AttrKind::DenseElements { ty, splat, data }))
-    }
-
-    fn dense_data(&mut self, pos: usize, items: Vec<DenseItem>, elem: Type) -> PResult<DenseElements> {
-        if self.ctx.is_float(elem) {
-            let mut v = Vec::new();
-            for it in items {
-                let f = match it {
-                    DenseItem::Float(f) => f,
-                    DenseItem::Int { neg, text } if text.starts_with("0x") && !neg => {
-                        let a = self.build_number(pos, false, false, &text, elem)?;
-                        self.ctx.attr_as_float(a).unwrap_or(0.0)
-                    }
-                    DenseItem::Int { neg, text } => {
-                        let m = parse_int_text(&text).ok_or_else(|| self.error_at(pos, "invalid integer"))? as f64;
-                        if neg {
-                            -m
-                        } else {
-                            m
-                        }
-                    }
-                    _ => return Err(self.error_at(pos, "expected floating point elements")),
-                };
-                v.push(self.ctx.round_float(f, elem).to_bits());
-            }
-            return Ok(DenseElements::Floats(v));
-        }
-        if self.ctx.is_integer(elem) || self.ctx.is_index(elem) {
-            let mut v = Vec::new();
-            for it in items {
-                let x = match it {
-                    DenseItem::Bool(b) => b as i128,
-                    DenseItem::Int { neg, text } => {
-                        let m =
-                            parse_int_text(&text).ok_or_else(|| self.error_at(pos, "integer constant out of range"))?;
-                        let x = if neg { -m } else { m };
-                        if !self.int_fits(x, elem) {
-                            return Err(self.error_at(pos, "integer constant out of range for type"));
-                        }
-                        x
-                    }
-                    DenseItem::Float(_) => {
-                        return Err(self.error_at(pos, "expected integer elements, but parsed floating-point"))
-                    }
-                    _ => return Err(self.error_at(pos, "expected integer elements")),
-                };
-                v.push(self.ctx.normalize_int(x, elem));
-            }
-            return Ok(DenseElements::Ints(v));
-        }
-        let mut v = Vec::new();
-        for it in items {
-            match it {
-                DenseItem::Str(s) => v.push(s),
-                _ => return Err(self.error_at(pos, "expected string elements")),
-            }
-        }
-        Ok(DenseElements::Strings(v))
+        let is_float = match self.tok.kind {
+            TokKind::Float => true,
+            TokKind::Integer => false,
+            _ => return Err(self.error_here("expected floating point literal")),
+        };
+        let text = self.spelling();
+        self.bump();
+        let a = self.build_number(pos, neg, is_float, text, element)?;
+        Ok(match self.ctx.attr_kind(a) {
+            AttrKind::Float { bits, .. } => *bits as i128,
+            _ => 0,
+        })
     }
 
     /// `dense_resource<name> : type` (the type may be left out where the caller knows it, as in
@@ -567,57 +529,13 @@ impl Parser<'_> {
             }
         };
         if !matches!(self.ctx.type_kind(ty), TypeKind::RankedTensor { .. } | TypeKind::Vector { .. }) {
-            return Err(self.error_at(ty_pos, "expected a shaped type for dense_resource"));
+            return Err(self.error_at(ty_pos, "`dense_resource` expected a shaped type"));
         }
         Ok(self.ctx.intern_attr(AttrKind::DenseResource { ty, name }))
     }
-
-    fn parse_dense_item(&mut self) -> PResult<DenseItem> {
-        self.nested(Self::parse_dense_item_here)
-    }
-
-    fn parse_dense_item_here(&mut self) -> PResult<DenseItem> {
-        match self.tok.kind {
-            TokKind::LSquare => {
-                self.bump();
-                let mut items = Vec::new();
-                if !self.is(TokKind::RSquare) {
-                    loop {
-                        items.push(self.parse_dense_item()?);
-                        if !self.accept(TokKind::Comma) {
-                            break;
-                        }
-                    }
-                }
-                self.expect(TokKind::RSquare, "']'")?;
-                Ok(DenseItem::List(items))
-            }
-            TokKind::String => Ok(DenseItem::Str(self.parse_string_literal()?)),
-            TokKind::BareId if self.is_keyword("true") || self.is_keyword("false") => {
-                let b = self.is_keyword("true");
-                self.bump();
-                Ok(DenseItem::Bool(b))
-            }
-            TokKind::Minus | TokKind::Integer | TokKind::Float => {
-                let neg = self.accept(TokKind::Minus);
-                let text = self.spelling().to_string();
-                let item = match self.tok.kind {
-                    TokKind::Integer => DenseItem::Int { neg, text },
-                    TokKind::Float => {
-                        let v: f64 = text.parse().map_err(|_| self.error_here("invalid float"))?;
-                        DenseItem::Float(if neg { -v } else { v })
-                    }
-                    _ => return Err(self.error_here("expected integer or float")),
-                };
-                self.bump();
-                Ok(item)
-            }
-            _ => Err(self.error_here("expected element literal of primitive type")),
-        }
-    }
 }
 
-fn parse_int_text(text: &str) -> Option<i128> {
+pub(super) fn parse_int_text(text: &str) -> Option<i128> {
     parse_int_magnitude(text).and_then(|v| i128::try_from(v).ok())
 }
 
@@ -627,57 +545,4 @@ fn parse_int_magnitude(text: &str) -> Option<u128> {
         return u128::from_str_radix(h, 16).ok();
     }
     text.parse::<u128>().ok()
-}
-
-fn infer_shape(item: &DenseItem, out: &mut Vec<i64>, depth: usize) {
-    if let DenseItem::List(items) = item {
-        if out.len() == depth {
-            out.push(items.len() as i64);
-        }
-        if let Some(first) = items.first() {
-            infer_shape(first, out, depth + 1);
-        }
-    }
-}
-
-fn flatten(item: DenseItem, out: &mut Vec<DenseItem>) {
-    match item {
-        DenseItem::List(items) => {
-            for i in items {
-                flatten(i, out);
-            }
-        }
-        other => out.push(other),
-    }
-}
-
-fn normalize_splat(splat: bool, data: DenseElements, count: i64) -> (bool, DenseElements) {
-    fn all_eq<T: PartialEq>(v: &[T]) -> bool {
-        v.windows(2).all(|w| w[0] == w[1])
-    }
-    let uniform = match &data {
-        DenseElements::Ints(v) => !v.is_empty() && all_eq(v),
-        DenseElements::Floats(v) => !v.is_empty() && all_eq(v),
-        DenseElements::Strings(v) => !v.is_empty() && all_eq(v),
-        DenseElements::Hex(_) => false,
-    };
-    if splat || (uniform && count > 0) {
-        let data = match data {
-            DenseElements::Ints(mut v) => {
-                v.truncate(1);
-                DenseElements::Ints(v)
-            }
-            DenseElements::Floats(mut v) => {
-                v.truncate(1);
-                DenseElements::Floats(v)
-            }
-            DenseElements::Strings(mut v) => {
-                v.truncate(1);
-                DenseElements::Strings(v)
-            }
-            h => h,
-        };
-        return (true, data);
-    }
-    (false, data)
 }

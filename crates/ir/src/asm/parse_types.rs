@@ -139,7 +139,8 @@ impl Parser<'_> {
         let mut scalable = Vec::new();
         if self.is(TokKind::Star) {
             if !allow_unranked {
-                return Err(self.error_here("expected non-unranked type"));
+                // Upstream's vector parser reads no `*`; the element type parser then fails.
+                return Err(self.error_here("expected non-function type"));
             }
             self.bump();
             self.expect_x()?;
@@ -149,7 +150,9 @@ impl Parser<'_> {
             match self.tok.kind {
                 TokKind::Question => {
                     if !allow_dynamic {
-                        return Err(self.error_here("expected static shape"));
+                        // Upstream's vector parser reads no `?`; the element type parser
+                        // then fails.
+                        return Err(self.error_here("expected non-function type"));
                     }
                     self.bump();
                     dims.push(DYNAMIC);
@@ -203,9 +206,6 @@ impl Parser<'_> {
         let dims = self.parse_dimension_list(true, true)?;
         let elem_pos = self.tok.start;
         let element = self.parse_type()?;
-        if !valid_element(self.ctx, Container::Tensor, element) {
-            return Err(self.error_at(elem_pos, "invalid tensor element type"));
-        }
         let mut encoding = None;
         if self.accept(TokKind::Comma) {
             if dims.is_none() {
@@ -214,6 +214,10 @@ impl Parser<'_> {
             encoding = Some(self.parse_attribute(None)?);
         }
         self.expect(TokKind::Greater, "'>' in tensor type")?;
+        // Checked after the closing `>`, as upstream does.
+        if !valid_element(self.ctx, Container::Tensor, element) {
+            return Err(self.error_at(elem_pos, "invalid tensor element type"));
+        }
         let kind = match dims {
             Some((shape, _)) => TypeKind::RankedTensor { shape, element, encoding },
             None => TypeKind::UnrankedTensor { element },
@@ -233,17 +237,33 @@ impl Parser<'_> {
         }
         let mut layout = None;
         let mut memory_space = None;
-        while self.accept(TokKind::Comma) {
-            let pos = self.tok.start;
-            let a = self.parse_attribute(None)?;
-            use crate::attributes::AttrKind;
-            let is_layout = matches!(self.ctx.attr_kind(a), AttrKind::Strided { .. } | AttrKind::AffineMap(_));
-            if is_layout && memory_space.is_none() && layout.is_none() && dims.is_some() {
-                layout = Some(a);
-            } else if memory_space.is_none() && !is_layout {
-                memory_space = Some(a);
-            } else {
-                return Err(self.error_at(pos, "expected memory space attribute"));
+        // `, layout` and/or `, memory-space`, in that order, with upstream's messages.
+        if self.accept(TokKind::Comma) {
+            if self.is(TokKind::Greater) {
+                return Err(self.wrong_token_error("expected list element"));
+            }
+            loop {
+                let a = self.parse_attribute(None)?;
+                use crate::attributes::AttrKind;
+                let is_layout = matches!(self.ctx.attr_kind(a), AttrKind::Strided { .. } | AttrKind::AffineMap(_));
+                if !is_layout {
+                    if memory_space.is_some() {
+                        return Err(self.error_here("multiple memory spaces specified in memref type"));
+                    }
+                    memory_space = Some(a);
+                } else if dims.is_none() {
+                    return Err(self.error_here("cannot have affine map for unranked memref type"));
+                } else if memory_space.is_some() {
+                    return Err(self.error_here("expected memory space to be last in memref type"));
+                } else {
+                    layout = Some(a);
+                }
+                if !self.accept(TokKind::Comma) {
+                    break;
+                }
+            }
+            if !self.is(TokKind::Greater) {
+                return Err(self.wrong_token_error("expected ',' or '>'"));
             }
         }
         self.expect(TokKind::Greater, "'>' in memref type")?;
@@ -253,8 +273,15 @@ impl Parser<'_> {
             memory_space = None;
         }
         if let (Some(l), Some((shape, _))) = (layout, &dims) {
+            if let crate::attributes::AttrKind::Strided { strides, .. } = self.ctx.attr_kind(l) {
+                if strides.len() != shape.len() {
+                    return Err(self.error_at(type_pos, "expected the number of strides to match the rank"));
+                }
+            }
             if let crate::attributes::AttrKind::AffineMap(text) = self.ctx.attr_kind(l) {
-                let n = affine_map_dims(text);
+                let text = text.clone();
+                let map = super::parse_affine::affine_map_shape(self.ctx, &text);
+                let n = map.map_or(0, |m| m.dims);
                 if n != shape.len() {
                     let rank = shape.len();
                     return Err(self.error_at(
@@ -262,11 +289,28 @@ impl Parser<'_> {
                         format!("memref layout mismatch between rank and affine map: {rank} != {n}"),
                     ));
                 }
-                // Upstream's MemRefType::get drops an identity layout: `memref<4xf32,
-                // affine_map<(d0) -> (d0)>>` is `memref<4xf32>`.
-                if is_identity_affine_map(text) {
+                // Upstream's MemRefType keeps an identity map as the default layout, which
+                // prints as none: `memref<4xf32, affine_map<(d0) -> (d0)>>` is `memref<4xf32>`.
+                if map.is_some_and(|m| m.identity) {
                     layout = None;
                 }
+            }
+        }
+        // Checked after the layout, as upstream's MemRefType verifier does.
+        // Upstream's `isSupportedMemorySpace`: integers, strings, dictionaries and dialect
+        // attributes.
+        if let Some(m) = memory_space {
+            use crate::attributes::AttrKind;
+            let supported = matches!(
+                self.ctx.attr_kind(m),
+                AttrKind::Integer { .. }
+                    | AttrKind::String(_)
+                    | AttrKind::TypedString(..)
+                    | AttrKind::Dictionary(_)
+                    | AttrKind::Opaque { .. }
+            );
+            if !supported {
+                return Err(self.error_at(type_pos, "unsupported memory space Attribute"));
             }
         }
         let kind = match dims {
@@ -287,7 +331,8 @@ impl Parser<'_> {
             return Err(self.error_at(pos, "failed to verify 'elementType': VectorElementTypeInterface instance"));
         }
         if shape.iter().any(|&d| d <= 0) {
-            return Err(self.error_here("vector types must have positive constant sizes"));
+            let sizes = shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+            return Err(self.error_at(pos, format!("vector types must have positive constant sizes but got {sizes}")));
         }
         Ok(self.ctx.intern_type(TypeKind::Vector { shape, scalable, element }))
     }
@@ -320,41 +365,6 @@ impl Parser<'_> {
         }
         let body = if name.is_empty() { format!("<{body}>") } else { format!("{name}<{body}>") };
         Ok(self.ctx.intern_type(TypeKind::Opaque { dialect, body }))
-    }
-
-    /// Skip from the current `<` to its matching `>`; returns the offset of that `>` and leaves
-    /// the parser after it.
-    pub(crate) fn skip_balanced_angles(&mut self) -> PResult<usize> {
-        let b = self.lex.src.as_bytes();
-        let mut depth = 0usize;
-        let mut i = self.tok.start;
-        let mut in_str = false;
-        while i < b.len() {
-            let c = b[i];
-            if in_str {
-                if c == b'\\' {
-                    i += 1;
-                } else if c == b'"' {
-                    in_str = false;
-                }
-            } else {
-                match c {
-                    b'"' => in_str = true,
-                    b'<' | b'(' | b'[' | b'{' => depth += 1,
-                    b'>' if i > 0 && b[i - 1] == b'-' => {}
-                    b'>' | b')' | b']' | b'}' => {
-                        depth = depth.saturating_sub(1);
-                        if depth == 0 {
-                            self.relex_from(i + 1);
-                            return Ok(i);
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            i += 1;
-        }
-        Err(self.error_here("unbalanced '<' character in pretty dialect name"))
     }
 
     /// Skip a dialect type's or attribute's body from the current `<` to its matching `>`;
@@ -474,35 +484,4 @@ fn int_type(sp: &str) -> Option<TypeKind> {
     };
     let width: u32 = digits.parse().ok()?;
     Some(TypeKind::Integer { width, signedness })
-}
-
-/// Whether an affine map written `(d0, d1)[s0] -> (d0, d1)` is the identity (upstream's
-/// `AffineMap::isIdentity`: as many results as dimensions, result `i` is dimension `i`; symbols
-/// do not matter). Only the literal spelling counts: `(d0) -> (d0 + 0)` is not recognized, which
-/// keeps the layout rather than dropping a non-identity one.
-pub(crate) fn is_identity_affine_map(text: &str) -> bool {
-    let Some((lhs, rhs)) = text.split_once("->") else { return false };
-    let list = |s: &str| -> Option<Vec<String>> {
-        let s = s.trim();
-        let inner = s.strip_prefix('(')?;
-        let close = inner.find(')')?;
-        let rest = inner[close + 1..].trim();
-        // Symbols may follow the dimensions on the left; nothing may follow the results.
-        if !(rest.is_empty() || rest.starts_with('[')) {
-            return None;
-        }
-        Some(inner[..close].split(',').map(|d| d.trim().to_string()).filter(|d| !d.is_empty()).collect())
-    };
-    let (Some(dims), Some(results)) = (list(lhs), list(rhs)) else { return false };
-    if rhs.trim().contains('[') || rhs.trim().matches('(').count() != 1 {
-        return false;
-    }
-    dims == results
-}
-
-/// The number of dimensions of an affine map written `(d0, d1)[s0] -> (...)`.
-fn affine_map_dims(text: &str) -> usize {
-    let inner = text.split(')').next().unwrap_or("");
-    let inner = inner.trim_start().trim_start_matches('(');
-    inner.split(',').filter(|d| !d.trim().is_empty()).count()
 }

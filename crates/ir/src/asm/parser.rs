@@ -69,6 +69,8 @@ pub struct Parser<'a> {
     line_offset: u32,
     pub(crate) type_aliases: FxHashMap<String, Type>,
     pub(crate) attr_aliases: FxHashMap<String, Attribute>,
+    /// `distinct[id]<...>` seen so far: the same id must refer to the same attribute.
+    pub(crate) distinct_attrs: FxHashMap<u64, Attribute>,
     /// Location aliases used before being defined: (op or None for block args, value, alias).
     deferred_locs: Vec<(Option<OpId>, Option<Value>, String, Location)>,
     scopes: Vec<IsolatedScope>,
@@ -102,6 +104,7 @@ impl<'a> Parser<'a> {
             line_offset: config.line_offset,
             type_aliases: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
+            distinct_attrs: FxHashMap::default(),
             deferred_locs: Vec::new(),
             scopes: Vec::new(),
             block_scopes: Vec::new(),

@@ -1034,16 +1034,7 @@ pub fn write_attr(ctx: &Context, out: &mut String, a: Attribute) {
         AttrKind::Dictionary(entries) => write_dict(ctx, out, entries),
         AttrKind::DenseElements { ty, splat, data } => {
             out.push_str("dense<");
-            let elem = ctx.element_type_or_self(*ty);
-            let shape = ctx.shape(*ty).map(|s| s.to_vec()).unwrap_or_default();
-            if *splat {
-                write_dense_elem(ctx, out, data, 0, elem);
-            } else if let DenseElements::Hex(h) = data {
-                write_string(out, h);
-            } else if !data.is_empty() {
-                let mut idx = 0;
-                write_dense_nested(ctx, out, data, &shape, &mut idx, elem);
-            }
+            write_dense_body(ctx, out, *ty, *splat, data);
             out.push_str("> : ");
             write_type(ctx, out, *ty);
         }
@@ -1105,6 +1096,32 @@ pub fn write_attr(ctx: &Context, out: &mut String, a: Attribute) {
             write_loc(ctx, out, *l);
             out.push(')');
         }
+        AttrKind::Sparse { ty, indices, values } => {
+            // As upstream: no indices print as `sparse<>`.
+            let body = |a: Attribute| match ctx.attr_kind(a) {
+                AttrKind::DenseElements { ty, splat, data } => Some((*ty, *splat, data)),
+                _ => None,
+            };
+            match (body(*indices), body(*values)) {
+                (Some(i), Some(v)) if !i.2.is_empty() => {
+                    out.push_str("sparse<");
+                    write_dense_body(ctx, out, i.0, i.1, i.2);
+                    out.push_str(", ");
+                    write_dense_body(ctx, out, v.0, v.1, v.2);
+                    out.push('>');
+                }
+                _ => out.push_str("sparse<>"),
+            }
+            out.push_str(" : ");
+            write_type(ctx, out, *ty);
+        }
+        AttrKind::Distinct { id, referenced } => {
+            let _ = write!(out, "distinct[{id}]<");
+            if !matches!(ctx.attr_kind(*referenced), AttrKind::Unit) {
+                write_attr(ctx, out, *referenced);
+            }
+            out.push('>');
+        }
         AttrKind::DenseResource { ty, name } => {
             out.push_str("dense_resource<");
             if name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'$' || b == b'-')
@@ -1158,6 +1175,20 @@ fn write_dyn(out: &mut String, v: i64) {
         out.push('?');
     } else {
         let _ = write!(out, "{v}");
+    }
+}
+
+/// The literal of a dense elements attribute, between `dense<` and `>`.
+fn write_dense_body(ctx: &Context, out: &mut String, ty: Type, splat: bool, data: &DenseElements) {
+    let elem = ctx.element_type_or_self(ty);
+    let shape = ctx.shape(ty).map(|s| s.to_vec()).unwrap_or_default();
+    if splat {
+        write_dense_elem(ctx, out, data, 0, elem);
+    } else if let DenseElements::Hex(h) = data {
+        write_string(out, h);
+    } else if !data.is_empty() {
+        let mut idx = 0;
+        write_dense_nested(ctx, out, data, &shape, &mut idx, elem);
     }
 }
 
