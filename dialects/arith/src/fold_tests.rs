@@ -20,7 +20,8 @@ fn fold(body: &str) -> Option<Vec<String>> {
         "func.func @f(%a: i32, %b: i32, %x: f32, %y: f32, %c: i1, %i: index, %v: vector<4xi32>) {{\n{body}\nreturn\n}}"
     );
     let mut c = ctx();
-    let m = parse_source(&mut c, "t.mlir", &src, ParserConfig::default()).unwrap_or_else(|d| panic!("{}", d.message));
+    let m = parse_source(&mut c, "t.mlir", &src, ParserConfig::default())
+        .unwrap_or_else(|d| panic!("{}\n{src}", d.message));
     flowgate_ir::verify::verify(&c, m).unwrap_or_else(|d| panic!("verify: {}", d.message));
     let ops: Vec<OpId> = c.collect_ops(m, flowgate_ir::WalkOrder::PreOrder);
     let ret = ops.iter().position(|&o| c.is_op(o, "func.return")).expect("return");
@@ -47,18 +48,30 @@ fn one(body: &str) -> Option<String> {
 }
 
 /// Fold `op` applied to two constants of type `ty`.
+/// An `arith.constant` operand: `true`/`false` are typed already (upstream rejects `true : i1`).
+fn lit(v: &str, ty: &str) -> String {
+    if v == "true" || v == "false" {
+        v.to_string()
+    } else {
+        format!("{v} : {ty}")
+    }
+}
+
 fn bin(op: &str, l: &str, r: &str, ty: &str) -> Option<String> {
-    one(&format!("%l = arith.constant {l} : {ty}\n%r = arith.constant {r} : {ty}\n%z = arith.{op} %l, %r : {ty}"))
+    let (l, r) = (lit(l, ty), lit(r, ty));
+    one(&format!("%l = arith.constant {l}\n%r = arith.constant {r}\n%z = arith.{op} %l, %r : {ty}"))
 }
 
 fn cmp(kind: &str, pred: &str, l: &str, r: &str, ty: &str) -> Option<String> {
     one(&format!(
-        "%l = arith.constant {l} : {ty}\n%r = arith.constant {r} : {ty}\n%z = arith.{kind} {pred}, %l, %r : {ty}"
+        "%l = arith.constant {}\n%r = arith.constant {}\n%z = arith.{kind} {pred}, %l, %r : {ty}",
+        lit(l, ty),
+        lit(r, ty)
     ))
 }
 
 fn cast(op: &str, v: &str, from: &str, to: &str) -> Option<String> {
-    one(&format!("%l = arith.constant {v} : {from}\n%z = arith.{op} %l : {from} to {to}"))
+    one(&format!("%l = arith.constant {}\n%z = arith.{op} %l : {from} to {to}", lit(v, from)))
 }
 
 /// The float value a fold produces (independent of how floats print).
@@ -394,7 +407,8 @@ fn extended_arithmetic() {
 fn fold_in_place(body: &str) -> (Option<Vec<String>>, String) {
     let src = format!("func.func @f(%a: i8, %x: f16) {{\n{body}\nreturn\n}}");
     let mut c = ctx();
-    let m = parse_source(&mut c, "t.mlir", &src, ParserConfig::default()).unwrap_or_else(|d| panic!("{}", d.message));
+    let m = parse_source(&mut c, "t.mlir", &src, ParserConfig::default())
+        .unwrap_or_else(|d| panic!("{}\n{src}", d.message));
     let ops: Vec<OpId> = c.collect_ops(m, flowgate_ir::WalkOrder::PreOrder);
     let ret = ops.iter().position(|&o| c.is_op(o, "func.return")).expect("return");
     let op = ops[ret - 1];
