@@ -279,7 +279,9 @@ pub fn select_patterns() -> Vec<Box<dyn RewritePattern>> {
 }
 
 pub fn xori_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(XOrINotCmpI)]
+    let mut v: Vec<Box<dyn RewritePattern>> = vec![Box::new(XOrINotCmpI)];
+    v.extend(crate::canonicalize_casts::xori_ext_patterns());
+    v
 }
 
 pub fn cmpi_patterns() -> Vec<Box<dyn RewritePattern>> {

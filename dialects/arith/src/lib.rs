@@ -4,6 +4,8 @@
 
 pub mod builders;
 mod canonicalize;
+mod canonicalize_casts;
+mod canonicalize_float;
 mod consts;
 mod flags;
 pub mod fold;
@@ -88,6 +90,12 @@ fn patterns(name: &str) -> Option<PatternsFn> {
         "arith.cmpi" => canonicalize::cmpi_patterns,
         "arith.extsi" => canonicalize::extsi_patterns,
         "arith.trunci" => canonicalize::trunci_patterns,
+        "arith.andi" => canonicalize_casts::andi_patterns,
+        "arith.ori" => canonicalize_casts::ori_patterns,
+        "arith.bitcast" => canonicalize_casts::bitcast_patterns,
+        "arith.mulf" => canonicalize_float::mulf_patterns,
+        "arith.divf" => canonicalize_float::divf_patterns,
+        "arith.cmpf" => canonicalize_float::cmpf_patterns,
         _ => return None,
     })
 }
