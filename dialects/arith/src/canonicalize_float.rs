@@ -128,7 +128,8 @@ pub(crate) fn int_compare(pred: &str, rhs: f64, w: u32, unsigned: bool, kind: Fl
     }
     let k = float_to_int(rhs, w, !unsigned)?;
     if rhs != 0.0 {
-        let back = if unsigned { int_to_float(false, k as u128, kind) } else { int_to_float(k < 0, k.unsigned_abs(), kind) };
+        let back =
+            if unsigned { int_to_float(false, k as u128, kind) } else { int_to_float(k < 0, k.unsigned_abs(), kind) };
         if back != rhs {
             // A fractional constant: `k` is `rhs` rounded toward zero.
             let neg = rhs < 0.0;

@@ -16,6 +16,8 @@ mod verify;
 
 #[cfg(test)]
 mod fold_tests;
+#[cfg(test)]
+mod fold_tests_identities;
 
 pub use canonicalize::constant_of;
 pub use consts::{decode as decode_constant, Const, Elems};
