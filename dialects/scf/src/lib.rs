@@ -11,6 +11,7 @@ mod parallel;
 mod rewrite;
 mod trip_count;
 mod util;
+mod while_canon;
 mod while_op;
 mod yield_op;
 
