@@ -1,10 +1,11 @@
 //! The scf dialect (structured control flow) with upstream MLIR's syntax, semantics and
 //! verifier messages: `for`, `while` / `condition`, `if`, `yield`, `parallel`, `reduce` /
-//! `reduce.return`, `execute_region` and `index_switch`. The seeds' `loop.*` spelling parses as
+//! `reduce.return`, `execute_region`, `index_switch` and `forall` / `forall.in_parallel`. The seeds' `loop.*` spelling parses as
 //! the same ops.
 
 mod execute_region;
 mod for_op;
+mod forall;
 mod if_op;
 mod index_switch;
 mod parallel;
@@ -21,7 +22,8 @@ pub use index_switch::switch_cases;
 pub use parallel::{parallel_operands, ParallelOperands};
 pub use trip_count::{trip_count, LoopDomain};
 
-/// Every op name of the dialect, without the `scf.` prefix.
+/// The op names of the dialect that the seeds' `loop.*` spelling covers, without the `scf.`
+/// prefix (`forall` came later and has no `loop.` spelling).
 pub const OPS: &[&str] = &[
     "for",
     "while",
@@ -44,6 +46,7 @@ pub fn register(ctx: &mut Context) {
     ctx.register_op(execute_region::def());
     ctx.register_op(index_switch::def());
     ctx.register_ops(parallel::defs());
+    ctx.register_ops(forall::defs());
     for op in OPS {
         ctx.register_op_alias(&format!("loop.{op}"), &format!("scf.{op}"));
     }

@@ -5,7 +5,7 @@ use crate::util::*;
 use flowgate_ir::asm::{type_to_string, OpParser, OpPrinter, PResult, UnresolvedOperand};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, Type, Value, DYNAMIC};
 
-const ELIDED: &[&str] = &["operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"];
+pub(crate) const ELIDED: &[&str] = &["operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"];
 
 pub(crate) fn defs() -> Vec<OpDef> {
     let base = |name| OpDef {
@@ -36,10 +36,10 @@ pub(crate) fn defs() -> Vec<OpDef> {
     ]
 }
 
-type List = (Vec<i64>, Vec<Value>);
+pub(crate) type List = (Vec<i64>, Vec<Value>);
 
 /// The tensors (1 or 2) and the three mixed lists.
-fn mixed(ctx: &Context, op: OpId, tensors: usize) -> Result<(Vec<Value>, [List; 3]), Diagnostic> {
+pub(crate) fn mixed(ctx: &Context, op: OpId, tensors: usize) -> Result<(Vec<Value>, [List; 3]), Diagnostic> {
     let seg = segments(ctx, op, tensors + 3)?;
     let heads: Vec<Value> = seg[..tensors].iter().filter_map(|s| s.first().copied()).collect();
     if heads.len() != tensors || seg[..tensors].iter().any(|s| s.len() != 1) {
@@ -49,7 +49,11 @@ fn mixed(ctx: &Context, op: OpId, tensors: usize) -> Result<(Vec<Value>, [List; 
     Ok((heads, [list("static_offsets", 0), list("static_sizes", 1), list("static_strides", 2)]))
 }
 
-fn add_lists(p: &mut OpParser<'_, '_>, tensors: usize, lists: [(Vec<UnresolvedOperand>, Vec<i64>); 3]) -> PResult<()> {
+pub(crate) fn add_lists(
+    p: &mut OpParser<'_, '_>,
+    tensors: usize,
+    lists: [(Vec<UnresolvedOperand>, Vec<i64>); 3],
+) -> PResult<()> {
     let idx = p.ctx().index_type();
     let mut seg = vec![1; tensors];
     for (name, (dynamic, values)) in ["static_offsets", "static_sizes", "static_strides"].iter().zip(lists) {
@@ -63,11 +67,11 @@ fn add_lists(p: &mut OpParser<'_, '_>, tensors: usize, lists: [(Vec<UnresolvedOp
     Ok(())
 }
 
-fn parse_lists(p: &mut OpParser<'_, '_>) -> PResult<[(Vec<UnresolvedOperand>, Vec<i64>); 3]> {
+pub(crate) fn parse_lists(p: &mut OpParser<'_, '_>) -> PResult<[(Vec<UnresolvedOperand>, Vec<i64>); 3]> {
     Ok([p.parse_dynamic_index_list()?, p.parse_dynamic_index_list()?, p.parse_dynamic_index_list()?])
 }
 
-fn print_lists(p: &mut OpPrinter<'_>, lists: &[List; 3]) {
+pub(crate) fn print_lists(p: &mut OpPrinter<'_>, lists: &[List; 3]) {
     for (i, (values, dynamic)) in lists.iter().enumerate() {
         if i > 0 {
             p.write(" ");
@@ -136,7 +140,7 @@ fn print_insert_slice(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 /// Upstream's `verifyOffsetSizeAndStrideOp` with every list as long as `rank`.
-fn verify_lists(ctx: &Context, op: OpId, lists: &[List; 3], rank: usize) -> Result<(), Diagnostic> {
+pub(crate) fn verify_lists(ctx: &Context, op: OpId, lists: &[List; 3], rank: usize) -> Result<(), Diagnostic> {
     let err = |msg: String| Err(Diagnostic::error(ctx.op_loc(op), msg));
     let (no, ns, nt) = (lists[0].0.len(), lists[1].0.len(), lists[2].0.len());
     if !(no == 1 && rank == 1) && no != ns {
@@ -168,7 +172,13 @@ fn verify_lists(ctx: &Context, op: OpId, lists: &[List; 3], rank: usize) -> Resu
 }
 
 /// The slice type (`tensor<sizes x elem>`) must be `actual` up to dropped unit dimensions.
-fn check_slice_type(ctx: &Context, op: OpId, sizes: &[i64], elem: Type, actual: Type) -> Result<(), Diagnostic> {
+pub(crate) fn check_slice_type(
+    ctx: &Context,
+    op: OpId,
+    sizes: &[i64],
+    elem: Type,
+    actual: Type,
+) -> Result<(), Diagnostic> {
     let err = |msg: String| Err(Diagnostic::error(ctx.op_loc(op), msg));
     let Some((shape, e)) = ranked(ctx, actual) else {
         return err(format!("expected a ranked tensor, but got {}", q(ctx, actual)));

@@ -1,0 +1,72 @@
+//! `tensor.parallel_insert_slice`: `insert_slice` without a result, only inside an
+//! `scf.forall.in_parallel` terminator, which applies it to the loop's shared output.
+
+use crate::slice::{add_lists, check_slice_type, mixed, parse_lists, print_lists, verify_lists, ELIDED};
+use crate::util::*;
+use flowgate_ir::asm::{OpParser, OpPrinter, PResult};
+use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId};
+
+pub(crate) fn defs() -> Vec<OpDef> {
+    vec![OpDef {
+        inherent_attrs: ELIDED,
+        parse: Some(parse),
+        print: Some(print),
+        verify: Some(verify),
+        operands: Count::AtLeast(2),
+        results: Count::Exactly(0),
+        regions: Count::Exactly(0),
+        successors: Count::Exactly(0),
+        ..OpDef::new("tensor.parallel_insert_slice")
+    }]
+}
+
+/// `tensor.parallel_insert_slice %s into %d[offsets] [sizes] [strides] : src into dest`
+fn parse(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let src = p.parse_operand()?;
+    p.expect_keyword("into")?;
+    let dest = p.parse_operand()?;
+    let lists = parse_lists(p)?;
+    p.parse_optional_attr_dict()?;
+    let st = p.parse_colon_type()?;
+    p.expect_keyword("into")?;
+    let dt = p.parse_type()?;
+    p.add_operand(&src, st)?;
+    p.add_operand(&dest, dt)?;
+    add_lists(p, 2, lists)
+}
+
+fn print(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let Ok((t, lists)) = mixed(ctx, op, 2) else { return };
+    p.write(" ");
+    p.print_value(t[0]);
+    p.write(" into ");
+    p.print_value(t[1]);
+    print_lists(p, &lists);
+    p.print_optional_attr_dict(op, ELIDED);
+    p.write(" : ");
+    p.print_type(ctx.value_type(t[0]));
+    p.write(" into ");
+    p.print_type(ctx.value_type(t[1]));
+}
+
+fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if !ctx.parent_op(op).is_some_and(|p| ctx.is_op(p, "scf.forall.in_parallel")) {
+        let parent = ctx.parent_op(op).map_or("none", |p| ctx.op_name(p));
+        let msg = format!("expected InParallelOpInterface parent, got: {parent}");
+        return Err(Diagnostic::error(ctx.op_loc(op), msg));
+    }
+    let (t, lists) = mixed(ctx, op, 2)?;
+    let dt = ctx.value_type(t[1]);
+    let Some((shape, elem)) = ranked(ctx, dt) else {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!("operand #1 must be ranked tensor of any type values, but got {}", q(ctx, dt)),
+        ));
+    };
+    verify_lists(ctx, op, &lists, shape.len())?;
+    check_index_operands(ctx, op, 2, usize::MAX)?;
+    check_slice_type(ctx, op, &lists[1].0, elem, ctx.value_type(t[0]))?;
+    check_in_bounds(ctx, op, &shape, &lists[0].0, &lists[1].0, &lists[2].0)
+}
