@@ -157,7 +157,12 @@ fn quoted_types(ctx: &Context, tys: &[Type]) -> String {
 
 /// `%f = func.constant @fn : (i32) -> i32`
 fn parse_constant(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let loc = p.current_loc();
     let sym = p.parse_symbol_ref()?;
+    // Upstream parses any attribute, then checks its kind.
+    if p.ctx().attr_as_symbol_ref(sym).is_none() {
+        return Err(Diagnostic::error(loc, "invalid kind of attribute specified"));
+    }
     p.add_attr("value", sym);
     p.parse_optional_attr_dict()?;
     let t = p.parse_colon_type()?;
