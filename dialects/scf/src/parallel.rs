@@ -277,12 +277,13 @@ fn parse_reduce(p: &mut OpParser<'_, '_>) -> PResult<()> {
         let tys = p.parse_colon_type_list()?;
         p.expect(TokKind::RParen, "')'")?;
         p.add_operands(&vals, &tys, loc)?;
-        if p.is_region() {
-            loop {
-                p.add_region(&[])?;
-                if !p.accept_comma() {
-                    break;
-                }
+    }
+    // The reduction regions may come without operands (the verifier reports the mismatch).
+    if p.is_region() {
+        loop {
+            p.add_region(&[])?;
+            if !p.accept_comma() {
+                break;
             }
         }
     }
@@ -317,7 +318,11 @@ fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(Diagnostic::op_error(
             ctx,
             op,
-            format!("expects one reduction region per operand: {} regions for {} operands", regions.len(), vals.len()),
+            format!(
+                "expects number of reduction regions: {} to be the same as number of reduction operands: {}",
+                regions.len(),
+                vals.len()
+            ),
         ));
     }
     for (i, (&v, &r)) in vals.iter().zip(regions).enumerate() {
