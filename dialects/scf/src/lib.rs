@@ -6,6 +6,7 @@
 mod execute_region;
 mod for_op;
 mod forall;
+mod if_combine;
 mod if_op;
 mod index_switch;
 mod parallel;
