@@ -275,7 +275,10 @@ pub fn muli_patterns() -> Vec<Box<dyn RewritePattern>> {
 }
 
 pub fn select_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(SelectI1ToNot)]
+    let mut v = crate::canonicalize_select::before_i1_to_not();
+    v.push(Box::new(SelectI1ToNot));
+    v.extend(crate::canonicalize_select::after_i1_to_not());
+    v
 }
 
 pub fn xori_patterns() -> Vec<Box<dyn RewritePattern>> {

@@ -632,7 +632,47 @@ fn fold_select(ctx: &mut Context, op: OpId, c: &[Option<Const>]) -> Folded {
             return value(cond);
         }
     }
+    // select(cmpi eq|ne(a, b), a, b): the value the comparison picks either way.
+    if let Some((d, "arith.cmpi")) = def_name(ctx, cond) {
+        if let Some(pred) = predicate(ctx, d, &CMPI_PREDICATES).filter(|p| matches!(*p, "eq" | "ne")) {
+            let (a, b) = (opd(ctx, d, 0)?, opd(ctx, d, 1)?);
+            if (a == t && b == f) || (b == t && a == f) {
+                return value(if pred == "ne" { t } else { f });
+            }
+        }
+    }
+    // A constant vector or tensor condition picks element by element between constants.
+    if let (Some(Some(k)), Some(Some(tk)), Some(Some(fk))) = (c.first(), c.get(1), c.get(2)) {
+        if ctx.element_type(ctx.value_type(cond)).is_some() {
+            let ty = ctx.value_type(t);
+            let picks = k.ints()?;
+            let n = picks.len().max(tk_len(tk)).max(tk_len(fk));
+            let at = |len: usize, i: usize| if len == 1 { 0 } else { i };
+            let ok = |len: usize| len == 1 || len == n;
+            if !ok(picks.len()) || !ok(tk_len(tk)) || !ok(tk_len(fk)) {
+                return None;
+            }
+            let pick = |i: usize| picks[at(picks.len(), i)] & 1 == 1;
+            let elems = match (&tk.elems, &fk.elems) {
+                (Elems::Int(a), Elems::Int(b)) => {
+                    Elems::Int((0..n).map(|i| if pick(i) { a[at(a.len(), i)] } else { b[at(b.len(), i)] }).collect())
+                }
+                (Elems::Float(a), Elems::Float(b)) => {
+                    Elems::Float((0..n).map(|i| if pick(i) { a[at(a.len(), i)] } else { b[at(b.len(), i)] }).collect())
+                }
+                _ => return None,
+            };
+            return attr(encode(ctx, ty, elems));
+        }
+    }
     None
+}
+
+fn tk_len(k: &Const) -> usize {
+    match &k.elems {
+        Elems::Int(v) => v.len(),
+        Elems::Float(v) => v.len(),
+    }
 }
 
 // ----- casts -----

@@ -6,6 +6,7 @@ pub mod builders;
 mod canonicalize;
 mod canonicalize_casts;
 mod canonicalize_float;
+mod canonicalize_select;
 mod consts;
 mod flags;
 pub mod fold;
