@@ -47,9 +47,12 @@ fn reassociate(b: &mut Builder<'_>, op: OpId, outer: &str, inner: &str, combine_
         _ => return false,
     };
     let ty = ctx.value_type(ctx.result(op, 0));
-    let flags =
-        op_flags(ctx, op, "overflowFlags", BitEnum::Overflow) & op_flags(ctx, d, "overflowFlags", BitEnum::Overflow);
-    let _ = outer;
+    // Upstream merges the flags, except for `SubIRHSAddConstant`, which drops them.
+    let flags = if outer == "arith.subi" {
+        0
+    } else {
+        op_flags(ctx, op, "overflowFlags", BitEnum::Overflow) & op_flags(ctx, d, "overflowFlags", BitEnum::Overflow)
+    };
     let loc = ctx.op_loc(op);
     let Some(c) = combine(b.ctx, combine_op, c0, c1, ty) else { return false };
     let Some(cv) = make_constant(b, c, loc) else { return false };
@@ -259,15 +262,21 @@ impl RewritePattern for TruncIOfNarrowExt {
 }
 
 pub fn trunci_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(TruncIOfNarrowExt)]
+    let mut v: Vec<Box<dyn RewritePattern>> = vec![Box::new(TruncIOfNarrowExt)];
+    v.extend(crate::canonicalize_casts::trunci_shift_patterns());
+    v
 }
 
 pub fn addi_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(AddIAddConstant)]
+    let mut v: Vec<Box<dyn RewritePattern>> = vec![Box::new(AddIAddConstant)];
+    v.extend(crate::canonicalize_int::addi_patterns());
+    v
 }
 
 pub fn subi_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(SubIRHSAddConstant)]
+    let mut v: Vec<Box<dyn RewritePattern>> = vec![Box::new(SubIRHSAddConstant)];
+    v.extend(crate::canonicalize_int::subi_patterns());
+    v
 }
 
 pub fn muli_patterns() -> Vec<Box<dyn RewritePattern>> {

@@ -22,6 +22,7 @@ pub const OVERFLOW_NSW: u32 = 1;
 pub const OVERFLOW_NUW: u32 = 2;
 pub const FASTMATH_NNAN: u32 = 2;
 pub const FASTMATH_NSZ: u32 = 8;
+pub const FASTMATH_CONTRACT: u32 = 32;
 
 /// Which bit enum an attribute holds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

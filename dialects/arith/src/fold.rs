@@ -7,7 +7,8 @@ use crate::consts::{
     zip2, Const, Elems,
 };
 use crate::flags::{
-    op_flags, BitEnum, CMPF_PREDICATES, CMPI_PREDICATES, FASTMATH_NNAN, FASTMATH_NSZ, OVERFLOW_NSW, OVERFLOW_NUW,
+    op_flags, BitEnum, CMPF_PREDICATES, CMPI_PREDICATES, FASTMATH_CONTRACT, FASTMATH_NNAN, FASTMATH_NSZ, OVERFLOW_NSW,
+    OVERFLOW_NUW,
 };
 use flowgate_ir::{Attribute, Context, FoldResult, OpId, Type, Value};
 
@@ -697,6 +698,9 @@ fn fold_cast(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>], ty: T
     if let Some(r) = fold_cast_chain(ctx, op, name, x, ty) {
         return Some(r);
     }
+    if let Some(r) = fold_float_round_trip(ctx, op, name, x, ty) {
+        return Some(r);
+    }
     let Some(Some(k)) = c.first() else { return None };
     let (ie, oe) = (ctx.element_type_or_self(in_ty), ctx.element_type_or_self(ty));
     let out = match name {
@@ -767,6 +771,33 @@ fn fold_cast_chain(ctx: &mut Context, op: OpId, name: &str, x: Value, ty: Type) 
     }
     ctx.set_operand(op, 0, src);
     one(FoldResult::Value(ctx.result(op, 0)))
+}
+
+/// Upstream's `ExtFOp::fold` and `TruncFOp::fold` on each other: `extf(truncf(a))` is `a` when
+/// both allow contraction; `truncf(extf(a))` is `a` for `a` of the result type, or
+/// `truncf(a)` (in place) for a wider `a`, since the extension is exact.
+fn fold_float_round_trip(ctx: &mut Context, op: OpId, name: &str, x: Value, ty: Type) -> Folded {
+    let (d, dname) = def_name(ctx, x)?;
+    let src = opd(ctx, d, 0)?;
+    let st = ctx.value_type(src);
+    match (name, dname) {
+        ("extf", "arith.truncf") => {
+            let contract = |o| op_flags(ctx, o, "fastmath", BitEnum::FastMath) & FASTMATH_CONTRACT != 0;
+            (st == ty && contract(op) && contract(d)).then(|| vec![FoldResult::Value(src)])
+        }
+        ("truncf", "arith.extf") => {
+            if st == ty {
+                return value(src);
+            }
+            let width = |t: Type| ctx.float_kind(ctx.element_type_or_self(t)).map(|k| k.width());
+            if !matches!((width(st), width(ty)), (Some(a), Some(b)) if a > b) {
+                return None;
+            }
+            ctx.set_operand(op, 0, src);
+            one(FoldResult::Value(ctx.result(op, 0)))
+        }
+        _ => None,
+    }
 }
 
 /// Truncation toward zero; out of range and NaN do not fold (upstream's invalid-op status).

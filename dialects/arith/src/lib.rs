@@ -6,6 +6,7 @@ pub mod builders;
 mod canonicalize;
 mod canonicalize_casts;
 mod canonicalize_float;
+mod canonicalize_int;
 mod canonicalize_select;
 mod consts;
 mod flags;
@@ -96,9 +97,15 @@ fn patterns(name: &str) -> Option<PatternsFn> {
         "arith.andi" => canonicalize_casts::andi_patterns,
         "arith.ori" => canonicalize_casts::ori_patterns,
         "arith.bitcast" => canonicalize_casts::bitcast_patterns,
+        "arith.index_cast" => canonicalize_casts::index_cast_patterns,
+        "arith.index_castui" => canonicalize_casts::index_castui_patterns,
+        "arith.truncf" => canonicalize_casts::truncf_patterns,
         "arith.mulf" => canonicalize_float::mulf_patterns,
         "arith.divf" => canonicalize_float::divf_patterns,
         "arith.cmpf" => canonicalize_float::cmpf_patterns,
+        "arith.addui_extended" => canonicalize_int::addui_extended_patterns,
+        "arith.mulsi_extended" => canonicalize_int::mulsi_extended_patterns,
+        "arith.mului_extended" => canonicalize_int::mului_extended_patterns,
         _ => return None,
     })
 }
