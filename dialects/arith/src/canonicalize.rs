@@ -54,6 +54,13 @@ fn reassociate(b: &mut Builder<'_>, op: OpId, outer: &str, inner: &str, combine_
         op_flags(ctx, op, "overflowFlags", BitEnum::Overflow) & op_flags(ctx, d, "overflowFlags", BitEnum::Overflow)
     };
     let loc = ctx.op_loc(op);
+    // Flags that the constant combination keeps sound (splats only; other constants keep none).
+    let w = int_width(b.ctx, b.ctx.element_type_or_self(ty)).unwrap_or(0);
+    let splat = |a| decode(b.ctx, a).and_then(|k| k.splat_int());
+    let flags = match (splat(c0), splat(c1)) {
+        (Some(a), Some(k)) if w > 0 => crate::canonicalize_int::sound_flags(flags, combine_op, a, k, w),
+        _ => 0,
+    };
     let Some(c) = combine(b.ctx, combine_op, c0, c1, ty) else { return false };
     let Some(cv) = make_constant(b, c, loc) else { return false };
     let result_op = if inner == "arith.muli" { "arith.muli" } else { "arith.addi" };

@@ -4,8 +4,8 @@
 
 use crate::builders;
 use crate::canonicalize::constant_of;
-use crate::consts::{decode, int_width, mask, zext};
-use crate::flags::{op_flags, BitEnum};
+use crate::consts::{decode, int_width, mask, sext, signed_max, signed_min, zext};
+use crate::flags::{op_flags, BitEnum, OVERFLOW_NSW, OVERFLOW_NUW};
 use crate::fold::eval_int;
 use flowgate_ir::{AttrKind, Builder, Context, OpId, OperationState, RewritePattern, Type, Value};
 
@@ -20,6 +20,36 @@ fn scalar_const(ctx: &Context, v: Value) -> Option<i128> {
 
 fn flags(ctx: &Context, op: OpId) -> u32 {
     op_flags(ctx, op, "overflowFlags", BitEnum::Overflow)
+}
+
+/// The flags of `merged` (both replaced ops carried them) that still hold on the single op
+/// that uses `K = a combine b` (`addi`, `subi` or `muli`) for the two constants: a flag holds
+/// when `K`, computed exactly (signed for `nsw`, unsigned for `nuw`), fits the width, since
+/// the new op then computes the original exact result in one step. Upstream keeps the merged
+/// flags unconditionally, which is wrong when the combination wraps (`(x - 100) + 100` in `i8`
+/// would claim `x + -56` does not wrap unsigned).
+pub(crate) fn sound_flags(merged: u32, combine: &str, a: i128, b: i128, w: u32) -> u32 {
+    let exact = |x: i128, y: i128| match combine {
+        "addi" => x.checked_add(y),
+        "subi" => x.checked_sub(y),
+        "muli" => x.checked_mul(y),
+        _ => None,
+    };
+    let mut fl = merged;
+    let signed_ok = exact(sext(a, w), sext(b, w)).is_some_and(|k| k >= signed_min(w) && k <= signed_max(w));
+    if !signed_ok {
+        fl &= !OVERFLOW_NSW;
+    }
+    let unsigned = |v: i128| i128::try_from(zext(v, w)).ok();
+    let top = i128::try_from(mask(w)).ok();
+    let unsigned_ok = match (unsigned(a), unsigned(b), top) {
+        (Some(x), Some(y), Some(top)) => exact(x, y).is_some_and(|k| (0..=top).contains(&k)),
+        _ => false,
+    };
+    if !unsigned_ok {
+        fl &= !OVERFLOW_NUW;
+    }
+    fl
 }
 
 /// `name(lhs, rhs)` of type `ty` with overflow flags `fl`.
@@ -93,6 +123,7 @@ impl RewritePattern for Reassociate {
             SubLhsSubLhs => ("subi", (k1, k0), "arith.addi", false),
         };
         let Some(k) = eval_int(combine, k_first.0, k_first.1, w) else { return false };
+        let merged = sound_flags(merged, combine, k_first.0, k_first.1, w);
         let loc = ctx.op_loc(op);
         let kv = builders::constant_int(b, k, ty, loc);
         let (lhs, rhs) = if const_lhs { (kv, x) } else { (x, kv) };

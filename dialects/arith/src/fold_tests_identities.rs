@@ -146,3 +146,58 @@ fn folds_fire_on_ir() {
     );
     assert_eq!(one("%k = arith.constant 0.0 : f32\n%z = arith.mulf %x, %k fastmath<nsz> : f32"), None);
 }
+
+/// Whether `a op b` at width `w` stays in range: signed for nsw, unsigned for nuw.
+fn no_overflow(op: &str, a: i128, b: i128, w: u32, signed: bool) -> bool {
+    let (x, y) = if signed { (sext(a, w), sext(b, w)) } else { (zext(a, w) as i128, zext(b, w) as i128) };
+    let r = match op {
+        "addi" => x + y,
+        "subi" => x - y,
+        _ => x * y,
+    };
+    if signed {
+        (signed_min(w)..=signed_max(w)).contains(&r)
+    } else {
+        (0..=mask(w) as i128).contains(&r)
+    }
+}
+
+/// A reassociated op keeps a flag only when it cannot make a poison value the originals did
+/// not: `(x op0 k0) op1 k1` without overflow at both steps means `x op K` without overflow.
+#[test]
+fn reassociated_flags_are_sound() {
+    use crate::canonicalize_int::sound_flags;
+    use crate::flags::{OVERFLOW_NSW, OVERFLOW_NUW};
+    // (inner op, outer op, how K combines k0 and k1, the new op, K's operands in order)
+    let shapes: [(&str, &str, &str, &str, bool); 3] = [
+        ("addi", "addi", "addi", "addi", false),
+        ("muli", "muli", "muli", "muli", false),
+        ("subi", "addi", "subi", "addi", true), // (x - k0) + k1 = x + (k1 - k0)
+    ];
+    // (x - 2) + 1 = x + -1: a negative K does not keep `nuw`; small ones keep both.
+    assert_eq!(sound_flags(OVERFLOW_NSW | OVERFLOW_NUW, "subi", 1, 2, 4), OVERFLOW_NSW);
+    assert_eq!(sound_flags(OVERFLOW_NSW | OVERFLOW_NUW, "addi", 1, 2, 4), OVERFLOW_NSW | OVERFLOW_NUW);
+    for w in 1..=5 {
+        for (inner, outer, combine, new_op, swapped) in shapes {
+            for k0 in all(w) {
+                for k1 in all(w) {
+                    let (a, b) = if swapped { (k1, k0) } else { (k0, k1) };
+                    let k = eval_int(combine, a, b, w).unwrap();
+                    let fl = sound_flags(OVERFLOW_NSW | OVERFLOW_NUW, combine, a, b, w);
+                    for x in all(w) {
+                        let mid = eval_int(inner, x, k0, w).unwrap();
+                        for (bit, signed) in [(OVERFLOW_NSW, true), (OVERFLOW_NUW, false)] {
+                            let before = no_overflow(inner, x, k0, w, signed) && no_overflow(outer, mid, k1, w, signed);
+                            if before && fl & bit != 0 {
+                                assert!(
+                                    no_overflow(new_op, x, k, w, signed),
+                                    "{inner}/{outer} w{w} x={x} k0={k0} k1={k1}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

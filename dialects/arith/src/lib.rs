@@ -6,7 +6,7 @@ pub mod builders;
 mod canonicalize;
 mod canonicalize_casts;
 mod canonicalize_float;
-mod canonicalize_int;
+pub(crate) mod canonicalize_int;
 mod canonicalize_select;
 mod consts;
 mod flags;

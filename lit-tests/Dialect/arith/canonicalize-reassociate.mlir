@@ -121,3 +121,20 @@ func.func @casts_kept(%w: i64, %j: i64, %x: f32) -> (i32, f32, f32) {
   %2 = arith.extf %t : f16 to f32
   return %0, %1, %2 : i32, f32, f32
 }
+
+// -----
+
+// The merged flags stay only when the combined constant fits: (x - 2) + 1 is x + -1, which
+// as an unsigned addition wraps, so `nuw` goes (upstream keeps it).
+// CHECK-LABEL: func @flags_of_combined_constants
+// CHECK: arith.addi %arg0, %{{.*}} overflow<nsw> : i32
+// CHECK: arith.addi %arg0, %{{.*}} overflow<nsw, nuw> : i32
+func.func @flags_of_combined_constants(%x: i32) -> (i32, i32) {
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %s = arith.subi %x, %c2 overflow<nsw, nuw> : i32
+  %0 = arith.addi %s, %c1 overflow<nsw, nuw> : i32
+  %t = arith.subi %x, %c1 overflow<nsw, nuw> : i32
+  %1 = arith.addi %t, %c2 overflow<nsw, nuw> : i32
+  return %0, %1 : i32, i32
+}
