@@ -47,10 +47,20 @@ fn reassociate(b: &mut Builder<'_>, op: OpId, outer: &str, inner: &str, combine_
         _ => return false,
     };
     let ty = ctx.value_type(ctx.result(op, 0));
-    let flags =
-        op_flags(ctx, op, "overflowFlags", BitEnum::Overflow) & op_flags(ctx, d, "overflowFlags", BitEnum::Overflow);
-    let _ = outer;
+    // Upstream merges the flags, except for `SubIRHSAddConstant`, which drops them.
+    let flags = if outer == "arith.subi" {
+        0
+    } else {
+        op_flags(ctx, op, "overflowFlags", BitEnum::Overflow) & op_flags(ctx, d, "overflowFlags", BitEnum::Overflow)
+    };
     let loc = ctx.op_loc(op);
+    // Flags that the constant combination keeps sound (splats only; other constants keep none).
+    let w = int_width(b.ctx, b.ctx.element_type_or_self(ty)).unwrap_or(0);
+    let splat = |a| decode(b.ctx, a).and_then(|k| k.splat_int());
+    let flags = match (splat(c0), splat(c1)) {
+        (Some(a), Some(k)) if w > 0 => crate::canonicalize_int::sound_flags(flags, combine_op, a, k, w),
+        _ => 0,
+    };
     let Some(c) = combine(b.ctx, combine_op, c0, c1, ty) else { return false };
     let Some(cv) = make_constant(b, c, loc) else { return false };
     let result_op = if inner == "arith.muli" { "arith.muli" } else { "arith.addi" };
@@ -259,15 +269,21 @@ impl RewritePattern for TruncIOfNarrowExt {
 }
 
 pub fn trunci_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(TruncIOfNarrowExt)]
+    let mut v: Vec<Box<dyn RewritePattern>> = vec![Box::new(TruncIOfNarrowExt)];
+    v.extend(crate::canonicalize_casts::trunci_shift_patterns());
+    v
 }
 
 pub fn addi_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(AddIAddConstant)]
+    let mut v: Vec<Box<dyn RewritePattern>> = vec![Box::new(AddIAddConstant)];
+    v.extend(crate::canonicalize_int::addi_patterns());
+    v
 }
 
 pub fn subi_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(SubIRHSAddConstant)]
+    let mut v: Vec<Box<dyn RewritePattern>> = vec![Box::new(SubIRHSAddConstant)];
+    v.extend(crate::canonicalize_int::subi_patterns());
+    v
 }
 
 pub fn muli_patterns() -> Vec<Box<dyn RewritePattern>> {
@@ -275,11 +291,16 @@ pub fn muli_patterns() -> Vec<Box<dyn RewritePattern>> {
 }
 
 pub fn select_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(SelectI1ToNot)]
+    let mut v = crate::canonicalize_select::before_i1_to_not();
+    v.push(Box::new(SelectI1ToNot));
+    v.extend(crate::canonicalize_select::after_i1_to_not());
+    v
 }
 
 pub fn xori_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(XOrINotCmpI)]
+    let mut v: Vec<Box<dyn RewritePattern>> = vec![Box::new(XOrINotCmpI)];
+    v.extend(crate::canonicalize_casts::xori_ext_patterns());
+    v
 }
 
 pub fn cmpi_patterns() -> Vec<Box<dyn RewritePattern>> {

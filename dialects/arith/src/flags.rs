@@ -18,6 +18,11 @@ const FASTMATH_BITS: [&str; 7] = ["reassoc", "nnan", "ninf", "nsz", "arcp", "con
 pub const FASTMATH_FAST: u32 = 0x7f;
 
 const OVERFLOW_BITS: [&str; 2] = ["nsw", "nuw"];
+pub const OVERFLOW_NSW: u32 = 1;
+pub const OVERFLOW_NUW: u32 = 2;
+pub const FASTMATH_NNAN: u32 = 2;
+pub const FASTMATH_NSZ: u32 = 8;
+pub const FASTMATH_CONTRACT: u32 = 32;
 
 /// Which bit enum an attribute holds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -6,7 +6,10 @@ use crate::consts::{
     decode, encode, float_bits, float_from_bits, int_to_float, int_width, mask, sext, signed_max, signed_min, zext,
     zip2, Const, Elems,
 };
-use crate::flags::{CMPF_PREDICATES, CMPI_PREDICATES};
+use crate::flags::{
+    op_flags, BitEnum, CMPF_PREDICATES, CMPI_PREDICATES, FASTMATH_CONTRACT, FASTMATH_NNAN, FASTMATH_NSZ, OVERFLOW_NSW,
+    OVERFLOW_NUW,
+};
 use flowgate_ir::{Attribute, Context, FoldResult, OpId, Type, Value};
 
 type Folded = Option<Vec<FoldResult>>;
@@ -32,8 +35,16 @@ pub fn fold(ctx: &mut Context, op: OpId, consts: &[Option<Attribute>]) -> Folded
         "select" => fold_select(ctx, op, &c),
         "addui_extended" => fold_addui_extended(ctx, op, &c),
         "mului_extended" | "mulsi_extended" => fold_mul_extended(ctx, op, short == "mulsi_extended", &c),
-        _ => fold_cast(ctx, op, short, &c, res_ty),
+        _ => fold_cast(ctx, op, short, &c, res_ty).or_else(|| identity_cast(ctx, op, short, res_ty)),
     }
+}
+
+/// Upstream's `CastOpInterface` fold, tried after the op's own: a cast to its operand's type is
+/// the operand (only `bitcast` verifies with equal types).
+fn identity_cast(ctx: &Context, op: OpId, name: &str, ty: Type) -> Folded {
+    let is_cast = crate::spec::spec(&format!("arith.{name}")).is_some_and(|sp| sp.cast.is_some());
+    let x = opd(ctx, op, 0)?;
+    (is_cast && ctx.operands(op).len() == 1 && ctx.value_type(x) == ty).then(|| vec![FoldResult::Value(x)])
 }
 
 fn one(r: FoldResult) -> Folded {
@@ -179,6 +190,12 @@ fn fold_int_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>],
     if let Some(r) = int_identity(ctx, name, lhs, rhs, cr, w, ty) {
         return one(r);
     }
+    if let Some(v) = div_of_mul(ctx, name, lhs, rhs) {
+        return value(v);
+    }
+    if let Some(r) = logic_of_not(ctx, name, lhs, rhs, w, ty) {
+        return one(r);
+    }
     if let (Some(a), Some(b)) = (cl, cr) {
         let pairs = zip2(a.ints()?, b.ints()?)?;
         let out: Option<Vec<i128>> = pairs.into_iter().map(|(x, y)| eval_int(name, x, y, w)).collect();
@@ -242,6 +259,63 @@ fn fold_int_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>],
         }
         _ => None,
     }
+}
+
+/// `(a * b) / b -> a` and `(a * b) / a -> b` when the product cannot have wrapped: `divui`
+/// needs `nuw` on the `muli`, `divsi` needs `nsw` (upstream's `foldDivMul`). A zero divisor
+/// makes the division undefined, so any result is right for it.
+fn div_of_mul(ctx: &Context, name: &str, lhs: Value, rhs: Value) -> Option<Value> {
+    let need = match name {
+        "divui" => OVERFLOW_NUW,
+        "divsi" => OVERFLOW_NSW,
+        _ => return None,
+    };
+    let (d, "arith.muli") = def_name(ctx, lhs)? else { return None };
+    if op_flags(ctx, d, "overflowFlags", BitEnum::Overflow) & need != need {
+        return None;
+    }
+    let (a, b) = (opd(ctx, d, 0)?, opd(ctx, d, 1)?);
+    if a == rhs {
+        return Some(b);
+    }
+    if b == rhs {
+        return Some(a);
+    }
+    None
+}
+
+/// Logic with a complement (`xori(x, -1)`) or a repeated operand, as upstream's `AndIOp::fold`
+/// and `OrIOp::fold`: `and(x, not x) -> 0`, `or(x, not x) -> -1` (the `xori`'s constant),
+/// `and(a, and(a, b)) -> and(a, b)`, each with the operands either way round.
+fn logic_of_not(ctx: &mut Context, name: &str, lhs: Value, rhs: Value, w: u32, ty: Type) -> Option<FoldResult> {
+    if name != "andi" && name != "ori" {
+        return None;
+    }
+    for (x, y) in [(lhs, rhs), (rhs, lhs)] {
+        // `y` is `xori(x, c)` with `c` all ones.
+        let Some((d, "arith.xori")) = def_name(ctx, y) else { continue };
+        let (Some(a), Some(k)) = (opd(ctx, d, 0), opd(ctx, d, 1)) else { continue };
+        let ones = crate::canonicalize::constant_of(ctx, k)
+            .and_then(|c| decode(ctx, c))
+            .is_some_and(|c| c.splat_int().is_some_and(|v| zext(v, w) == mask(w)));
+        if a != x || !ones {
+            continue;
+        }
+        return if name == "andi" {
+            attr(encode(ctx, ty, Elems::Int(vec![0])))?.into_iter().next()
+        } else {
+            Some(FoldResult::Value(k))
+        };
+    }
+    if name == "andi" {
+        for (prev, other) in [(lhs, rhs), (rhs, lhs)] {
+            let Some((d, "arith.andi")) = def_name(ctx, prev) else { continue };
+            if opd(ctx, d, 0) == Some(other) || opd(ctx, d, 1) == Some(other) {
+                return Some(FoldResult::Value(prev));
+            }
+        }
+    }
+    None
 }
 
 fn fold_addui_extended(ctx: &mut Context, op: OpId, c: &[Option<Const>]) -> Folded {
@@ -323,6 +397,9 @@ fn fold_cmpi(ctx: &mut Context, op: OpId, c: &[Option<Const>], ty: Type) -> Fold
         let r = matches!(pred, "eq" | "sle" | "sge" | "ule" | "uge");
         return attr(encode(ctx, ty, Elems::Int(vec![r as i128])));
     }
+    if let Some(v) = cmpi_of_bool(ctx, pred, lhs, c.get(1)?.as_ref(), w) {
+        return value(v);
+    }
     match (c.first()?, c.get(1)?) {
         (Some(a), Some(b)) => {
             let pairs = zip2(a.ints()?, b.ints()?)?;
@@ -353,6 +430,30 @@ fn fold_cmpi(ctx: &mut Context, op: OpId, c: &[Option<Const>], ty: Type) -> Fold
         }
         _ => None,
     }
+}
+
+/// Comparisons that give back a boolean they test, as upstream's `CmpIOp::fold`:
+/// `ext(x : i1) != 0 -> x` (scalars and vectors only: upstream reads the width of integer and
+/// vector types, not tensors), `x != 0 -> x` and `x == 1 -> x` for `i1` elements.
+fn cmpi_of_bool(ctx: &Context, pred: &str, lhs: Value, rhs: Option<&Const>, w: u32) -> Option<Value> {
+    let rhs = rhs?;
+    let is_i1 = |t: Type| ctx.is_signless_integer(t) && ctx.int_width(t) == Some(1);
+    if rhs.all_int(|v| zext(v, w) == 0) && pred == "ne" {
+        if let Some((d, "arith.extsi" | "arith.extui")) = def_name(ctx, lhs) {
+            let src = opd(ctx, d, 0)?;
+            let st = ctx.value_type(src);
+            if !ctx.is_tensor(st) && is_i1(ctx.element_type_or_self(st)) {
+                return Some(src);
+            }
+        }
+        if is_i1(ctx.element_type_or_self(ctx.value_type(lhs))) {
+            return Some(lhs);
+        }
+    }
+    if rhs.all_int(|v| zext(v, w) == 1) && pred == "eq" && is_i1(ctx.element_type_or_self(ctx.value_type(lhs))) {
+        return Some(lhs);
+    }
+    None
 }
 
 // ----- floats -----
@@ -419,6 +520,14 @@ fn fold_float_binary(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>
     }
     if float_identity(name, cr) {
         return value(lhs);
+    }
+    // mulf(x, ±0) -> ±0 when NaNs and the sign of zero may be ignored.
+    let need = FASTMATH_NNAN | FASTMATH_NSZ;
+    if name == "mulf"
+        && op_flags(ctx, op, "fastmath", BitEnum::FastMath) & need == need
+        && cr.as_ref().is_some_and(|k| k.all_float(|v| v == 0.0))
+    {
+        return value(rhs);
     }
     if let (Some(a), Some(b)) = (cl, cr) {
         let pairs = zip2(a.floats()?, b.floats()?)?;
@@ -524,7 +633,47 @@ fn fold_select(ctx: &mut Context, op: OpId, c: &[Option<Const>]) -> Folded {
             return value(cond);
         }
     }
+    // select(cmpi eq|ne(a, b), a, b): the value the comparison picks either way.
+    if let Some((d, "arith.cmpi")) = def_name(ctx, cond) {
+        if let Some(pred) = predicate(ctx, d, &CMPI_PREDICATES).filter(|p| matches!(*p, "eq" | "ne")) {
+            let (a, b) = (opd(ctx, d, 0)?, opd(ctx, d, 1)?);
+            if (a == t && b == f) || (b == t && a == f) {
+                return value(if pred == "ne" { t } else { f });
+            }
+        }
+    }
+    // A constant vector or tensor condition picks element by element between constants.
+    if let (Some(Some(k)), Some(Some(tk)), Some(Some(fk))) = (c.first(), c.get(1), c.get(2)) {
+        if ctx.element_type(ctx.value_type(cond)).is_some() {
+            let ty = ctx.value_type(t);
+            let picks = k.ints()?;
+            let n = picks.len().max(tk_len(tk)).max(tk_len(fk));
+            let at = |len: usize, i: usize| if len == 1 { 0 } else { i };
+            let ok = |len: usize| len == 1 || len == n;
+            if !ok(picks.len()) || !ok(tk_len(tk)) || !ok(tk_len(fk)) {
+                return None;
+            }
+            let pick = |i: usize| picks[at(picks.len(), i)] & 1 == 1;
+            let elems = match (&tk.elems, &fk.elems) {
+                (Elems::Int(a), Elems::Int(b)) => {
+                    Elems::Int((0..n).map(|i| if pick(i) { a[at(a.len(), i)] } else { b[at(b.len(), i)] }).collect())
+                }
+                (Elems::Float(a), Elems::Float(b)) => {
+                    Elems::Float((0..n).map(|i| if pick(i) { a[at(a.len(), i)] } else { b[at(b.len(), i)] }).collect())
+                }
+                _ => return None,
+            };
+            return attr(encode(ctx, ty, elems));
+        }
+    }
     None
+}
+
+fn tk_len(k: &Const) -> usize {
+    match &k.elems {
+        Elems::Int(v) => v.len(),
+        Elems::Float(v) => v.len(),
+    }
 }
 
 // ----- casts -----
@@ -547,6 +696,9 @@ fn fold_cast(ctx: &mut Context, op: OpId, name: &str, c: &[Option<Const>], ty: T
         }
     }
     if let Some(r) = fold_cast_chain(ctx, op, name, x, ty) {
+        return Some(r);
+    }
+    if let Some(r) = fold_float_round_trip(ctx, op, name, x, ty) {
         return Some(r);
     }
     let Some(Some(k)) = c.first() else { return None };
@@ -621,8 +773,35 @@ fn fold_cast_chain(ctx: &mut Context, op: OpId, name: &str, x: Value, ty: Type) 
     one(FoldResult::Value(ctx.result(op, 0)))
 }
 
+/// Upstream's `ExtFOp::fold` and `TruncFOp::fold` on each other: `extf(truncf(a))` is `a` when
+/// both allow contraction; `truncf(extf(a))` is `a` for `a` of the result type, or
+/// `truncf(a)` (in place) for a wider `a`, since the extension is exact.
+fn fold_float_round_trip(ctx: &mut Context, op: OpId, name: &str, x: Value, ty: Type) -> Folded {
+    let (d, dname) = def_name(ctx, x)?;
+    let src = opd(ctx, d, 0)?;
+    let st = ctx.value_type(src);
+    match (name, dname) {
+        ("extf", "arith.truncf") => {
+            let contract = |o| op_flags(ctx, o, "fastmath", BitEnum::FastMath) & FASTMATH_CONTRACT != 0;
+            (st == ty && contract(op) && contract(d)).then(|| vec![FoldResult::Value(src)])
+        }
+        ("truncf", "arith.extf") => {
+            if st == ty {
+                return value(src);
+            }
+            let width = |t: Type| ctx.float_kind(ctx.element_type_or_self(t)).map(|k| k.width());
+            if !matches!((width(st), width(ty)), (Some(a), Some(b)) if a > b) {
+                return None;
+            }
+            ctx.set_operand(op, 0, src);
+            one(FoldResult::Value(ctx.result(op, 0)))
+        }
+        _ => None,
+    }
+}
+
 /// Truncation toward zero; out of range and NaN do not fold (upstream's invalid-op status).
-fn float_to_int(f: f64, w: u32, signed: bool) -> Option<i128> {
+pub(crate) fn float_to_int(f: f64, w: u32, signed: bool) -> Option<i128> {
     if !f.is_finite() {
         return None;
     }

@@ -43,7 +43,7 @@ fn fold(body: &str) -> Option<Vec<String>> {
     )
 }
 
-fn one(body: &str) -> Option<String> {
+pub(crate) fn one(body: &str) -> Option<String> {
     fold(body).map(|v| v.join(", "))
 }
 
@@ -90,7 +90,7 @@ fn castf(op: &str, v: &str, from: &str, to: &str) -> Option<f64> {
     float_of(cast(op, v, from, to))
 }
 
-fn s(x: &str) -> Option<String> {
+pub(crate) fn s(x: &str) -> Option<String> {
     Some(x.to_string())
 }
 

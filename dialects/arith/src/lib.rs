@@ -4,6 +4,10 @@
 
 pub mod builders;
 mod canonicalize;
+mod canonicalize_casts;
+mod canonicalize_float;
+pub(crate) mod canonicalize_int;
+mod canonicalize_select;
 mod consts;
 mod flags;
 pub mod fold;
@@ -14,6 +18,8 @@ mod verify;
 
 #[cfg(test)]
 mod fold_tests;
+#[cfg(test)]
+mod fold_tests_identities;
 
 pub use canonicalize::constant_of;
 pub use consts::{decode as decode_constant, Const, Elems};
@@ -88,6 +94,18 @@ fn patterns(name: &str) -> Option<PatternsFn> {
         "arith.cmpi" => canonicalize::cmpi_patterns,
         "arith.extsi" => canonicalize::extsi_patterns,
         "arith.trunci" => canonicalize::trunci_patterns,
+        "arith.andi" => canonicalize_casts::andi_patterns,
+        "arith.ori" => canonicalize_casts::ori_patterns,
+        "arith.bitcast" => canonicalize_casts::bitcast_patterns,
+        "arith.index_cast" => canonicalize_casts::index_cast_patterns,
+        "arith.index_castui" => canonicalize_casts::index_castui_patterns,
+        "arith.truncf" => canonicalize_casts::truncf_patterns,
+        "arith.mulf" => canonicalize_float::mulf_patterns,
+        "arith.divf" => canonicalize_float::divf_patterns,
+        "arith.cmpf" => canonicalize_float::cmpf_patterns,
+        "arith.addui_extended" => canonicalize_int::addui_extended_patterns,
+        "arith.mulsi_extended" => canonicalize_int::mulsi_extended_patterns,
+        "arith.mului_extended" => canonicalize_int::mului_extended_patterns,
         _ => return None,
     })
 }

@@ -3,7 +3,7 @@
 use crate::rewrite::inline_before;
 use crate::util::*;
 use flowgate_ir::asm::{OpParser, OpPrinter, PResult};
-use flowgate_ir::{Builder, Context, Count, Diagnostic, OpDef, OpId, RewritePattern, Traits};
+use flowgate_ir::{Builder, Context, Count, Diagnostic, OpDef, OpId, OperationState, RewritePattern, Traits, Value};
 
 pub(crate) fn def() -> OpDef {
     OpDef {
@@ -64,7 +64,11 @@ fn verify_execute_region(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 // ----- canonicalization: a single block is inlined -----
 
 fn patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(InlineSingleBlockExecuteRegion), Box::new(ExecuteRegionOutsideYields)]
+    vec![
+        Box::new(InlineSingleBlockExecuteRegion),
+        Box::new(InlineMultiBlockExecuteRegion),
+        Box::new(ExecuteRegionOutsideYields),
+    ]
 }
 
 /// A result that every `scf.yield` of the region gives as the same value defined above the
@@ -163,6 +167,59 @@ impl RewritePattern for InlineSingleBlockExecuteRegion {
         }
         let yielded = inline_before(ctx, r, op, &[]);
         ctx.replace_op(op, &yielded);
+        true
+    }
+}
+
+/// Upstream's `MultiBlockExecuteInliner`: directly in a function (or another
+/// `scf.execute_region`), whose region may hold several blocks, the region's blocks move into
+/// the parent region. The block holding the op is split before it, branches to the region's
+/// entry, and every `scf.yield` becomes a `cf.br` to the split-off rest, whose arguments are the
+/// results.
+struct InlineMultiBlockExecuteRegion;
+
+impl RewritePattern for InlineMultiBlockExecuteRegion {
+    fn root(&self) -> Option<&'static str> {
+        Some("scf.execute_region")
+    }
+
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        let ctx = &mut *b.ctx;
+        let r = ctx.region(op, 0);
+        if ctx.has_attr(op, "no_inline") || !ctx.is_dialect_registered("cf") {
+            return false;
+        }
+        let Some(parent) = ctx.parent_op(op) else { return false };
+        if !ctx.is_op(parent, "func.func") && !ctx.is_op(parent, "scf.execute_region") {
+            return false;
+        }
+        let (Some(prev), Some(parent_region), Some(entry)) =
+            (ctx.parent_block(op), ctx.parent_region(op), ctx.entry_block(r))
+        else {
+            return false;
+        };
+        let loc = ctx.op_loc(op);
+        let post = ctx.split_block(prev, op);
+        let st = OperationState::new(ctx, "cf.br", loc).successors(&[entry]);
+        let br = ctx.create_op(st);
+        ctx.append_op(prev, br);
+        for blk in ctx.region_blocks(r).to_vec() {
+            let Some(y) = ctx.last_op(blk).filter(|&t| ctx.is_op(t, "scf.yield")) else { continue };
+            let operands = ctx.operands(y).to_vec();
+            let yloc = ctx.op_loc(y);
+            let st = OperationState::new(ctx, "cf.br", yloc).operands(&operands).successors(&[post]);
+            let nb = ctx.create_op(st);
+            ctx.insert_op_before(nb, y);
+            ctx.erase_op(y);
+        }
+        ctx.inline_region_before(r, parent_region, Some(post));
+        let results = ctx.results(op).to_vec();
+        for res in results {
+            let ty = ctx.value_type(res);
+            let a: Value = ctx.add_block_arg(post, ty, loc);
+            ctx.replace_all_uses(res, a);
+        }
+        ctx.erase_op(op);
         true
     }
 }

@@ -1,8 +1,9 @@
 //! `scf.for`: a counted loop over a signless integer or index range, with loop-carried values.
 
 use crate::rewrite::{inline_before, rebuild_with};
-use crate::trip_count::{trip_count, LoopDomain};
+use crate::trip_count::{offset_trip_count, trip_count, LoopDomain};
 use crate::util::*;
+use flowgate_arith::BitEnum;
 use flowgate_ir::asm::{Argument, OpParser, OpPrinter, PResult, TokKind};
 use flowgate_ir::{Builder, Context, Count, Diagnostic, OpDef, OpId, RegionId, RewritePattern, Traits, Value};
 
@@ -217,6 +218,32 @@ fn constant_trip_count(ctx: &Context, op: OpId) -> Option<u128> {
     trip_count(domain, lb, ub, step)
 }
 
+/// The trip count of a loop whose upper bound is `arith.addi(lb, c)` that cannot overflow in
+/// the loop's signedness (`nsw` for signed loops, `nuw` for unsigned ones), with a constant
+/// step (see `offset_trip_count`).
+fn offset_trip_count_of(ctx: &Context, op: OpId) -> Option<u128> {
+    let ops = ctx.operands(op);
+    let (lb, ub) = (ops[0], ops[1]);
+    let step = constant_int(ctx, ops[2])?;
+    let unsigned = ctx.has_attr(op, "unsignedCmp");
+    let domain = LoopDomain::of(ctx, ctx.value_type(lb), unsigned)?;
+    let add = ctx.defining_op(ub).filter(|&d| ctx.is_op(d, "arith.addi"))?;
+    let [x, y] = ctx.operands(add) else { return None };
+    let delta = if *x == lb {
+        constant_int(ctx, *y)?
+    } else if *y == lb {
+        constant_int(ctx, *x)?
+    } else {
+        return None;
+    };
+    let need = if unsigned { "nuw" } else { "nsw" };
+    let flags = ctx.attr(add, "overflowFlags").and_then(|a| BitEnum::Overflow.decode(ctx, a)).unwrap_or(0);
+    if flags & BitEnum::Overflow.parse_list([need]).ok()? == 0 {
+        return None;
+    }
+    offset_trip_count(domain, delta, step)
+}
+
 /// A loop that runs zero times yields its inits; one that runs once is its body with `iv = lb`.
 struct ForTrivialTripCount;
 
@@ -233,7 +260,7 @@ impl RewritePattern for ForTrivialTripCount {
             ctx.replace_op(op, &inits);
             return true;
         }
-        let Some(trips) = constant_trip_count(ctx, op) else { return false };
+        let Some(trips) = constant_trip_count(ctx, op).or_else(|| offset_trip_count_of(ctx, op)) else { return false };
         let inits = ctx.operands(op)[3..].to_vec();
         if trips == 0 {
             ctx.replace_op(op, &inits);

@@ -14,6 +14,7 @@ pub(crate) fn def() -> OpDef {
         print: Some(print),
         verify: Some(verify),
         canonicalize: Some(patterns),
+        fold: Some(crate::if_combine::fold_if),
         implicit_terminator: Some("scf.yield"),
         operands: Count::Exactly(1),
         regions: Count::Exactly(2),
@@ -87,13 +88,15 @@ fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 // a value from above (upstream's `arith.select` conversion) -----
 
 fn patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![
+    let mut v = crate::if_combine::patterns();
+    v.extend::<Vec<Box<dyn RewritePattern>>>(vec![
         Box::new(IfConstantCondition),
         Box::new(IfRemoveUnusedResults),
         Box::new(IfYieldConditionOrValue),
         Box::new(IfToSelect),
         Box::new(IfRemoveEmptyElse),
-    ]
+    ]);
+    v
 }
 
 /// An `scf.if` without results whose else block holds only its yield has no else.

@@ -6,12 +6,14 @@
 mod execute_region;
 mod for_op;
 mod forall;
+mod if_combine;
 mod if_op;
 mod index_switch;
 mod parallel;
 mod rewrite;
 mod trip_count;
 mod util;
+mod while_canon;
 mod while_op;
 mod yield_op;
 

@@ -88,6 +88,19 @@ pub fn trip_count(d: LoopDomain, lb: i128, ub: i128, step: i128) -> Option<u128>
     u128::try_from(n).ok()
 }
 
+/// The trip count of a loop whose upper bound is `lb + delta` computed without overflow (the
+/// `arith.addi` carries `nsw` for a signed loop, `nuw` for an unsigned one), for any `lb`:
+/// none when `delta` is not positive, one when the constant step is exactly `delta` (the
+/// first increment lands on the bound, so it cannot wrap). Other steps depend on `lb`: an
+/// increment past the bound may wrap back below it when `lb` is near the maximum.
+pub fn offset_trip_count(d: LoopDomain, delta: i128, step: i128) -> Option<u128> {
+    let delta = d.value(delta);
+    if delta <= 0 {
+        return Some(0);
+    }
+    (d.value(step) == delta).then_some(1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,6 +151,30 @@ mod tests {
                                     "{d:?} lb={lb} ub={ub} step={step} runs {sim:?} times"
                                 ),
                             }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn offset_counts_hold_for_every_lower_bound_without_overflow() {
+        for width in 1..=6u32 {
+            for unsigned in [false, true] {
+                let d = LoopDomain { width, unsigned };
+                let m = 1i128 << width;
+                for delta in 0..m {
+                    for step in 0..m {
+                        let Some(n) = offset_trip_count(d, delta, step) else { continue };
+                        for lb in d.min()..=d.max() {
+                            // Only bounds the flagged `addi` computes without overflow.
+                            let ub = lb + d.value(delta);
+                            if ub < d.min() || ub > d.max() {
+                                continue;
+                            }
+                            let (sim, _) = simulate(d, lb, ub, step, 2 * m as u128);
+                            assert_eq!(sim, Some(n), "{d:?} lb={lb} delta={delta} step={step}");
                         }
                     }
                 }

@@ -2,9 +2,7 @@
 
 use crate::util::*;
 use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult, TokKind};
-use flowgate_ir::{
-    Builder, Context, Count, Diagnostic, OpDef, OpId, OperationState, RegionId, RewritePattern, Traits, Value,
-};
+use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, RegionId, Traits};
 
 pub(crate) fn defs() -> Vec<OpDef> {
     vec![
@@ -13,7 +11,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
             parse: Some(parse_while),
             print: Some(print_while),
             verify: Some(verify_while),
-            canonicalize: Some(patterns),
+            canonicalize: Some(crate::while_canon::patterns),
             regions: Count::Exactly(2),
             successors: Count::Exactly(0),
             ..OpDef::new("scf.while")
@@ -137,91 +135,4 @@ fn print_condition(p: &mut OpPrinter<'_>, op: OpId) {
 fn verify_condition(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     check_parent(ctx, op, &["scf.while"])?;
     check_operand(ctx, op, 0, is_i1, "1-bit signless integer")
-}
-
-// ----- canonicalization: loop-invariant values carried through the loop -----
-
-fn patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(WhileRemoveInvariant)]
-}
-
-/// A value that `scf.while` carries unchanged (the condition forwards the before-argument and
-/// the body yields it back) is its init value throughout: drop it from the loop.
-struct WhileRemoveInvariant;
-
-impl RewritePattern for WhileRemoveInvariant {
-    fn root(&self) -> Option<&'static str> {
-        Some("scf.while")
-    }
-
-    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
-        let ctx = &mut *b.ctx;
-        let (br, ar) = (ctx.region(op, 0), ctx.region(op, 1));
-        let (Some(bb), Some(ab)) = (ctx.entry_block(br), ctx.entry_block(ar)) else { return false };
-        let (Some(cond), Some(y)) = (region_terminator(ctx, br), region_terminator(ctx, ar)) else { return false };
-        if !ctx.is_op(cond, "scf.condition") || !ctx.is_op(y, "scf.yield") {
-            return false;
-        }
-        let inits = ctx.operands(op).to_vec();
-        let before_args = ctx.block_args(bb).to_vec();
-        let after_args = ctx.block_args(ab).to_vec();
-        let forwarded = ctx.operands(cond).get(1..).unwrap_or(&[]).to_vec();
-        let yielded = ctx.operands(y).to_vec();
-        if before_args.len() != inits.len()
-            || yielded.len() != inits.len()
-            || after_args.len() != forwarded.len()
-            || ctx.results(op).len() != forwarded.len()
-        {
-            return false;
-        }
-        // (before index, forwarded index) of one invariant value.
-        let found = (0..inits.len()).find_map(|i| {
-            let j = forwarded.iter().position(|&f| f == before_args[i])?;
-            (yielded[i] == after_args[j]).then_some((i, j))
-        });
-        let Some((i, j)) = found else { return false };
-        let init = inits[i];
-        let result = ctx.result(op, j);
-        ctx.replace_all_uses(before_args[i], init);
-        ctx.replace_all_uses(after_args[j], init);
-        ctx.replace_all_uses(result, init);
-        // Drop the value from the terminators, the blocks and the op.
-        let mut ys = ctx.operands(y).to_vec();
-        ys.remove(i);
-        ctx.set_operands(y, ys);
-        let mut cs = ctx.operands(cond).to_vec();
-        cs.remove(j + 1);
-        ctx.set_operands(cond, cs);
-        ctx.erase_block_arg(bb, i);
-        ctx.erase_block_arg(ab, j);
-        let mut operands = inits;
-        operands.remove(i);
-        let keep: Vec<bool> = (0..forwarded.len()).map(|k| k != j).collect();
-        rebuild_while(ctx, op, &operands, &keep);
-        true
-    }
-}
-
-/// Re-create a `scf.while` with new inits and the kept results; its regions move over.
-fn rebuild_while(ctx: &mut Context, op: OpId, operands: &[Value], keep: &[bool]) {
-    let name = ctx.op_name_sym(op);
-    let loc = ctx.op_loc(op);
-    let results = ctx.results(op).to_vec();
-    let types: Vec<_> = results.iter().zip(keep).filter(|(_, &k)| k).map(|(&r, _)| ctx.value_type(r)).collect();
-    let mut regions = Vec::new();
-    for r in ctx.regions(op).to_vec() {
-        let n = ctx.create_region();
-        ctx.take_region_body(r, n);
-        regions.push(n);
-    }
-    let mut st = OperationState::with_symbol(name, loc).operands(operands).results(&types).regions(&regions);
-    st.attrs = ctx.attrs(op).to_vec();
-    let new = ctx.create_op(st);
-    ctx.insert_op_before(new, op);
-    let kept = results.iter().zip(keep).filter(|(_, &k)| k).map(|(&r, _)| r);
-    for (k, r) in kept.enumerate() {
-        let nr = ctx.result(new, k);
-        ctx.replace_all_uses(r, nr);
-    }
-    ctx.erase_op(op);
 }

@@ -168,3 +168,19 @@ func.func @duplicate_argument_name(%a: i32,
     %a: i32) {
   return
 }
+
+// -----
+
+func.func @constant_of_a_string() {
+  // expected-error@+1 {{invalid kind of attribute specified}}
+  %0 = func.constant "" : index
+  return
+}
+
+// -----
+
+func.func @constant_of_a_nested_reference() {
+  // expected-error@+1 {{invalid kind of attribute specified}}
+  %0 = func.constant @a::@b : () -> ()
+  return
+}

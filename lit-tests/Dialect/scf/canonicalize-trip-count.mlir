@@ -141,3 +141,64 @@ func.func @index_extremes(%x: i64) -> i64 {
   }
   return %r : i64
 }
+
+// -----
+
+func.func private @use(i32) -> ()
+
+// An upper bound `lb + c` that cannot overflow in the loop's signedness: c <= 0 runs no
+// iteration, c equal to the step runs one.
+// CHECK-LABEL: func @offset_bounds
+// CHECK-NOT: scf.for
+// CHECK: call @use(%arg0)
+// CHECK: call @use(%arg0)
+// CHECK-NOT: scf.for
+// CHECK: return
+func.func @offset_bounds(%lb: i32) {
+  %c1 = arith.constant 1 : i32
+  %c3 = arith.constant 3 : i32
+  %cm3 = arith.constant -3 : i32
+  %ub0 = arith.addi %lb, %cm3 overflow<nsw> : i32
+  scf.for %i = %lb to %ub0 step %c1 : i32 {
+    func.call @use(%i) : (i32) -> ()
+  }
+  %ub1 = arith.addi %lb, %c3 overflow<nsw> : i32
+  scf.for %i = %lb to %ub1 step %c3 : i32 {
+    func.call @use(%i) : (i32) -> ()
+  }
+  %ub2 = arith.addi %lb, %c1 overflow<nuw> : i32
+  scf.for unsigned %i = %lb to %ub2 step %c1 : i32 {
+    func.call @use(%i) : (i32) -> ()
+  }
+  return
+}
+
+// Unchanged: no overflow flag for the loop's signedness, several trips, a step larger than
+// the offset (an increment past the bound can wrap back below it when lb is near the maximum),
+// a non-constant step.
+// CHECK-LABEL: func @offset_bounds_kept
+// CHECK-COUNT-5: scf.for
+func.func @offset_bounds_kept(%lb: i32, %s: i32) {
+  %c1 = arith.constant 1 : i32
+  %c5 = arith.constant 5 : i32
+  %ub0 = arith.addi %lb, %c1 overflow<nuw> : i32
+  scf.for %i = %lb to %ub0 step %c1 : i32 {
+    func.call @use(%i) : (i32) -> ()
+  }
+  %ub1 = arith.addi %lb, %c5 overflow<nsw> : i32
+  scf.for %i = %lb to %ub1 step %c1 : i32 {
+    func.call @use(%i) : (i32) -> ()
+  }
+  %ub2 = arith.addi %lb, %c1 overflow<nsw> : i32
+  scf.for %i = %lb to %ub2 step %c5 : i32 {
+    func.call @use(%i) : (i32) -> ()
+  }
+  scf.for %i = %lb to %ub2 step %s : i32 {
+    func.call @use(%i) : (i32) -> ()
+  }
+  %ub3 = arith.addi %lb, %c1 overflow<nsw> : i32
+  scf.for unsigned %i = %lb to %ub3 step %c1 : i32 {
+    func.call @use(%i) : (i32) -> ()
+  }
+  return
+}

@@ -816,3 +816,28 @@ func.func @switch_wrong_terminator(%a: index) {
   }) {cases = array<i64: 1>} : (index) -> ()
   return
 }
+
+// -----
+
+// Reduction regions without reduction operands parse; the verifier reports the counts (the
+// loop's own check compares its results with the regions).
+func.func @reduce_regions_without_operands(%n: index) {
+  %r = scf.parallel (%i) = (%n) to (%n) step (%n) init (%n) -> index {
+    // expected-error @below {{'scf.reduce' op expects number of reduction regions: 1 to be the same as number of reduction operands: 0}}
+    scf.reduce {
+    ^bb0(%l: index, %r: index):
+      scf.reduce.return %l : index
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_operand_without_region(%n: index) {
+  scf.parallel (%i) = (%n) to (%n) step (%n) {
+    // expected-error @below {{'scf.reduce' op expects number of reduction regions: 0 to be the same as number of reduction operands: 1}}
+    scf.reduce(%n : index)
+  }
+  return
+}
