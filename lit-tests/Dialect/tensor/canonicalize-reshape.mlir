@@ -283,3 +283,14 @@ func.func @dim_of_reshapes(%u: tensor<*xf32>, %s: tensor<?xi32>, %i: index, %t: 
   %3 = tensor.dim %2, %c2 : tensor<?x4x?xf32>
   return %1, %3 : index, index
 }
+
+// -----
+
+// A 0-d reshape to its own type is a no-op, like a 1-d one (upstream's ReshapeOp::fold).
+// CHECK-LABEL: func.func @reshape_rank0_same_type(
+// CHECK-SAME:    %[[IN:.*]]: tensor<f32>
+// CHECK-NEXT:    return %[[IN]]
+func.func @reshape_rank0_same_type(%in: tensor<f32>, %shape: tensor<0xindex>) -> tensor<f32> {
+  %0 = tensor.reshape %in(%shape) : (tensor<f32>, tensor<0xindex>) -> tensor<f32>
+  return %0 : tensor<f32>
+}

@@ -10,9 +10,11 @@ use flowgate_builtin::reassociation::{
     ReshapeOps,
 };
 use flowgate_ir::{
-    AttrKind, Attribute, Builder, Context, FoldResult, Location, OpId, OperationState, RewritePattern, Type, TypeKind,
-    Value, DYNAMIC,
+    Attribute, Builder, Context, FoldResult, Location, OpId, OperationState, RewritePattern, Type, TypeKind, Value,
+    DYNAMIC,
 };
+
+use super::elements::resize_splat;
 
 const TENSOR: ReshapeOps =
     ReshapeOps { expand: "tensor.expand_shape", collapse: "tensor.collapse_shape", cast: "tensor.cast" };
@@ -41,10 +43,8 @@ pub(super) fn fold_reshape(ctx: &mut Context, op: OpId, consts: &[Option<Attribu
     let (&src, &shape) = (ops.first()?, ops.get(1)?);
     let own = *ctx.results(op).first()?;
     let rt = ctx.value_type(own);
-    if let Some(Some(c)) = consts.first() {
-        if let Some(a) = resize_splat(ctx, *c, rt) {
-            return Some(vec![FoldResult::Attr(a)]);
-        }
+    if let Some(a) = resize_splat(ctx, consts.first().copied().flatten(), rt) {
+        return Some(vec![FoldResult::Attr(a)]);
     }
     if let Some(producer) = ctx.defining_op(src).filter(|&d| ctx.is_op(d, "tensor.reshape")) {
         if let Some(&inner) = ctx.operands(producer).first() {
@@ -57,7 +57,8 @@ pub(super) fn fold_reshape(ctx: &mut Context, op: OpId, consts: &[Option<Attribu
         return None;
     }
     let TypeKind::RankedTensor { shape: dims, .. } = ctx.type_kind(st) else { return None };
-    if dims.len() == 1 {
+    // Upstream: a 0-d or 1-d reshape to its own type is a no-op.
+    if dims.len() <= 1 {
         return Some(vec![FoldResult::Value(src)]);
     }
     let elements = ctx.defining_op(shape).filter(|&d| ctx.is_op(d, "tensor.from_elements"))?;
@@ -73,16 +74,6 @@ pub(super) fn fold_reshape(ctx: &mut Context, op: OpId, consts: &[Option<Attribu
             })
         });
     noop.then(|| vec![FoldResult::Value(src)])
-}
-
-/// Upstream's `reshapeConstantSource`: a splat of a static result type.
-fn resize_splat(ctx: &mut Context, c: Attribute, to: Type) -> Option<Attribute> {
-    let AttrKind::DenseElements { splat: true, data, .. } = ctx.attr_kind(c).clone() else { return None };
-    let TypeKind::RankedTensor { shape, .. } = ctx.type_kind(to) else { return None };
-    if shape.contains(&DYNAMIC) {
-        return None;
-    }
-    Some(ctx.intern_attr(AttrKind::DenseElements { ty: to, splat: true, data }))
 }
 
 // ----- registration -----
