@@ -26,6 +26,19 @@ pub fn constant_index(b: &mut Builder<'_>, value: i64, loc: Location) -> Value {
     constant_int(b, value as i128, ty, loc)
 }
 
+/// `lhs * rhs` with upstream's default (empty) `overflowFlags`: the index arithmetic that
+/// rewrites such as the reshape compositions build.
+pub fn muli(b: &mut Builder<'_>, lhs: Value, rhs: Value, loc: Location) -> Value {
+    let flags = BitEnum::Overflow.attr(b.ctx, 0);
+    let ty = b.ctx.value_type(lhs);
+    let st = OperationState::new(b.ctx, "arith.muli", loc).operands(&[lhs, rhs]).results(&[ty]).attr(
+        b.ctx,
+        "overflowFlags",
+        flags,
+    );
+    b.create_value(st)
+}
+
 /// A float constant of float type `ty` (rounded to its precision).
 pub fn constant_float(b: &mut Builder<'_>, value: f64, ty: Type, loc: Location) -> Value {
     let a = b.ctx.float_attr(value, ty);

@@ -13,8 +13,8 @@ pub use compose::{
 };
 pub use rewrite::{
     compose_collapse_of_expand, compose_expand_of_collapse, compose_reassociative, constant_int, create_collapse,
-    create_expand, fold_reshape, has_non_identity_layout, output_shape, reassociation_attr, ConstIndexFn, MixedSize,
-    MulIndexFn, ReshapeOps,
+    create_expand, fold_reshape, has_non_identity_layout, output_shape, reassociation_attr, ComposeCollapseOfExpand,
+    ComposeExpandOfCollapse, ComposeReassociative, ConstIndexFn, MixedSize, MulIndexFn, ReshapeOps,
 };
 
 use flowgate_ir::asm::{OpParser, OpPrinter, PResult};

@@ -392,3 +392,52 @@ pub fn compose_expand_of_collapse(b: &mut Builder<'_>, op: OpId, ops: ReshapeOps
     b.ctx.replace_op(op, &[v]);
     true
 }
+
+/// Upstream's `ComposeReassociativeReshapeOps`: an expand of an expand, or a collapse of a
+/// collapse (`root` says which), is one reshape.
+pub struct ComposeReassociative {
+    pub ops: ReshapeOps,
+    pub root: &'static str,
+}
+
+impl flowgate_ir::RewritePattern for ComposeReassociative {
+    fn root(&self) -> Option<&'static str> {
+        Some(self.root)
+    }
+
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        compose_reassociative(b, op, self.ops)
+    }
+}
+
+/// Upstream's `ComposeCollapseOfExpandOp`, with the dialect's index arithmetic.
+pub struct ComposeCollapseOfExpand {
+    pub ops: ReshapeOps,
+    pub mul: MulIndexFn,
+    pub constant: ConstIndexFn,
+}
+
+impl flowgate_ir::RewritePattern for ComposeCollapseOfExpand {
+    fn root(&self) -> Option<&'static str> {
+        Some(self.ops.collapse)
+    }
+
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        compose_collapse_of_expand(b, op, self.ops, self.mul, self.constant)
+    }
+}
+
+/// Upstream's `ComposeExpandOfCollapseOp`.
+pub struct ComposeExpandOfCollapse {
+    pub ops: ReshapeOps,
+}
+
+impl flowgate_ir::RewritePattern for ComposeExpandOfCollapse {
+    fn root(&self) -> Option<&'static str> {
+        Some(self.ops.expand)
+    }
+
+    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
+        compose_expand_of_collapse(b, op, self.ops)
+    }
+}

@@ -9,12 +9,10 @@ use super::cast_consumers::can_fold_into_consumer;
 use crate::shape::{collapsed_type, expanded_type};
 use crate::util::ranked;
 use flowgate_builtin::reassociation::{
-    compose_collapse_of_expand, compose_expand_of_collapse, compose_reassociative, constant_int, create_collapse,
-    create_expand, fold_reshape, output_shape, reassociation, MixedSize, ReshapeOps,
+    constant_int, create_collapse, create_expand, fold_reshape, output_shape, reassociation, ComposeCollapseOfExpand,
+    ComposeExpandOfCollapse, ComposeReassociative, MixedSize, ReshapeOps,
 };
-use flowgate_ir::{
-    Attribute, Builder, Context, FoldResult, Location, OpId, OperationState, RewritePattern, Value, DYNAMIC,
-};
+use flowgate_ir::{Attribute, Builder, Context, FoldResult, OpId, OperationState, RewritePattern, DYNAMIC};
 
 const MEMREF: ReshapeOps =
     ReshapeOps { expand: "memref.expand_shape", collapse: "memref.collapse_shape", cast: "memref.cast" };
@@ -28,63 +26,23 @@ pub(crate) fn fold_collapse(ctx: &mut Context, op: OpId, consts: &[Option<Attrib
 }
 
 pub(crate) fn expand_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(ComposeReassociative(MEMREF.expand)), Box::new(ComposeExpandOfCollapse), Box::new(ExpandOfCast)]
+    vec![
+        Box::new(ComposeReassociative { ops: MEMREF, root: MEMREF.expand }),
+        Box::new(ComposeExpandOfCollapse { ops: MEMREF }),
+        Box::new(ExpandOfCast),
+    ]
 }
 
 pub(crate) fn collapse_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(ComposeReassociative(MEMREF.collapse)), Box::new(ComposeCollapseOfExpand), Box::new(CollapseOfCast)]
-}
-
-/// An expand of an expand, or a collapse of a collapse, is one reshape.
-struct ComposeReassociative(&'static str);
-
-impl RewritePattern for ComposeReassociative {
-    fn root(&self) -> Option<&'static str> {
-        Some(self.0)
-    }
-
-    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
-        compose_reassociative(b, op, MEMREF)
-    }
-}
-
-struct ComposeCollapseOfExpand;
-
-impl RewritePattern for ComposeCollapseOfExpand {
-    fn root(&self) -> Option<&'static str> {
-        Some(MEMREF.collapse)
-    }
-
-    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
-        compose_collapse_of_expand(b, op, MEMREF, mul_index, const_index)
-    }
-}
-
-struct ComposeExpandOfCollapse;
-
-impl RewritePattern for ComposeExpandOfCollapse {
-    fn root(&self) -> Option<&'static str> {
-        Some(MEMREF.expand)
-    }
-
-    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
-        compose_expand_of_collapse(b, op, MEMREF)
-    }
-}
-
-fn mul_index(b: &mut Builder<'_>, lhs: Value, rhs: Value, loc: Location) -> Value {
-    let flags = flowgate_arith::BitEnum::Overflow.attr(b.ctx, 0);
-    let ty = b.ctx.value_type(lhs);
-    let st = OperationState::new(b.ctx, "arith.muli", loc).operands(&[lhs, rhs]).results(&[ty]).attr(
-        b.ctx,
-        "overflowFlags",
-        flags,
-    );
-    b.create_value(st)
-}
-
-fn const_index(b: &mut Builder<'_>, value: i64, loc: Location) -> Value {
-    flowgate_arith::builders::constant_index(b, value, loc)
+    vec![
+        Box::new(ComposeReassociative { ops: MEMREF, root: MEMREF.collapse }),
+        Box::new(ComposeCollapseOfExpand {
+            ops: MEMREF,
+            mul: flowgate_arith::builders::muli,
+            constant: flowgate_arith::builders::constant_index,
+        }),
+        Box::new(CollapseOfCast),
+    ]
 }
 
 /// `collapse(cast(x))` is `collapse(x)` when the cast only makes the type more dynamic; when

@@ -5,14 +5,10 @@
 //! `tensor.dim` of a `tensor.reshape`.
 
 use flowgate_builtin::reassociation::{
-    collapsed_shape, compose_collapse_of_expand, compose_expand_of_collapse, compose_reassociative, constant_int,
-    create_collapse, create_expand, fold_reshape as fold_reassociative, output_shape, reassociation, MixedSize,
-    ReshapeOps,
+    collapsed_shape, constant_int, create_collapse, create_expand, fold_reshape as fold_reassociative, output_shape,
+    reassociation, ComposeCollapseOfExpand, ComposeExpandOfCollapse, ComposeReassociative, MixedSize, ReshapeOps,
 };
-use flowgate_ir::{
-    Attribute, Builder, Context, FoldResult, Location, OpId, OperationState, RewritePattern, Type, TypeKind, Value,
-    DYNAMIC,
-};
+use flowgate_ir::{Attribute, Builder, Context, FoldResult, OpId, RewritePattern, Type, TypeKind, Value, DYNAMIC};
 
 use super::elements::resize_splat;
 
@@ -89,13 +85,17 @@ pub(super) const FOLDS: &[(&str, flowgate_ir::FoldFn)] = &[
 /// reshape family it is about).
 pub(super) fn patterns() -> Vec<Box<dyn RewritePattern>> {
     vec![
-        Box::new(ComposeReassociative(TENSOR.expand)),
-        Box::new(ComposeExpandOfCollapse),
+        Box::new(ComposeReassociative { ops: TENSOR, root: TENSOR.expand }),
+        Box::new(ComposeExpandOfCollapse { ops: TENSOR }),
         Box::new(ConvertToStaticExpandShape),
         Box::new(ReshapeOfSplat(TENSOR.expand)),
         Box::new(ReshapeOfFromElements(TENSOR.expand)),
-        Box::new(ComposeReassociative(TENSOR.collapse)),
-        Box::new(ComposeCollapseOfExpand),
+        Box::new(ComposeReassociative { ops: TENSOR, root: TENSOR.collapse }),
+        Box::new(ComposeCollapseOfExpand {
+            ops: TENSOR,
+            mul: flowgate_arith::builders::muli,
+            constant: flowgate_arith::builders::constant_index,
+        }),
         Box::new(ReshapeOfSplat(TENSOR.collapse)),
         Box::new(ReshapeOfFromElements(TENSOR.collapse)),
         Box::new(CollapseOfCast),
@@ -107,58 +107,6 @@ pub(super) fn patterns() -> Vec<Box<dyn RewritePattern>> {
 // already reshapes every dense constant source, splat or not, before patterns run.
 
 // ----- expand/collapse compositions (shared with memref) -----
-
-/// An expand of an expand, or a collapse of a collapse, is one reshape.
-struct ComposeReassociative(&'static str);
-
-impl RewritePattern for ComposeReassociative {
-    fn root(&self) -> Option<&'static str> {
-        Some(self.0)
-    }
-
-    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
-        compose_reassociative(b, op, TENSOR)
-    }
-}
-
-struct ComposeCollapseOfExpand;
-
-impl RewritePattern for ComposeCollapseOfExpand {
-    fn root(&self) -> Option<&'static str> {
-        Some(TENSOR.collapse)
-    }
-
-    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
-        compose_collapse_of_expand(b, op, TENSOR, mul_index, const_index)
-    }
-}
-
-struct ComposeExpandOfCollapse;
-
-impl RewritePattern for ComposeExpandOfCollapse {
-    fn root(&self) -> Option<&'static str> {
-        Some(TENSOR.expand)
-    }
-
-    fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
-        compose_expand_of_collapse(b, op, TENSOR)
-    }
-}
-
-fn mul_index(b: &mut Builder<'_>, lhs: Value, rhs: Value, loc: Location) -> Value {
-    let flags = flowgate_arith::BitEnum::Overflow.attr(b.ctx, 0);
-    let ty = b.ctx.value_type(lhs);
-    let st = OperationState::new(b.ctx, "arith.muli", loc).operands(&[lhs, rhs]).results(&[ty]).attr(
-        b.ctx,
-        "overflowFlags",
-        flags,
-    );
-    b.create_value(st)
-}
-
-fn const_index(b: &mut Builder<'_>, value: i64, loc: Location) -> Value {
-    flowgate_arith::builders::constant_index(b, value, loc)
-}
 
 // ----- tensor producers -----
 
