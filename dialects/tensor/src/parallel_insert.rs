@@ -1,7 +1,7 @@
 //! `tensor.parallel_insert_slice`: `insert_slice` without a result, only inside an
 //! `scf.forall.in_parallel` terminator, which applies it to the loop's shared output.
 
-use crate::slice::{add_lists, check_slice_type, mixed, parse_lists, print_lists, verify_lists, ELIDED};
+use crate::slice::{add_lists, check_slice_type, mixed, parse_lists, verify_lists, ELIDED};
 use crate::util::*;
 use flowgate_ir::asm::{OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId};
@@ -35,19 +35,9 @@ fn parse(p: &mut OpParser<'_, '_>) -> PResult<()> {
     add_lists(p, 2, lists)
 }
 
+/// The same text as `tensor.insert_slice`, which has no result to name.
 fn print(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    let Ok((t, lists)) = mixed(ctx, op, 2) else { return };
-    p.write(" ");
-    p.print_value(t[0]);
-    p.write(" into ");
-    p.print_value(t[1]);
-    print_lists(p, &lists);
-    p.print_optional_attr_dict(op, ELIDED);
-    p.write(" : ");
-    p.print_type(ctx.value_type(t[0]));
-    p.write(" into ");
-    p.print_type(ctx.value_type(t[1]));
+    crate::slice::print_insert_slice(p, op);
 }
 
 fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {

@@ -124,7 +124,7 @@ fn parse_insert_slice(p: &mut OpParser<'_, '_>) -> PResult<()> {
     Ok(())
 }
 
-fn print_insert_slice(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_insert_slice(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx;
     let Ok((t, lists)) = mixed(ctx, op, 2) else { return };
     p.write(" ");
