@@ -48,10 +48,10 @@ pub(crate) fn defs() -> Vec<OpDef> {
 
 /// One mixed list: every entry's static value (`DYNAMIC` where an operand stands) and the
 /// operands.
-type List = (Vec<i64>, Vec<Value>);
+pub type List = (Vec<i64>, Vec<Value>);
 
 /// The decoded operands of an `scf.forall`.
-pub(crate) struct Forall {
+pub struct Forall {
     pub lbs: List,
     pub ubs: List,
     pub steps: List,
@@ -64,7 +64,7 @@ fn dense_array(ctx: &Context, op: OpId, name: &str) -> Option<Vec<i64>> {
 }
 
 /// The operands split by `operandSegmentSizes`; `None` when the layout is inconsistent.
-pub(crate) fn decode(ctx: &Context, op: OpId) -> Option<Forall> {
+pub fn decode(ctx: &Context, op: OpId) -> Option<Forall> {
     let seg = dense_array(ctx, op, "operandSegmentSizes").filter(|v| v.len() == 4)?;
     let ops = ctx.operands(op);
     let mut at = 0usize;

@@ -19,6 +19,7 @@ mod yield_op;
 
 use flowgate_ir::{Context, DialectDef};
 
+pub use forall::{decode as forall_operands, Forall};
 pub use index_switch::switch_cases;
 pub use parallel::{parallel_operands, ParallelOperands};
 pub use trip_count::{trip_count, LoopDomain};

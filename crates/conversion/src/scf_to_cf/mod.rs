@@ -6,6 +6,7 @@
 
 mod branches;
 mod build;
+mod forall;
 mod loops;
 mod parallel;
 
@@ -40,7 +41,8 @@ impl Pass for SCFToControlFlowPass {
 }
 
 /// The ops the conversion rewrites; their terminators go with them.
-const ROOTS: &[&str] = &["scf.for", "scf.if", "scf.while", "scf.parallel", "scf.index_switch", "scf.execute_region"];
+const ROOTS: &[&str] =
+    &["scf.for", "scf.if", "scf.while", "scf.parallel", "scf.forall", "scf.index_switch", "scf.execute_region"];
 
 /// Lower every scf op nested in `root`. Outer ops go first (as upstream's conversion walks), so
 /// each lowering finds its op in a block of a CFG region; `scf.parallel` leaves `scf.for` ops
@@ -81,6 +83,7 @@ fn lower(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
         "scf.index_switch" => branches::lower_switch(ctx, op),
         "scf.execute_region" => branches::lower_execute_region(ctx, op),
         "scf.parallel" => parallel::lower_parallel(ctx, op),
+        "scf.forall" => forall::forall_to_parallel(ctx, op),
         _ => Ok(()),
     }
 }
