@@ -3,11 +3,9 @@
 //! `view`, `realloc`, `rank`, `assume_alignment` and `distinct_objects`.
 
 use crate::util::*;
-use flowgate_builtin::reassociation::{parse_reassociation, print_reassociation, reassociation};
+use flowgate_builtin::reassociation::reassociation;
 use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult, TokKind};
 use flowgate_ir::{AttrKind, Context, Count, Diagnostic, OpDef, OpId, Traits, Type, TypeKind, DYNAMIC};
-
-const REASSOC_ELIDED: &[&str] = &["reassociation", "static_output_shape"];
 
 pub(crate) fn defs() -> Vec<OpDef> {
     let base = |name| OpDef {
@@ -20,18 +18,18 @@ pub(crate) fn defs() -> Vec<OpDef> {
     vec![
         OpDef {
             parse: Some(parse_expand_shape),
-            print: Some(print_expand_shape),
+            print: Some(flowgate_builtin::reassociation::print_expand_shape),
             verify: Some(verify_expand_shape),
-            inherent_attrs: REASSOC_ELIDED,
+            inherent_attrs: flowgate_builtin::reassociation::RESHAPE_ELIDED,
             result_names: Some(|_, _| Some("expand_shape".into())),
             operands: Count::AtLeast(1),
             ..base("memref.expand_shape")
         },
         OpDef {
             parse: Some(parse_collapse_shape),
-            print: Some(print_collapse_shape),
+            print: Some(flowgate_builtin::reassociation::print_collapse_shape),
             verify: Some(verify_collapse_shape),
-            inherent_attrs: REASSOC_ELIDED,
+            inherent_attrs: flowgate_builtin::reassociation::RESHAPE_ELIDED,
             result_names: Some(|_, _| Some("collapse_shape".into())),
             operands: Count::Exactly(1),
             ..base("memref.collapse_shape")
@@ -143,63 +141,11 @@ pub(crate) fn identity_layout(ctx: &Context, t: Type) -> bool {
 // ----- expand_shape / collapse_shape -----
 
 fn parse_expand_shape(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let src = p.parse_operand()?;
-    parse_reassociation(p)?;
-    p.expect_keyword("output_shape")?;
-    let (dynamic, values) = p.parse_dynamic_index_list()?;
-    let a = p.ctx().dense_i64_array_attr(&values);
-    p.add_attr("static_output_shape", a);
-    p.parse_optional_attr_dict()?;
-    p.expect_colon()?;
-    let st = parse_memref_type(p, true)?;
-    p.expect_keyword("into")?;
-    let rt = parse_memref_type(p, true)?;
-    p.add_operand(&src, st)?;
-    let idx = p.ctx().index_type();
-    p.add_operands_same_type(&dynamic, idx)?;
-    p.add_result_types(&[rt]);
-    Ok(())
-}
-
-fn print_expand_shape(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    let ops = ctx.operands(op);
-    p.write(" ");
-    p.print_value(ops[0]);
-    print_reassociation(p, op);
-    p.write(" output_shape ");
-    p.print_dynamic_index_list(&i64_array(ctx, op, "static_output_shape"), &ops[1..]);
-    p.print_optional_attr_dict(op, REASSOC_ELIDED);
-    p.write(" : ");
-    p.print_type(ctx.value_type(ops[0]));
-    p.write(" into ");
-    p.print_type(result_type(ctx, op));
+    flowgate_builtin::reassociation::parse_expand_shape(p, parse_memref_type)
 }
 
 fn parse_collapse_shape(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let src = p.parse_operand()?;
-    parse_reassociation(p)?;
-    p.parse_optional_attr_dict()?;
-    p.expect_colon()?;
-    let st = parse_memref_type(p, true)?;
-    p.expect_keyword("into")?;
-    let rt = parse_memref_type(p, true)?;
-    p.add_operand(&src, st)?;
-    p.add_result_types(&[rt]);
-    Ok(())
-}
-
-fn print_collapse_shape(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    let src = ctx.operand(op, 0);
-    p.write(" ");
-    p.print_value(src);
-    print_reassociation(p, op);
-    p.print_optional_attr_dict(op, REASSOC_ELIDED);
-    p.write(" : ");
-    p.print_type(ctx.value_type(src));
-    p.write(" into ");
-    p.print_type(result_type(ctx, op));
+    flowgate_builtin::reassociation::parse_collapse_shape(p, parse_memref_type)
 }
 
 /// Upstream's `verifyCollapsedShape`: contiguous, in-bounds groups, and each collapsed

@@ -2,11 +2,9 @@
 //! `expand_shape`, `collapse_shape` and `concat`.
 
 use crate::util::*;
-use flowgate_builtin::reassociation::{parse_reassociation, print_reassociation, reassociation};
+use flowgate_builtin::reassociation::reassociation;
 use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, Type, TypeKind, DYNAMIC};
-
-const REASSOC_ELIDED: &[&str] = &["reassociation", "static_output_shape"];
 
 pub(crate) fn defs() -> Vec<OpDef> {
     let base = |name| OpDef {
@@ -43,18 +41,18 @@ pub(crate) fn defs() -> Vec<OpDef> {
         },
         OpDef {
             parse: Some(parse_expand_shape),
-            print: Some(print_expand_shape),
+            print: Some(flowgate_builtin::reassociation::print_expand_shape),
             verify: Some(verify_expand_shape),
-            inherent_attrs: REASSOC_ELIDED,
+            inherent_attrs: flowgate_builtin::reassociation::RESHAPE_ELIDED,
             result_names: Some(|_, _| Some("expanded".into())),
             operands: Count::AtLeast(1),
             ..base("tensor.expand_shape")
         },
         OpDef {
             parse: Some(parse_collapse_shape),
-            print: Some(print_collapse_shape),
+            print: Some(flowgate_builtin::reassociation::print_collapse_shape),
             verify: Some(verify_collapse_shape),
-            inherent_attrs: REASSOC_ELIDED,
+            inherent_attrs: flowgate_builtin::reassociation::RESHAPE_ELIDED,
             result_names: Some(|_, _| Some("collapsed".into())),
             operands: Count::Exactly(1),
             ..base("tensor.collapse_shape")
@@ -277,66 +275,12 @@ fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 // ----- expand_shape / collapse_shape -----
 
-/// `%src [[0, 1], [2]] output_shape [%d, 4, 5] : src into result`
 fn parse_expand_shape(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let src = p.parse_operand()?;
-    parse_reassociation(p)?;
-    p.expect_keyword("output_shape")?;
-    let (dynamic, values) = p.parse_dynamic_index_list()?;
-    let a = p.ctx().dense_i64_array_attr(&values);
-    p.add_attr("static_output_shape", a);
-    p.parse_optional_attr_dict()?;
-    p.expect_colon()?;
-    let st = parse_tensor_type(p, true)?;
-    p.expect_keyword("into")?;
-    let rt = parse_tensor_type(p, true)?;
-    p.add_operand(&src, st)?;
-    let idx = p.ctx().index_type();
-    p.add_operands_same_type(&dynamic, idx)?;
-    p.add_result_types(&[rt]);
-    Ok(())
+    flowgate_builtin::reassociation::parse_expand_shape(p, parse_tensor_type)
 }
 
-fn print_expand_shape(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    let ops = ctx.operands(op);
-    p.write(" ");
-    p.print_value(ops[0]);
-    print_reassociation(p, op);
-    p.write(" output_shape ");
-    p.print_dynamic_index_list(&i64_array(ctx, op, "static_output_shape"), &ops[1..]);
-    p.print_optional_attr_dict(op, REASSOC_ELIDED);
-    p.write(" : ");
-    p.print_type(ctx.value_type(ops[0]));
-    p.write(" into ");
-    p.print_type(result_type(ctx, op));
-}
-
-/// `%src [[0, 1], [2]] : src into result`
 fn parse_collapse_shape(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let src = p.parse_operand()?;
-    parse_reassociation(p)?;
-    p.parse_optional_attr_dict()?;
-    p.expect_colon()?;
-    let st = parse_tensor_type(p, true)?;
-    p.expect_keyword("into")?;
-    let rt = parse_tensor_type(p, true)?;
-    p.add_operand(&src, st)?;
-    p.add_result_types(&[rt]);
-    Ok(())
-}
-
-fn print_collapse_shape(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    let src = ctx.operand(op, 0);
-    p.write(" ");
-    p.print_value(src);
-    print_reassociation(p, op);
-    p.print_optional_attr_dict(op, REASSOC_ELIDED);
-    p.write(" : ");
-    p.print_type(ctx.value_type(src));
-    p.write(" into ");
-    p.print_type(result_type(ctx, op));
+    flowgate_builtin::reassociation::parse_collapse_shape(p, parse_tensor_type)
 }
 
 /// Upstream's `verifyReshapeLikeTypes` and `reshapeLikeShapesAreCompatible`: the groups cover
