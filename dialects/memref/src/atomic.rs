@@ -59,10 +59,6 @@ pub(crate) fn defs() -> Vec<OpDef> {
     ]
 }
 
-fn op_err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::op_error(ctx, op, msg)
-}
-
 /// The memref operand at `at`, its indices after it: upstream's index count check.
 fn check_indices(ctx: &Context, op: OpId, at: usize) -> Result<Type, Diagnostic> {
     let t = ctx.value_type(ctx.operand(op, at));

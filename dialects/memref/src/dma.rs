@@ -30,10 +30,6 @@ pub(crate) fn defs() -> Vec<OpDef> {
     ]
 }
 
-fn op_err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::op_error(ctx, op, msg)
-}
-
 fn rank(ctx: &Context, t: Type) -> Option<usize> {
     ranked(ctx, t).map(|m| m.shape.len())
 }

@@ -9,12 +9,15 @@
 mod access;
 mod affine_layout;
 mod alloc;
+mod assumptions;
 mod atomic;
 mod canonicalize;
 mod dma;
 mod metadata;
+mod rank;
+mod realloc;
+mod reshape;
 mod scope;
-mod shape;
 mod space_cast;
 mod transpose;
 mod util;
@@ -27,7 +30,10 @@ pub fn register(ctx: &mut Context) {
     let mut defs = alloc::defs();
     defs.extend(access::defs());
     defs.extend(view::defs());
-    defs.extend(shape::defs());
+    defs.extend(reshape::defs());
+    defs.extend(realloc::defs());
+    defs.extend(rank::defs());
+    defs.extend(assumptions::defs());
     defs.extend(atomic::defs());
     defs.extend(dma::defs());
     defs.extend(metadata::defs());

@@ -1,6 +1,6 @@
 //! Type queries and mixed static/dynamic index lists shared by the memref ops.
 
-use flowgate_ir::asm::{type_to_string, OpParser};
+use flowgate_ir::asm::{type_to_string, OpParser, PResult};
 use flowgate_ir::{AttrKind, Context, Diagnostic, OpId, Type, TypeKind, Value, DYNAMIC};
 
 pub(crate) fn q(ctx: &Context, t: Type) -> String {
@@ -159,4 +159,54 @@ pub(crate) fn check_in_bounds(
         }
     }
     Ok(())
+}
+
+pub(crate) fn op_err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::op_error(ctx, op, msg)
+}
+
+pub(crate) fn result_type(ctx: &Context, op: OpId) -> Type {
+    ctx.value_type(ctx.result(op, 0))
+}
+
+pub(crate) fn operand_type(ctx: &Context, op: OpId, i: usize) -> Type {
+    ctx.value_type(ctx.operand(op, i))
+}
+
+/// A type that must be a memref (ranked when `ranked_only`), with upstream's parser message.
+pub(crate) fn parse_memref_type(p: &mut OpParser<'_, '_>, ranked_only: bool) -> PResult<Type> {
+    let loc = p.current_loc();
+    let t = p.parse_type()?;
+    let ok = match p.ctx().type_kind(t) {
+        TypeKind::MemRef { .. } => true,
+        TypeKind::UnrankedMemRef { .. } => !ranked_only,
+        _ => false,
+    };
+    if !ok {
+        let shown = flowgate_ir::asm::type_to_string(p.ctx(), t);
+        return Err(custom_error(
+            p,
+            loc,
+            format!("invalid kind of type specified: expected builtin.memref, but found '{shown}'"),
+        ));
+    }
+    Ok(t)
+}
+
+/// No layout, or an affine map that maps each dimension to itself (upstream's
+/// `isIdentity` on the layout). A strided layout is the identity only as `strided<[1]>` on one
+/// dimension: its map is `(d0) -> (d0)`; other ranks give one result for several dimensions.
+pub(crate) fn identity_layout(ctx: &Context, t: Type) -> bool {
+    let Some(m) = ranked(ctx, t) else { return true };
+    match m.layout.map(|l| ctx.attr_kind(l)) {
+        None => true,
+        Some(AttrKind::Strided { strides, offset }) => *offset == 0 && strides.as_slice() == [1],
+        Some(AttrKind::AffineMap(text)) => {
+            let Some((dims, results)) = text.split_once("->") else { return false };
+            let norm = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+            let dims = norm(dims);
+            !dims.contains('[') && dims == norm(results)
+        }
+        _ => false,
+    }
 }

@@ -6,7 +6,7 @@
 //! the output sizes of its static groups made static).
 
 use super::cast_consumers::can_fold_into_consumer;
-use crate::shape::{collapsed_type, expanded_type};
+use crate::reshape::{collapsed_type, expanded_type};
 use crate::util::ranked;
 use flowgate_builtin::reassociation::{
     constant_int, create_collapse, create_expand, fold_reshape, output_shape, reassociation, ComposeCollapseOfExpand,

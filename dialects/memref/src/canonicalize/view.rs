@@ -3,7 +3,7 @@
 //! `ViewOpMemrefCastFolder`, `AssumeAlignmentOp::fold` and `MemorySpaceCastOp::fold`.
 
 use super::mixed::{constant_int, replace_with_cast};
-use crate::shape::identity_layout;
+use crate::util::identity_layout;
 use crate::util::ranked;
 use flowgate_ir::{Attribute, Builder, Context, FoldResult, OpId, OperationState, RewritePattern, TypeKind, DYNAMIC};
 

@@ -1,0 +1,114 @@
+//! `memref.realloc` with upstream's syntax and verifier.
+
+use crate::util::*;
+use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult, TokKind};
+use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, DYNAMIC};
+
+pub(crate) fn defs() -> Vec<OpDef> {
+    let base = |name| OpDef {
+        traits: Traits::PURE,
+        results: Count::Exactly(1),
+        regions: Count::Exactly(0),
+        successors: Count::Exactly(0),
+        ..OpDef::new(name)
+    };
+    vec![OpDef {
+        traits: Traits::NONE,
+        parse: Some(parse_realloc),
+        print: Some(print_realloc),
+        verify: Some(verify_realloc),
+        inherent_attrs: &["alignment"],
+        result_names: Some(|_, _| Some("realloc".into())),
+        operands: Count::AtLeast(1),
+        ..base("memref.realloc")
+    }]
+}
+
+// ----- realloc -----
+
+/// `memref.realloc %src(%size)? : memref<...> to memref<...>`
+fn parse_realloc(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let src = p.parse_operand()?;
+    let size = if p.is(TokKind::LParen) { p.parse_operand_list(Delimiter::Paren)? } else { vec![] };
+    p.parse_optional_attr_dict()?;
+    p.expect_colon()?;
+    let st = parse_memref_type(p, true)?;
+    p.expect_keyword("to")?;
+    let rt = parse_memref_type(p, true)?;
+    p.add_operand(&src, st)?;
+    let idx = p.ctx().index_type();
+    p.add_operands_same_type(&size, idx)?;
+    p.add_result_types(&[rt]);
+    Ok(())
+}
+
+fn print_realloc(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let ops = ctx.operands(op);
+    p.write(" ");
+    p.print_value(ops[0]);
+    if ops.len() > 1 {
+        p.write("(");
+        p.print_operands(&ops[1..]);
+        p.write(")");
+    }
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ops[0]));
+    p.write(" to ");
+    p.print_type(result_type(ctx, op));
+}
+
+fn verify_realloc(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    if let Some(a) = ctx.attr(op, "alignment") {
+        crate::alloc::check_alignment(ctx, op, a)?;
+    }
+    let st = operand_type(ctx, op, 0);
+    let rt = result_type(ctx, op);
+    let src = expect_memref(ctx, op, "operand #0", st)?;
+    let res = expect_memref(ctx, op, "result #0", rt)?;
+    check_index_operands(ctx, op, 1)?;
+    if ctx.operands(op).len() > 2 {
+        return Err(op_err(ctx, op, "expects at most one dynamic result size"));
+    }
+    let err = |msg: String| Err(Diagnostic::error(ctx.op_loc(op), msg));
+    if src.shape.len() != 1 {
+        return Err(op_err(
+            ctx,
+            op,
+            format!("operand #0 must be 1D memref of any type values, but got {}", q(ctx, st)),
+        ));
+    }
+    if res.shape.len() != 1 {
+        return Err(op_err(ctx, op, format!("result #0 must be 1D memref of any type values, but got {}", q(ctx, rt))));
+    }
+    if !identity_layout(ctx, st) {
+        return err(format!("unsupported layout for source memref type {}", q(ctx, st)));
+    }
+    if !identity_layout(ctx, rt) {
+        return err(format!("unsupported layout for result memref type {}", q(ctx, rt)));
+    }
+    if src.memory_space != res.memory_space {
+        return err(format!(
+            "different memory spaces specified for source memref type {} and result memref type {}",
+            q(ctx, st),
+            q(ctx, rt)
+        ));
+    }
+    if src.element != res.element {
+        return err(format!(
+            "different element types specified for source memref type {} and result memref type {}",
+            q(ctx, st),
+            q(ctx, rt)
+        ));
+    }
+    let dynamic = res.shape[0] == DYNAMIC;
+    let has_size = ctx.operands(op).len() == 2;
+    if dynamic && !has_size {
+        return err(format!("missing dimension operand for result type {}", q(ctx, rt)));
+    }
+    if !dynamic && has_size {
+        return err(format!("unnecessary dimension operand for result type {}", q(ctx, rt)));
+    }
+    Ok(())
+}
