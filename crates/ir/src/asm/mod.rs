@@ -12,6 +12,9 @@ mod parse_dense;
 mod parse_locations;
 mod parse_types;
 pub mod parser;
+mod print_attrs;
+mod print_locations;
+mod print_types;
 pub mod printer;
 pub mod source_bytes;
 
