@@ -5,15 +5,9 @@
 //!   (`--test-data`, `--backend-tests`) or on the user's inputs (`--input`), and compare or
 //!   print or write the outputs (DESIGN.md §8).
 
-mod backend;
-mod data;
-mod model;
-mod stack_guard;
-mod suite;
-mod tolerance;
-
 use clap::Parser as _;
 use flowgate_codegen_cranelift::pipeline::load_and_lower_with;
+use flowgate_driver::{backend, model, outputs, stack_guard, suite, tolerance};
 use flowgate_ir::Context;
 use std::ffi::OsString;
 use std::io::{Read as _, Write};
@@ -192,7 +186,10 @@ fn run_onnx(cli: &Cli, o: &model::Options, over: tolerance::Overrides, out: &mut
     }
     report_runs(cli, &runs);
     match &cli.output_dir {
-        Some(dir) => write_outputs(&m, &outputs, dir, &cli.output_format).map_err(|e| format!("error: {e}\n"))?,
+        Some(dir) => {
+            let format = if cli.output_format == "pb" { outputs::Format::Pb } else { outputs::Format::Npy };
+            outputs::write_outputs(&m.outputs, &outputs, dir, format).map_err(|e| format!("error: {e}\n"))?
+        }
         None => {
             for (p, v) in m.outputs.iter().zip(&outputs) {
                 let _ = writeln!(out, "{}: {}", p.name, flowgate_runtime::describe(v));
@@ -200,31 +197,6 @@ fn run_onnx(cli: &Cli, o: &model::Options, over: tolerance::Overrides, out: &mut
         }
     }
     Ok(true)
-}
-
-fn write_outputs(
-    m: &model::CompiledModel,
-    outputs: &[std::sync::Arc<flowgate_runtime::RtValue>],
-    dir: &Path,
-    format: &str,
-) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create '{}': {e}", dir.display()))?;
-    for (k, (p, v)) in m.outputs.iter().zip(outputs).enumerate() {
-        let stem: String =
-            p.name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' }).collect();
-        let stem = if stem.is_empty() { format!("output_{k}") } else { stem };
-        if format == "pb" {
-            let bytes = data::encode_value(v, &p.name)?;
-            let f = dir.join(format!("{stem}.pb"));
-            std::fs::write(&f, bytes).map_err(|e| anyhow::anyhow!("cannot write '{}': {e}", f.display()))?;
-        } else {
-            let t = v.as_tensor().map_err(|_| {
-                anyhow::anyhow!("output '{}' is a {}; write it with --output-format pb", p.name, v.kind_name())
-            })?;
-            data::write_npy(&dir.join(format!("{stem}.npy")), t)?;
-        }
-    }
-    Ok(())
 }
 
 fn report_runs(cli: &Cli, runs: &[std::time::Duration]) {
