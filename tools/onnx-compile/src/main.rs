@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Parser)]
-#[command(name = "onnx-compile", about = "Compile Flowgate IR to an object file and a C header")]
+#[command(name = "onnx-compile", version = flowgate_version::VERSION, about = "Compile Flowgate IR to an object file and a C header")]
 struct Cli {
     /// Input file, or `-` for standard input.
     #[arg(default_value = "-")]
@@ -54,8 +54,15 @@ const WORK_STACK_BYTES: usize = 256 << 20;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let worker =
-        std::thread::Builder::new().name("onnx-compile".into()).stack_size(WORK_STACK_BYTES).spawn(|| compile(cli));
+    // What the command line alone gets wrong is a usage error (exit 2), as clap's own are.
+    let levels = match Levels::parse(&cli) {
+        Ok(l) => l,
+        Err(msg) => <Cli as clap::CommandFactory>::command().error(clap::error::ErrorKind::InvalidValue, msg).exit(),
+    };
+    let worker = std::thread::Builder::new()
+        .name("onnx-compile".into())
+        .stack_size(WORK_STACK_BYTES)
+        .spawn(move || compile(cli, levels));
     match worker.map(|h| h.join()) {
         Ok(Ok(code)) => code,
         Ok(Err(_)) => ExitCode::FAILURE,
@@ -66,8 +73,8 @@ fn main() -> ExitCode {
     }
 }
 
-fn compile(cli: Cli) -> ExitCode {
-    match run(cli) {
+fn compile(cli: Cli, levels: Levels) -> ExitCode {
+    match run(cli, levels) {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
             eprint!("{msg}");
@@ -76,16 +83,38 @@ fn compile(cli: Cli) -> ExitCode {
     }
 }
 
-fn opt_level(level: &Option<String>) -> Result<OptLevel, String> {
-    match level.as_deref() {
-        None | Some("2") | Some("3") => Ok(OptLevel::Speed),
-        Some("0") => Ok(OptLevel::None),
-        Some(l) => Err(bad_level(l)),
-    }
+/// The backend and optimization levels `--backend` and `-O` ask for.
+struct Levels {
+    /// The lowering pipeline's level (and Cranelift's).
+    opt: OptLevel,
+    /// `Some` with `--backend llvm`.
+    #[cfg(feature = "llvm")]
+    llvm: Option<flowgate_codegen_llvm::LlvmOpt>,
+    #[cfg(not(feature = "llvm"))]
+    llvm: Option<()>,
 }
 
-fn bad_level(l: &str) -> String {
-    format!("error: unknown optimization level '-O{l}' (use -O0, -O2 or -O3)\n")
+impl Levels {
+    fn parse(cli: &Cli) -> Result<Levels, String> {
+        let bad_level =
+            || format!("unknown optimization level '-O{}' (use -O0, -O2 or -O3)", cli.level.as_deref().unwrap_or(""));
+        #[cfg(feature = "llvm")]
+        let llvm = match cli.backend.as_str() {
+            "llvm" => Some(flowgate_codegen_llvm::LlvmOpt::parse(cli.level.as_deref()).ok_or_else(bad_level)?),
+            _ => None,
+        };
+        #[cfg(not(feature = "llvm"))]
+        let llvm: Option<()> = None;
+        if cli.backend != "cranelift" && llvm.is_none() {
+            return Err(format!("backend '{}' is not available in this build", cli.backend));
+        }
+        let opt = match cli.level.as_deref() {
+            None | Some("2") | Some("3") => OptLevel::Speed,
+            Some("0") => OptLevel::None,
+            Some(_) => return Err(bad_level()),
+        };
+        Ok(Levels { opt, llvm })
+    }
 }
 
 /// What the selected backend produced.
@@ -95,21 +124,8 @@ struct Output {
     function_times: Vec<(String, std::time::Duration)>,
 }
 
-fn run(cli: Cli) -> Result<(), String> {
-    #[cfg(feature = "llvm")]
-    let llvm_opt = match cli.backend.as_str() {
-        "llvm" => Some(
-            flowgate_codegen_llvm::LlvmOpt::parse(cli.level.as_deref())
-                .ok_or_else(|| bad_level(cli.level.as_deref().unwrap_or("")))?,
-        ),
-        _ => None,
-    };
-    #[cfg(not(feature = "llvm"))]
-    let llvm_opt: Option<()> = None;
-    if cli.backend != "cranelift" && llvm_opt.is_none() {
-        return Err(format!("error: backend '{}' is not available in this build\n", cli.backend));
-    }
-    let opt = opt_level(&cli.level)?;
+fn run(cli: Cli, levels: Levels) -> Result<(), String> {
+    let Levels { opt, llvm: llvm_opt } = levels;
     let (name, text) = read_input(&cli.input)?;
     let mut ctx = Context::new();
     ctx.allow_unregistered = cli.allow_unregistered;

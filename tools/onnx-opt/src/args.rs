@@ -24,6 +24,8 @@ pub struct Options {
     pub timing: bool,
     pub list_passes: bool,
     pub help: bool,
+    /// `--version`: the version and git commit, as `mlir-opt --version` prints LLVM's.
+    pub version: bool,
     pub allow_unregistered: bool,
     pub verify_each: bool,
     pub pass_pipeline: Option<String>,
@@ -52,6 +54,7 @@ impl Default for Options {
             timing: false,
             list_passes: false,
             help: false,
+            version: false,
             allow_unregistered: false,
             verify_each: true,
             pass_pipeline: None,
@@ -153,6 +156,7 @@ pub fn parse_args<S: AsRef<OsStr>>(args: &[S], passes: &[PassInfo]) -> Result<Op
             "allow-unregistered-dialect" => o.allow_unregistered = parse_bool(name, value)?,
             "verify-each" => o.verify_each = parse_bool(name, value)?,
             "help" | "h" => o.help = true,
+            "version" => o.version = true,
             // Flowgate runs on one thread; accepted so upstream command lines work unchanged.
             "mlir-disable-threading" => {
                 parse_bool(name, value)?;
@@ -199,7 +203,8 @@ pub fn help_text(passes: &[PassInfo]) -> String {
          \x20 --mlir-print-ir-after-all          Print the IR after each pass (to stderr)\n\
          \x20 --mlir-print-ir-module-scope       Print the whole module in IR dumps\n\
          \x20 --mlir-timing                      Print a per-pass time report (to stderr)\n\
-         \x20 --list-passes                      List the registered passes\n\n",
+         \x20 --list-passes                      List the registered passes\n\
+         \x20 --version                          Print the version and the git commit\n\n",
     );
     s.push_str(&list_passes(passes));
     s

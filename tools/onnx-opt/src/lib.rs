@@ -33,11 +33,16 @@ pub fn run_opt<S: AsRef<std::ffi::OsStr>>(args: &[S], stdin: &[u8]) -> OptOutput
     let opts = match parse_args(args, &passes) {
         Ok(o) => o,
         Err(e) => {
+            // A usage error exits 1, as mlir-opt's do (README, "Exit codes").
             out.stderr = format!("onnx-opt: error: {e}\n");
             out.status = 1;
             return out;
         }
     };
+    if opts.version {
+        out.stdout = format!("{}\n", flowgate_version::version_line("onnx-opt")).into_bytes();
+        return out;
+    }
     if opts.help {
         out.stdout = args::help_text(&passes).into_bytes();
         return out;

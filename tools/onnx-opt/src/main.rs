@@ -26,7 +26,7 @@ fn run() -> std::process::ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     // Standard input is only read when the input is `-` (the default).
     let wants_stdin = onnx_opt::parse_args(&args, &flowgate_registry::all_passes())
-        .is_ok_and(|o| o.input == "-" && !o.help && !o.list_passes);
+        .is_ok_and(|o| o.input == "-" && !o.help && !o.list_passes && !o.version);
     let mut stdin = Vec::new();
     if wants_stdin {
         if let Err(e) = std::io::stdin().read_to_end(&mut stdin) {

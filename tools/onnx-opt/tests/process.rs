@@ -95,3 +95,42 @@ fn a_full_stdout_is_an_error() {
     assert_eq!(code, Some(1));
     assert!(err.starts_with("error: cannot write output: "), "{err}");
 }
+
+#[test]
+fn version_names_the_commit() {
+    let out = Command::new(BIN).arg("--version").stdin(Stdio::null()).output().expect("run onnx-opt");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), format!("{}\n", flowgate_version::version_line("onnx-opt")));
+}
+
+/// onnx-opt keeps mlir-opt 22's exit codes, which differ from the other tools' in one place: a
+/// usage error exits 1, not 2 (README, "Exit codes").
+#[test]
+fn exit_codes_are_mlir_opts() {
+    // Usage errors: an unknown flag, a bad value, two inputs, a pipeline with pass flags.
+    for args in [
+        &["--bogus"][..],
+        &["--verify-each=maybe"],
+        &["a.mlir", "b.mlir"],
+        &["--cse", "--pass-pipeline=builtin.module(cse)"],
+    ] {
+        let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+        let (code, err) = run(&args);
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert!(err.starts_with("onnx-opt: error: "), "{args:?}: {err}");
+    }
+    // An unknown pass in a pipeline, and `--verify-diagnostics` with an expectation not met.
+    let dir = temp_dir("codes");
+    let expects = dir.join("expects.mlir");
+    std::fs::write(&expects, "func.func @f() {\n  // expected-error@+1 {{nope}}\n  return\n}\n").expect("write");
+    for args in [
+        vec!["--pass-pipeline=builtin.module(nope)".into()],
+        vec!["--verify-diagnostics".into(), expects.into_os_string()],
+    ] {
+        let (code, err) = run(&args);
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert!(err.contains("error"), "{args:?}: {err}");
+    }
+    assert_eq!(run(&[]).0, Some(0));
+    let _ = std::fs::remove_dir_all(dir);
+}

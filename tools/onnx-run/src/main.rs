@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Parser)]
-#[command(name = "onnx-run", about = "JIT-compile Flowgate IR or an ONNX model with Cranelift and run it")]
+#[command(name = "onnx-run", version = flowgate_version::VERSION, about = "JIT-compile Flowgate IR or an ONNX model with Cranelift and run it")]
 struct Cli {
     /// Input file (`.mlir`, `.onnx`), or `-` for standard input (`.mlir` text).
     #[arg(default_value = "-")]

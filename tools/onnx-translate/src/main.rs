@@ -3,7 +3,7 @@
 //! `onnx-translate --import-onnx model.onnx [-o out.mlir]` reads a binary (or, by its name or
 //! content, a textual) model; `--import-onnx-text model.onnxtxt` always reads the text syntax.
 //! Diagnostics go to stderr one per line (`model.onnx: graph g: node 'n' (Op): error: ...`);
-//! any error exits with status 1.
+//! any error exits with status 1, a usage error (a bad flag, no input) with status 2.
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -15,10 +15,16 @@ use flowgate_ir::Context;
 use flowgate_onnx_import::{import_file, import_text_file};
 
 #[derive(clap::Parser)]
-#[command(name = "onnx-translate", about = "Translate ONNX models into Flowgate's onnx dialect")]
+#[command(
+    name = "onnx-translate",
+    version = flowgate_version::VERSION,
+    about = "Translate ONNX models into Flowgate's onnx dialect",
+    // Exactly one input: clap then reports a missing or second one as a usage error.
+    group(clap::ArgGroup::new("model").required(true).args(["import_onnx", "import_onnx_text"])),
+)]
 struct Cli {
     /// Import a model file (binary protobuf; text syntax is detected by name or content).
-    #[arg(long = "import-onnx", value_name = "FILE", conflicts_with = "import_onnx_text")]
+    #[arg(long = "import-onnx", value_name = "FILE")]
     import_onnx: Option<PathBuf>,
     /// Import a model written in the ONNX text syntax.
     #[arg(long = "import-onnx-text", value_name = "FILE")]
@@ -42,10 +48,13 @@ fn main() -> ExitCode {
     let result = match (&cli.import_onnx, &cli.import_onnx_text) {
         (Some(p), _) => import_file(&mut ctx, p),
         (None, Some(p)) => import_text_file(&mut ctx, p),
-        (None, None) => {
-            eprintln!("error: give --import-onnx FILE or --import-onnx-text FILE");
-            return ExitCode::FAILURE;
-        }
+        // The group `model` requires one; should clap ever let neither through, say it as clap would.
+        (None, None) => <Cli as clap::CommandFactory>::command()
+            .error(
+                clap::error::ErrorKind::MissingRequiredArgument,
+                "give --import-onnx FILE or --import-onnx-text FILE",
+            )
+            .exit(),
     };
     let imported = match result {
         Ok(m) => m,
