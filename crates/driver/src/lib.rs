@@ -7,6 +7,7 @@ pub mod backend;
 pub mod data;
 pub mod model;
 pub mod outputs;
+pub mod signature;
 pub mod stack_guard;
 pub mod suite;
 pub mod tolerance;

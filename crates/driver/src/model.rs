@@ -3,6 +3,7 @@
 
 use crate::backend::{Backend, Compiled};
 use crate::data::{self, Kind};
+use crate::signature::{self, Declared, InputSig};
 use anyhow::{anyhow, bail, Result};
 use flowgate_codegen_cranelift::pipeline::{run_lowering, StepOutcome};
 use flowgate_ir::{Context, Diagnostic, LocKind, Location};
@@ -15,6 +16,8 @@ use std::time::{Duration, Instant};
 pub struct Port {
     pub name: String,
     pub kind: Kind,
+    /// The declared type; inputs are checked against it before a run.
+    pub declared: Declared,
     /// An initializer that gives this input a default value.
     pub default: Option<Arc<RtValue>>,
 }
@@ -103,7 +106,8 @@ fn ports(model: &ModelProto) -> Result<(Vec<Port>, Vec<Port>)> {
             Some(t) => Some(Arc::new(RtValue::tensor(data::tensor_from_proto(t)?))),
             None => None,
         };
-        inputs.push(Port { kind: data::kind_of(i.r#type.as_ref()), name, default });
+        let declared = Declared::from_proto(i.r#type.as_ref());
+        inputs.push(Port { kind: data::kind_of(i.r#type.as_ref()), declared, name, default });
     }
     let outputs = g
         .output
@@ -111,6 +115,7 @@ fn ports(model: &ModelProto) -> Result<(Vec<Port>, Vec<Port>)> {
         .map(|o| Port {
             name: o.name.clone().unwrap_or_default(),
             kind: data::kind_of(o.r#type.as_ref()),
+            declared: Declared::from_proto(o.r#type.as_ref()),
             default: None,
         })
         .collect();
@@ -118,12 +123,19 @@ fn ports(model: &ModelProto) -> Result<(Vec<Port>, Vec<Port>)> {
 }
 
 impl CompiledModel {
+    /// The inputs as [`signature`] checks them.
+    pub fn signature(&self) -> Vec<InputSig<'_>> {
+        self.inputs
+            .iter()
+            .map(|p| InputSig { name: &p.name, declared: &p.declared, optional: p.default.is_some() })
+            .collect()
+    }
+
     /// Run once on a thread with `stack_size` bytes of stack. `args` has one value per graph
-    /// input. Returns the outputs and the time the compiled code took.
+    /// input, each checked against the input's declared type first. Returns the outputs and the
+    /// time the compiled code took.
     pub fn run(&self, args: &[Arc<RtValue>], stack_size: usize) -> Result<(Vec<Arc<RtValue>>, Duration)> {
-        if args.len() != self.inputs.len() {
-            bail!("the model takes {} inputs, {} given", self.inputs.len(), args.len());
-        }
+        signature::check_values(&self.signature(), args).map_err(|e| anyhow!(e))?;
         let entry = self.entry;
         let names = self.node_names.clone();
         let n_out = self.outputs.len();

@@ -3,6 +3,7 @@
 
 use crate::data;
 use crate::model::{self, CompiledModel};
+use crate::signature;
 use crate::tolerance::{self, Overrides, Tolerance};
 use anyhow::{anyhow, bail, Result};
 use flowgate_runtime::RtValue;
@@ -141,14 +142,11 @@ fn run_one(
     Ok(())
 }
 
-/// `--input NAME=FILE` values, by input name, in graph order.
+/// `--input NAME=FILE` values, by input name, in graph order. The names are checked (unknown,
+/// repeated, missing) before any file is read; the values are checked when the model runs.
 pub fn user_inputs(m: &CompiledModel, given: &[(String, PathBuf)]) -> Result<Vec<Arc<RtValue>>> {
-    for (n, _) in given {
-        if !m.inputs.iter().any(|p| &p.name == n) {
-            let names: Vec<&str> = m.inputs.iter().map(|p| p.name.as_str()).collect();
-            bail!("the model has no input '{n}' (inputs: {})", names.join(", "));
-        }
-    }
+    let names: Vec<&str> = given.iter().map(|(n, _)| n.as_str()).collect();
+    signature::check_names(&m.signature(), &names, &|n| format!(" (use --input {n}=FILE)")).map_err(|e| anyhow!(e))?;
     m.inputs
         .iter()
         .map(|p| match given.iter().find(|(n, _)| n == &p.name) {
@@ -156,9 +154,7 @@ pub fn user_inputs(m: &CompiledModel, given: &[(String, PathBuf)]) -> Result<Vec
                 Ok(Arc::new(RtValue::tensor(data::read_npy(f)?)))
             }
             Some((_, f)) => data::read_pb(f, &p.kind),
-            None => {
-                p.default.clone().ok_or_else(|| anyhow!("input '{}' is required (use --input {}=FILE)", p.name, p.name))
-            }
+            None => p.default.clone().ok_or_else(|| anyhow!("internal error: input '{}' has no value", p.name)),
         })
         .collect()
 }

@@ -71,7 +71,7 @@ pub use shape::{constant_of_shape, expand, flatten, range, reshape, shape, size,
 pub use signal::{dft, stft};
 pub use symbols::symbols;
 pub use value::{
-    borrow_handle, checked_numel, fmt_shape, from_handle, into_handle, live_values, DType, Data, Handle, RtValue,
-    Tensor, MAX_BYTES,
+    borrow_handle, checked_numel, code_name, fmt_shape, from_handle, into_handle, live_values, DType, Data, Handle,
+    RtValue, Tensor, MAX_BYTES,
 };
 pub use window::{AutoPad, WindowAttrs};

@@ -34,6 +34,12 @@ pub enum DType {
 }
 
 /// ONNX's name for a `TensorProto.DataType` code, for error messages about codes we refuse.
+/// The name of an ONNX element type code: numpy's name for the types the runtime holds
+/// (`float32`), ONNX's for the others (`string`).
+pub fn code_name(code: i32) -> String {
+    DType::from_code(code).map_or_else(|_| onnx_code_name(code), |d| d.name().to_string())
+}
+
 fn onnx_code_name(code: i32) -> String {
     let name = match code {
         0 => "undefined",

@@ -1,0 +1,165 @@
+//! `--input` values are checked against the model's declared input types before anything runs
+//! (issue 23): each rule refused with the input's name, the declared type and what was given.
+
+use flowgate_onnx_import::proto::TensorProto;
+use flowgate_onnx_import::text::parse_model_text;
+use prost::Message as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Two inputs sharing the symbol `L`, a static dimension, an int64 input, and an input with an
+/// initializer default (so optional).
+const MODEL: &str = r#"<ir_version: 8, opset_import: ["" : 17]>
+g (float[L,2] a, float[L,2] b, int64[1] n, float[2] w) => (float[L,2] y, int64[1] m) <float[2] w = {1.0, 2.0}> {
+  s = Add (a, b)
+  y = Mul (s, w)
+  m = Identity (n)
+}"#;
+
+struct Dir(PathBuf);
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn setup() -> Dir {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let d = std::env::temp_dir().join(format!(
+        "onnx-run-inputs-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&d).unwrap();
+    let model = parse_model_text(MODEL, "m.onnxtxt").unwrap();
+    std::fs::write(d.join("m.onnx"), model.encode_to_vec()).unwrap();
+    let f32s = |dims: &[i64]| TensorProto {
+        data_type: Some(1),
+        dims: dims.to_vec(),
+        float_data: vec![1.0; dims.iter().product::<i64>() as usize],
+        ..Default::default()
+    };
+    let write = |name: &str, t: TensorProto| std::fs::write(d.join(name), t.encode_to_vec()).unwrap();
+    write("a3.pb", f32s(&[3, 2]));
+    write("b3.pb", f32s(&[3, 2]));
+    write("b4.pb", f32s(&[4, 2]));
+    write("rank1.pb", f32s(&[6]));
+    write("dim3.pb", f32s(&[3, 3]));
+    write("empty.pb", f32s(&[0, 2]));
+    write(
+        "f64.pb",
+        TensorProto { data_type: Some(11), dims: vec![3, 2], double_data: vec![1.0; 6], ..Default::default() },
+    );
+    write("n.pb", TensorProto { data_type: Some(7), dims: vec![1], int64_data: vec![5], ..Default::default() });
+    write("n32.pb", TensorProto { data_type: Some(6), dims: vec![1], int32_data: vec![5], ..Default::default() });
+    Dir(d)
+}
+
+/// Runs onnx-run on the model with `--input` for each `name=file`; (exit code, stdout, stderr).
+fn run(d: &Path, inputs: &[(&str, &str)]) -> (i32, String, String) {
+    let mut args = vec![d.join("m.onnx").display().to_string()];
+    for (n, f) in inputs {
+        args.push("--input".into());
+        args.push(format!("{n}={}", d.join(f).display()));
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_onnx-run")).args(&args).output().unwrap();
+    let s = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code().unwrap_or(-1), s(&out.stdout), s(&out.stderr))
+}
+
+#[test]
+fn good_inputs_run_and_the_default_applies() {
+    let d = setup();
+    let (code, out, err) = run(&d.0, &[("a", "a3.pb"), ("b", "b3.pb"), ("n", "n.pb")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("y: float32[3,2] = [2, 4, 2, 4, 2, 4]"), "{out}");
+}
+
+/// One row per rule: the inputs given and what onnx-run must say.
+const REFUSED: &[(&[(&str, &str)], &str)] = &[
+    // A symbolic dimension must be the same in every input that names it.
+    (
+        &[("a", "a3.pb"), ("b", "b4.pb"), ("n", "n.pb")],
+        "input 'b': expected dimension 0 ('L') to be 3, as in input 'a' (float32[L,2]), got float32[4,2]",
+    ),
+    // Rank.
+    (
+        &[("a", "rank1.pb"), ("b", "b3.pb"), ("n", "n.pb")],
+        "input 'a': expected rank 2 (float32[L,2]), got rank 1 float32[6]",
+    ),
+    // A static dimension, and an empty tensor where the model declares a size.
+    (
+        &[("a", "dim3.pb"), ("b", "b3.pb"), ("n", "n.pb")],
+        "input 'a': expected dimension 1 to be 2 (float32[L,2]), got float32[3,3]",
+    ),
+    (
+        &[("a", "empty.pb"), ("b", "b3.pb"), ("n", "n.pb")],
+        "input 'b': expected dimension 0 ('L') to be 0, as in input 'a'",
+    ),
+    // Element types: int32 for int64, float64 for float32.
+    (
+        &[("a", "a3.pb"), ("b", "b3.pb"), ("n", "n32.pb")],
+        "input 'n': expected element type int64 (int64[1]), got int32[1]",
+    ),
+    (
+        &[("a", "f64.pb"), ("b", "b3.pb"), ("n", "n.pb")],
+        "input 'a': expected element type float32 (float32[L,2]), got float64[3,2]",
+    ),
+    // Names: unknown, repeated, missing (checked before any file is read).
+    (
+        &[("a", "a3.pb"), ("b", "b3.pb"), ("n", "n.pb"), ("c", "n.pb")],
+        "the model has no input 'c' (inputs: a, b, n, w)",
+    ),
+    (&[("a", "a3.pb"), ("b", "b3.pb"), ("n", "n.pb"), ("a", "b4.pb")], "input 'a' is given more than once"),
+    (&[("a", "a3.pb"), ("n", "n.pb")], "input 'b' (float32[L,2]) is required (use --input b=FILE)"),
+    (&[("a", "a3.pb"), ("n", "no-such-file.pb")], "input 'b' (float32[L,2]) is required"),
+];
+
+#[test]
+fn each_rule_refuses_with_the_input_named() {
+    let d = setup();
+    for (inputs, want) in REFUSED {
+        let (code, out, err) = run(&d.0, inputs);
+        assert_eq!(code, 1, "{inputs:?}: {out}{err}");
+        assert!(out.is_empty(), "{inputs:?}: {out}");
+        assert!(err.contains(want), "{inputs:?}: expected `{want}` in: {err}");
+    }
+}
+
+/// The Mamba selective scan of issue 23: `delta` with L = 5 and the other scan inputs with
+/// L = 8 used to run 5 steps and exit 0.
+#[test]
+fn mamba_scan_lengths_disagree() {
+    let d = setup();
+    let f32s = |dims: &[i64]| TensorProto {
+        data_type: Some(1),
+        dims: dims.to_vec(),
+        float_data: vec![0.5; dims.iter().product::<i64>() as usize],
+        ..Default::default()
+    };
+    for (n, dims) in [
+        ("delta", vec![5, 1, 256]),
+        ("x", vec![8, 1, 256]),
+        ("B", vec![8, 1, 16]),
+        ("C", vec![8, 1, 16]),
+        ("state0", vec![1, 256, 16]),
+    ] {
+        std::fs::write(d.0.join(format!("{n}.pb")), f32s(&dims).encode_to_vec()).unwrap();
+    }
+    let model =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/onnx-cf/mamba_selective_scan_scan/model.onnx");
+    let mut args = vec![model.display().to_string()];
+    for n in ["delta", "x", "B", "C", "state0"] {
+        args.extend(["--input".to_string(), format!("{n}={}", d.0.join(format!("{n}.pb")).display())]);
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_onnx-run")).args(&args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        err.contains("input 'x': expected dimension 0 ('L') to be 5, as in input 'delta' (float32[L,1,256]), got float32[8,1,256]"),
+        "{err}"
+    );
+}
