@@ -171,6 +171,13 @@ fn check_value<'a>(
                 return fail("element type ".to_string() + &elem.map(code_name).unwrap_or_default());
             }
             let Some(dims) = shape else { return Ok(()) };
+            // A declared scalar also takes one element of any rank: exporters declare scalars
+            // that their callers feed as `[1]` (onnx-asr's `sample_rate`), and onnxruntime takes
+            // them (it skips the shape check of rank-0 inputs entirely; a scalar input given
+            // several elements is refused here).
+            if dims.is_empty() && t.len() == 1 {
+                return Ok(());
+            }
             if dims.len() != t.rank() {
                 return Err(format!(
                     "input '{}': expected rank {} ({}), got rank {} {}",
@@ -298,6 +305,16 @@ mod tests {
     fn rank_is_checked() {
         let e = check(&mamba()[..1], &[f32s(&[8, 256])]).unwrap_err();
         assert_eq!(e, "input 'delta': expected rank 3 (float32[L,1,256]), got rank 2 float32[8,256]");
+    }
+
+    #[test]
+    fn a_scalar_takes_one_element_of_any_rank() {
+        let d = vec![("n", tensor(I64, &[]))];
+        check(&d, &[i64s(&[])]).unwrap();
+        check(&d, &[i64s(&[1])]).unwrap();
+        check(&d, &[i64s(&[1, 1])]).unwrap();
+        assert_eq!(check(&d, &[i64s(&[2])]).unwrap_err(), "input 'n': expected rank 0 (int64[]), got rank 1 int64[2]");
+        assert_eq!(check(&d, &[i64s(&[0])]).unwrap_err(), "input 'n': expected rank 0 (int64[]), got rank 1 int64[0]");
     }
 
     #[test]
