@@ -41,6 +41,26 @@ i=0
   i=$((i + 1))
   printf '%s' "$p" > "$here/corpus/pass_pipeline/seed_$i"
 done
+# Input files: .npy files (version 1.0, header padded to 64 bytes), and the backend suite's .pb
+# files after a mode byte (read as a TensorProto, SequenceProto, OptionalProto).
+mkdir -p "$here/corpus/input_npy" "$here/corpus/input_pb"
+npy_seed() { # name descr shape data-bytes
+  local h="{'descr': '$2', 'fortran_order': False, 'shape': $3, }"
+  while [ $(( (10 + ${#h} + 1) % 64 )) -ne 0 ]; do h="$h "; done
+  { printf '\x93NUMPY\x01\x00'; printf "\\x$(printf %02x $(( (${#h} + 1) % 256 )))\\x$(printf %02x $(( (${#h} + 1) / 256 )))";
+    printf '%s\n' "$h"; head -c "$4" /dev/urandom; } > "$here/corpus/input_npy/$1"
+}
+npy_seed f4 '<f4' '(2, 3)' 24
+npy_seed i8 '<i8' '(4,)' 32
+npy_seed b1 '|b1' '()' 1
+npy_seed f2 '<f2' '(0, 5)' 0
+npy_seed u1 '|u1' '(3, 1, 2)' 6
+i=0
+for f in "$root"/testdata/onnx-backend-cf/*/test_data_set_0/*.pb; do
+  i=$((i + 1))
+  { printf "\\x0$(( i % 3 ))"; cat "$f"; } > "$here/corpus/input_pb/seed_$i"
+done
+echo "seeded: $(ls "$here/corpus/input_npy" | wc -l) .npy and $(ls "$here/corpus/input_pb" | wc -l) .pb input files"
 echo "seeded: $(ls "$here/corpus/mlir_opt" | wc -l) mlir inputs"
 echo "seeded: $(ls "$here/corpus/onnx_lower" | wc -l) models for onnx_lower"
 echo "seeded: $(ls "$here/corpus/pass_pipeline" | wc -l) pipelines"

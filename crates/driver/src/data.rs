@@ -1,7 +1,7 @@
-//! Test data and user inputs: ONNX `TensorProto` / `SequenceProto` / `OptionalProto` files and
-//! NumPy `.npy` files, to and from runtime values.
+//! Test data and user inputs: ONNX `TensorProto` / `SequenceProto` / `OptionalProto` files, to
+//! and from runtime values (`.npy` files: `npy.rs`).
 
-use anyhow::{anyhow, bail, Context as _, Result};
+use anyhow::{anyhow, bail, Result};
 use flowgate_ir::DenseElements;
 use flowgate_onnx_import::proto::{type_proto, OptionalProto, SequenceProto, TensorProto, TypeProto};
 use flowgate_runtime::{DType, RtValue, Tensor};
@@ -35,9 +35,15 @@ fn tensor_elem(t: Option<&TypeProto>) -> Option<i32> {
 /// A runtime tensor from a `TensorProto` (raw or typed data fields).
 pub fn tensor_from_proto(t: &TensorProto) -> Result<Tensor> {
     let code = t.data_type.unwrap_or(0);
-    let dtype = DType::from_code(code).map_err(|e| anyhow!("{}", e.0))?;
-    let elems = flowgate_onnx_import::to_ir::tensor::tensor_elements(t).map_err(|e| anyhow!(e))?;
-    let shape: Vec<usize> = t.dims.iter().map(|&d| usize::try_from(d)).collect::<Result<_, _>>()?;
+    let dtype = DType::from_code(code).map_err(|e| anyhow!("field 'data_type': {}", e.0))?;
+    let shape: Vec<usize> = t
+        .dims
+        .iter()
+        .map(|&d| usize::try_from(d).map_err(|_| anyhow!("field 'dims' {:?} holds a negative dimension", t.dims)))
+        .collect::<Result<_>>()?;
+    // Before the data is read: a shape whose size overflows is refused, not multiplied.
+    flowgate_runtime::checked_numel(&shape, dtype.size()).map_err(|e| anyhow!("field 'dims': {}", e.0))?;
+    let elems = flowgate_onnx_import::to_ir::tensor::tensor_elements(t).map_err(|e| anyhow!("{e}"))?;
     let bytes = to_le_bytes(dtype, &elems)?;
     Tensor::new(dtype, shape, &bytes).map_err(|e| anyhow!("{}", e.0))
 }
@@ -83,17 +89,29 @@ pub fn tensor_to_proto(t: &Tensor, name: &str) -> TensorProto {
     }
 }
 
-/// Reads a `.pb` file holding a value of kind `kind`.
+/// Reads a `.pb` file holding a value of kind `kind`. Errors name the file and keep the
+/// reason (the OS error, prost's decode error, the bad field).
 pub fn read_pb(path: &Path, kind: &Kind) -> Result<Arc<RtValue>> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
-    decode_value(&bytes, kind).with_context(|| format!("'{}'", path.display()))
+    let bytes = std::fs::read(path).map_err(|e| anyhow!("cannot read '{}': {e}", path.display()))?;
+    decode_value(&bytes, kind).map_err(|e| anyhow!("'{}': {e:#}", path.display()))
 }
 
-fn decode_value(bytes: &[u8], kind: &Kind) -> Result<Arc<RtValue>> {
+/// A `.pb` file's bytes as a value of kind `kind` (a `TensorProto`, `SequenceProto` or
+/// `OptionalProto`).
+pub fn decode_value(bytes: &[u8], kind: &Kind) -> Result<Arc<RtValue>> {
+    let what = match kind {
+        Kind::Tensor => "TensorProto",
+        Kind::Sequence(_) => "SequenceProto",
+        Kind::Optional(_) => "OptionalProto",
+    };
+    let bad = |e: prost::DecodeError| anyhow!("not a {what}: {e}");
     Ok(match kind {
-        Kind::Tensor => Arc::new(RtValue::tensor(tensor_from_proto(&TensorProto::decode(bytes)?)?)),
-        Kind::Sequence(_) => sequence_value(&SequenceProto::decode(bytes)?, kind)?,
-        Kind::Optional(_) => optional_value(&OptionalProto::decode(bytes)?, kind)?,
+        Kind::Tensor => {
+            let t = TensorProto::decode(bytes).map_err(bad)?;
+            Arc::new(RtValue::tensor(tensor_from_proto(&t)?))
+        }
+        Kind::Sequence(_) => sequence_value(&SequenceProto::decode(bytes).map_err(bad)?, kind)?,
+        Kind::Optional(_) => optional_value(&OptionalProto::decode(bytes).map_err(bad)?, kind)?,
     })
 }
 
@@ -160,70 +178,32 @@ fn sequence_proto(v: &RtValue, name: &str) -> Result<SequenceProto> {
     Ok(SequenceProto { name: Some(name.to_string()), elem_type: Some(1), tensor_values: tensors, ..Default::default() })
 }
 
-/// Reads a NumPy `.npy` file as a tensor.
-pub fn read_npy(path: &Path) -> Result<Tensor> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
-    let npy = npyz::NpyFile::new(&bytes[..]).with_context(|| format!("'{}' is not a .npy file", path.display()))?;
-    let shape: Vec<usize> = npy.shape().iter().map(|&d| d as usize).collect();
-    if npy.order() != npyz::Order::C {
-        bail!("'{}': Fortran-order arrays are not supported", path.display());
-    }
-    let descr = match npy.dtype() {
-        npyz::DType::Plain(ts) => ts.to_string(),
-        _ => bail!("'{}': structured arrays are not supported", path.display()),
-    };
-    macro_rules! read {
-        ($t:ty) => {{
-            let v: Vec<$t> = npy.into_vec()?;
-            Tensor::from_vec(shape, v).map_err(|e| anyhow!("{}", e.0))?
-        }};
-    }
-    Ok(match descr.trim_start_matches(['<', '|', '=']) {
-        "f4" => read!(f32),
-        "f8" => read!(f64),
-        "f2" => read!(half::f16),
-        "i1" => read!(i8),
-        "i2" => read!(i16),
-        "i4" => read!(i32),
-        "i8" => read!(i64),
-        "u1" => read!(u8),
-        "u2" => read!(u16),
-        "u4" => read!(u32),
-        "u8" => read!(u64),
-        "b1" => read!(bool),
-        other => bail!("'{}': element type '{other}' is not supported", path.display()),
-    })
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Writes a tensor as `.npy` (bfloat16, which NumPy lacks, as float32).
-pub fn write_npy(path: &Path, t: &Tensor) -> Result<()> {
-    use npyz::WriterBuilder;
-    let file = std::fs::File::create(path).with_context(|| format!("cannot write '{}'", path.display()))?;
-    let shape: Vec<u64> = t.shape().iter().map(|&d| d as u64).collect();
-    let mut w = std::io::BufWriter::new(file);
-    macro_rules! write {
-        ($v:expr) => {{
-            let mut wr = npyz::WriteOptions::new().default_dtype().shape(&shape).writer(&mut w).begin_nd()?;
-            wr.extend($v)?;
-            wr.finish()?;
-        }};
+    fn err(t: &TensorProto) -> String {
+        decode_value(&t.encode_to_vec(), &Kind::Tensor).unwrap_err().to_string()
     }
-    match t.dtype() {
-        DType::F32 => write!(t.as_slice::<f32>().unwrap_or(&[]).iter().copied()),
-        DType::F64 => write!(t.as_slice::<f64>().unwrap_or(&[]).iter().copied()),
-        DType::F16 => write!(t.as_slice::<half::f16>().unwrap_or(&[]).iter().copied()),
-        DType::BF16 => write!(t.as_slice::<half::bf16>().unwrap_or(&[]).iter().map(|x| x.to_f32())),
-        DType::I8 => write!(t.as_slice::<i8>().unwrap_or(&[]).iter().copied()),
-        DType::I16 => write!(t.as_slice::<i16>().unwrap_or(&[]).iter().copied()),
-        DType::I32 => write!(t.as_slice::<i32>().unwrap_or(&[]).iter().copied()),
-        DType::I64 => write!(t.as_slice::<i64>().unwrap_or(&[]).iter().copied()),
-        DType::U8 => write!(t.as_slice::<u8>().unwrap_or(&[]).iter().copied()),
-        DType::U16 => write!(t.as_slice::<u16>().unwrap_or(&[]).iter().copied()),
-        DType::U32 => write!(t.as_slice::<u32>().unwrap_or(&[]).iter().copied()),
-        DType::U64 => write!(t.as_slice::<u64>().unwrap_or(&[]).iter().copied()),
-        DType::Bool => write!(t.as_slice::<bool>().unwrap_or(&[]).iter().copied()),
+
+    #[test]
+    fn pb_errors_keep_the_reason() {
+        let e = decode_value(b"garbage\n", &Kind::Tensor).unwrap_err().to_string();
+        assert!(e.starts_with("not a TensorProto: failed to decode Protobuf message: "), "{e}");
+        let e = decode_value(b"\x08\x01\x12\x03abc", &Kind::Sequence(None)).unwrap_err().to_string();
+        assert!(e.starts_with("not a SequenceProto: failed to decode Protobuf message: "), "{e}");
+        let e = read_pb(Path::new("/nonexistent/x.pb"), &Kind::Tensor).unwrap_err().to_string();
+        assert_eq!(e, "cannot read '/nonexistent/x.pb': No such file or directory (os error 2)");
     }
-    use std::io::Write as _;
-    w.flush().with_context(|| format!("cannot write '{}'", path.display()))?;
-    Ok(())
+
+    #[test]
+    fn pb_fields_are_checked_before_use() {
+        let t = |dims: Vec<i64>| TensorProto { data_type: Some(1), dims, ..Default::default() };
+        assert_eq!(err(&t(vec![-1])), "field 'dims' [-1] holds a negative dimension");
+        assert!(err(&t(vec![i64::MAX])).starts_with("field 'dims': cannot allocate a tensor of shape"));
+        assert!(err(&t(vec![0, 1 << 40, 1 << 40])).starts_with("field 'dims': cannot allocate"));
+        assert_eq!(err(&t(vec![2])), "holds 0 elements but its shape [2] needs 2");
+        let s = TensorProto { data_type: Some(8), ..Default::default() };
+        assert_eq!(err(&s), "field 'data_type': unsupported element type string");
+    }
 }

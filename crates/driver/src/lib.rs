@@ -6,6 +6,7 @@
 pub mod backend;
 pub mod data;
 pub mod model;
+pub mod npy;
 pub mod outputs;
 pub mod signature;
 pub mod stack_guard;

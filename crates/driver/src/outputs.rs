@@ -2,6 +2,7 @@
 
 use crate::data;
 use crate::model::Port;
+use crate::npy;
 use anyhow::{anyhow, Result};
 use flowgate_runtime::RtValue;
 use std::path::Path;
@@ -32,7 +33,7 @@ pub fn write_outputs(ports: &[Port], values: &[Arc<RtValue>], dir: &Path, format
                 let t = v.as_tensor().map_err(|_| {
                     anyhow!("output '{}' is a {}; write it with --output-format pb", p.name, v.kind_name())
                 })?;
-                data::write_npy(&dir.join(format!("{stem}.npy")), t)?;
+                npy::write_npy(&dir.join(format!("{stem}.npy")), t)?;
             }
         }
     }

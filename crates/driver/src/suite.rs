@@ -3,6 +3,7 @@
 
 use crate::data;
 use crate::model::{self, CompiledModel};
+use crate::npy;
 use crate::signature;
 use crate::tolerance::{self, Overrides, Tolerance};
 use anyhow::{anyhow, bail, Result};
@@ -151,7 +152,7 @@ pub fn user_inputs(m: &CompiledModel, given: &[(String, PathBuf)]) -> Result<Vec
         .iter()
         .map(|p| match given.iter().find(|(n, _)| n == &p.name) {
             Some((_, f)) if f.extension().and_then(|e| e.to_str()) == Some("npy") => {
-                Ok(Arc::new(RtValue::tensor(data::read_npy(f)?)))
+                Ok(Arc::new(RtValue::tensor(npy::read_npy(f)?)))
             }
             Some((_, f)) => data::read_pb(f, &p.kind),
             None => p.default.clone().ok_or_else(|| anyhow!("internal error: input '{}' has no value", p.name)),

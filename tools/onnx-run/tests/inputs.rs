@@ -163,3 +163,34 @@ fn mamba_scan_lengths_disagree() {
         "{err}"
     );
 }
+
+/// Input files that cannot be read (issue 23): a `.npy` claiming 2^63-1 elements panicked, a
+/// truncated one said only `failed to fill whole buffer`, a bad `.pb` only its name.
+#[test]
+fn bad_files_name_the_file_and_the_reason() {
+    let d = setup();
+    let npy = |shape: &str, data: &[u8]| {
+        let mut h = format!("{{'descr': '<f4', 'fortran_order': False, 'shape': {shape}, }}").into_bytes();
+        h.resize(117, b' ');
+        h.push(b'\n');
+        let mut out = b"\x93NUMPY\x01\x00\x76\x00".to_vec();
+        out.extend(h);
+        out.extend(data);
+        out
+    };
+    std::fs::write(d.0.join("huge.npy"), npy("(9223372036854775807,)", &[])).unwrap();
+    std::fs::write(d.0.join("short.npy"), npy("(3, 2)", &[0; 7])).unwrap();
+    std::fs::write(d.0.join("bad.pb"), b"garbage\n").unwrap();
+    let cases = [
+        ("huge.npy", "huge.npy': header field 'shape': cannot allocate a tensor of shape {9223372036854775807}"),
+        ("short.npy", "short.npy': the data is 7 bytes, but header fields 'shape' [3, 2] and 'descr' '<f4' need 24"),
+        ("bad.pb", "bad.pb': not a TensorProto: failed to decode Protobuf message: "),
+        ("missing.pb", "cannot read '"),
+    ];
+    for (file, want) in cases {
+        let (code, out, err) = run(&d.0, &[("a", file), ("b", "b3.pb"), ("n", "n.pb")]);
+        assert_eq!(code, 1, "{file}: {out}{err}");
+        assert!(err.contains(want), "{file}: expected `{want}` in: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
