@@ -104,7 +104,8 @@ pub trait Elem: Copy + PartialEq + std::fmt::Debug + Send + Sync + 'static {
     /// Integers wrap to the width; floats round to nearest; bool is `v != 0`.
     fn from_i128(v: i128) -> Self;
     fn to_f64(self) -> f64;
-    /// As ONNX Cast: integers truncate toward zero and saturate (NaN -> 0); bool is `v != 0`
+    /// As ONNX Cast: integers truncate toward zero (out of range and NaN as onnxruntime on
+    /// x86-64, see `cvtt32`); bool is `v != 0`
     /// (so NaN -> true); f16/bf16 round to nearest even.
     fn from_f64(v: f64) -> Self;
     fn write_le(self, out: &mut Vec<u8>);
@@ -113,7 +114,7 @@ pub trait Elem: Copy + PartialEq + std::fmt::Debug + Send + Sync + 'static {
 }
 
 macro_rules! impl_int {
-    ($t:ty, $variant:ident, $dtype:ident) => {
+    ($t:ty, $variant:ident, $dtype:ident, $from_f64:expr) => {
         impl Elem for $t {
             const DTYPE: DType = DType::$dtype;
             fn slice(d: &Data) -> Option<&[Self]> {
@@ -135,9 +136,7 @@ macro_rules! impl_int {
                 self as f64
             }
             fn from_f64(v: f64) -> Self {
-                // `as` truncates toward zero, saturates and maps NaN to 0: ONNX Cast's
-                // (implementation-defined) behaviour as we document it.
-                v as $t
+                $from_f64(v)
             }
             fn write_le(self, out: &mut Vec<u8>) {
                 out.extend_from_slice(&self.to_le_bytes());
@@ -152,14 +151,42 @@ macro_rules! impl_int {
     };
 }
 
-impl_int!(i8, I8, I8);
-impl_int!(i16, I16, I16);
-impl_int!(i32, I32, I32);
-impl_int!(i64, I64, I64);
-impl_int!(u8, U8, U8);
-impl_int!(u16, U16, U16);
-impl_int!(u32, U32, U32);
-impl_int!(u64, U64, U64);
+// Float to integer truncates toward zero; out of range and NaN are what onnxruntime's casts give
+// on x86-64 (ONNX leaves them undefined): `cvttsd2si`'s minimum value, narrow types through
+// `i32` (then wrapped), `u32` through `i64`, `u64` as compilers convert it. Compiled scalar
+// code does the same (convert-onnx-to-loops' scalar.rs).
+fn cvtt32(v: f64) -> i32 {
+    if v < 2f64.powi(31) {
+        v as i32
+    } else {
+        i32::MIN
+    }
+}
+
+fn cvtt64(v: f64) -> i64 {
+    if v < 2f64.powi(63) {
+        v as i64
+    } else {
+        i64::MIN
+    }
+}
+
+fn cvtt_u64(v: f64) -> u64 {
+    if v >= 2f64.powi(63) {
+        (cvtt64(v - 2f64.powi(63)) as u64) ^ (1 << 63)
+    } else {
+        cvtt64(v) as u64
+    }
+}
+
+impl_int!(i8, I8, I8, |v| cvtt32(v) as i8);
+impl_int!(i16, I16, I16, |v| cvtt32(v) as i16);
+impl_int!(i32, I32, I32, cvtt32);
+impl_int!(i64, I64, I64, cvtt64);
+impl_int!(u8, U8, U8, |v| cvtt32(v) as u8);
+impl_int!(u16, U16, U16, |v| cvtt32(v) as u16);
+impl_int!(u32, U32, U32, |v| cvtt64(v) as u32);
+impl_int!(u64, U64, U64, cvtt_u64);
 
 impl Elem for bool {
     const DTYPE: DType = DType::Bool;
@@ -245,10 +272,21 @@ mod tests {
     fn conversions_follow_cast_rules() {
         assert_eq!(i8::from_i128(300), 44);
         assert_eq!(u8::from_i128(-1), 255);
-        assert_eq!(i32::from_f64(f64::NAN), 0);
-        assert_eq!(i32::from_f64(1e20), i32::MAX);
         assert_eq!(i32::from_f64(-2.7), -2);
-        assert_eq!(u8::from_f64(-3.0), 0);
+        // Out of range and NaN: what onnxruntime 1.32 gives on x86-64 for rank-0 casts.
+        assert_eq!(i32::from_f64(f64::NAN), i32::MIN);
+        assert_eq!(i32::from_f64(1e20), i32::MIN);
+        assert_eq!(u8::from_f64(-3.0), 253);
+        assert_eq!(i8::from_f64(300.0), 44);
+        assert_eq!(i16::from_f64(70000.0), 4464);
+        assert_eq!(u16::from_f64(f64::INFINITY), 0);
+        assert_eq!(i64::from_f64(3e19), i64::MIN);
+        assert_eq!(u32::from_f64(-3e9), 1294967296);
+        assert_eq!(u32::from_f64(f64::NAN), 0);
+        assert_eq!(u64::from_f64(f64::NAN), 1 << 63);
+        assert_eq!(u64::from_f64(f64::INFINITY), 0);
+        assert_eq!(u64::from_f64(-1.5), u64::MAX);
+        assert_eq!(u64::from_f64(1.8e19), 18_000_000_000_000_000_000);
         assert!(bool::from_f64(f64::NAN));
         assert!(!bool::from_f64(0.0));
         assert!(bool::from_i128(-5));

@@ -4,31 +4,32 @@
 //! runtime kernel does it with numpy broadcasting.
 
 use super::emit::{LResult, Lower};
+use super::scalar;
 use super::types::{self, Elem};
 use flowgate_ir::{FloatKind, OpId, Type, Value};
 
-type ScalarUnary = fn(&mut Lower<'_>, Value, Elem) -> LResult<Option<Value>>;
-type ScalarBinary = fn(&mut Lower<'_>, Value, Value, Elem) -> LResult<Option<Value>>;
+type ScalarUnary = fn(&mut Lower<'_>, OpId, Value, Elem) -> LResult<Option<Value>>;
+type ScalarBinary = fn(&mut Lower<'_>, OpId, Value, Value, Elem, Elem) -> LResult<Option<Value>>;
 
-/// (ONNX op, runtime `UnaryOp` code, scalar function)
-const UNARY: &[(&str, i32, ScalarUnary)] = &[
-    ("Neg", 0, |l, x, e| {
+/// (ONNX op, runtime `UnaryOp` code if the runtime has the kernel, scalar function)
+const UNARY: &[(&str, Option<i32>, ScalarUnary)] = &[
+    ("Neg", Some(0), |l, _, x, e| {
         Ok(Some(if e.is_float() {
             l.with_builder(|b, loc| flowgate_arith::builders::negf(b, x, loc))
         } else {
             sub_from_zero(l, x)
         }))
     }),
-    ("Abs", 1, |l, x, e| match e {
+    ("Abs", Some(1), |l, _, x, e| match e {
         Elem::Float(_) => l.math1("math.absf", x).map(Some),
         Elem::SInt(_) => Ok(Some(l.math1_int("math.absi", x))),
         _ => Ok(Some(x)),
     }),
-    ("Sqrt", 2, |l, x, e| float_math(l, "math.sqrt", x, e)),
-    ("Exp", 3, |l, x, e| float_math(l, "math.exp", x, e)),
-    ("Log", 4, |l, x, e| float_math(l, "math.log", x, e)),
-    ("Tanh", 5, |l, x, e| float_math(l, "math.tanh", x, e)),
-    ("Sigmoid", 6, |l, x, e| {
+    ("Sqrt", Some(2), |l, _, x, e| float_math(l, "math.sqrt", x, e)),
+    ("Exp", Some(3), |l, _, x, e| float_math(l, "math.exp", x, e)),
+    ("Log", Some(4), |l, _, x, e| float_math(l, "math.log", x, e)),
+    ("Tanh", Some(5), |l, _, x, e| float_math(l, "math.tanh", x, e)),
+    ("Sigmoid", Some(6), |l, _, x, e| {
         if !e.is_float() {
             return Ok(None);
         }
@@ -39,9 +40,9 @@ const UNARY: &[(&str, i32, ScalarUnary)] = &[
         let d = l.arith("arith.addf", one, ex);
         Ok(Some(l.arith("arith.divf", one, d)))
     }),
-    ("Ceil", 7, |l, x, e| float_math(l, "math.ceil", x, e)),
-    ("Floor", 8, |l, x, e| float_math(l, "math.floor", x, e)),
-    ("Reciprocal", 9, |l, x, e| {
+    ("Ceil", Some(7), |l, _, x, e| float_math(l, "math.ceil", x, e)),
+    ("Floor", Some(8), |l, _, x, e| float_math(l, "math.floor", x, e)),
+    ("Reciprocal", Some(9), |l, _, x, e| {
         if !e.is_float() {
             return Ok(None);
         }
@@ -49,12 +50,14 @@ const UNARY: &[(&str, i32, ScalarUnary)] = &[
         let one = l.const_float(1.0, t);
         Ok(Some(l.arith("arith.divf", one, x)))
     }),
-    ("Relu", 10, |l, x, e| {
+    // `x < 0 ? 0 : x`: NaN and -0 pass through, as onnxruntime's.
+    ("Relu", Some(10), |l, _, x, e| {
         let t = l.ctx.value_type(x);
         Ok(Some(match e {
             Elem::Float(_) => {
                 let z = l.const_float(0.0, t);
-                l.arith("arith.maximumf", x, z)
+                let neg = l.cmpf("olt", x, z);
+                l.select(neg, z, x)
             }
             Elem::SInt(_) => {
                 let z = l.const_int(0, t);
@@ -63,7 +66,7 @@ const UNARY: &[(&str, i32, ScalarUnary)] = &[
             _ => x,
         }))
     }),
-    ("Not", 11, |l, x, e| {
+    ("Not", Some(11), |l, _, x, e| {
         if e != Elem::Bool {
             return Ok(None);
         }
@@ -71,62 +74,132 @@ const UNARY: &[(&str, i32, ScalarUnary)] = &[
         let one = l.const_int(1, t);
         Ok(Some(l.arith("arith.xori", x, one)))
     }),
-    ("Sin", 12, |l, x, e| float_math(l, "math.sin", x, e)),
-    ("Cos", 13, |l, x, e| float_math(l, "math.cos", x, e)),
-    ("IsNaN", 14, |l, x, e| if e.is_float() { Ok(Some(l.cmpf("uno", x, x))) } else { Ok(None) }),
-    ("Round", 15, |l, x, e| float_math(l, "math.roundeven", x, e)),
-    ("Sign", 16, |_, _, _| Ok(None)),
-    ("Erf", 17, |l, x, e| float_math(l, "math.erf", x, e)),
+    ("Sin", Some(12), |l, _, x, e| float_math(l, "math.sin", x, e)),
+    ("Cos", Some(13), |l, _, x, e| float_math(l, "math.cos", x, e)),
+    ("IsNaN", Some(14), |l, _, x, e| if e.is_float() { Ok(Some(l.cmpf("uno", x, x))) } else { Ok(None) }),
+    ("Round", Some(15), |l, _, x, e| float_math(l, "math.roundeven", x, e)),
+    ("Sign", Some(16), |l, _, x, e| Ok(Some(scalar::sign(l, x, e)))),
+    ("Erf", Some(17), |l, _, x, e| float_math(l, "math.erf", x, e)),
+    // Scalar only: the runtime has no kernel for these (a tensor operand is an error).
+    ("IsInf", None, |l, op, x, e| {
+        if !e.is_float() {
+            return Ok(None);
+        }
+        let t = l.ctx.value_type(x);
+        let mut found = None;
+        for (attr, inf) in [("detect_positive", f64::INFINITY), ("detect_negative", f64::NEG_INFINITY)] {
+            if l.int_attr(op, attr).unwrap_or(1) == 0 {
+                continue;
+            }
+            let c = l.const_float(inf, t);
+            let hit = l.cmpf("oeq", x, c);
+            found = Some(match found {
+                Some(f) => l.arith("arith.ori", f, hit),
+                None => hit,
+            });
+        }
+        Ok(Some(match found {
+            Some(f) => f,
+            None => {
+                let i1 = l.ctx.i1_type();
+                l.const_int(0, i1)
+            }
+        }))
+    }),
+    ("BitwiseNot", None, |l, _, x, e| {
+        if e.is_float() || e == Elem::Bool {
+            return Ok(None);
+        }
+        let t = l.ctx.value_type(x);
+        let ones = l.const_int(-1, t);
+        Ok(Some(l.arith("arith.xori", x, ones)))
+    }),
+    ("Tan", None, |l, _, x, e| float_math(l, "math.tan", x, e)),
+    ("Asin", None, |l, _, x, e| float_math(l, "math.asin", x, e)),
+    ("Acos", None, |l, _, x, e| float_math(l, "math.acos", x, e)),
+    ("Atan", None, |l, _, x, e| float_math(l, "math.atan", x, e)),
+    ("Sinh", None, |l, _, x, e| float_math(l, "math.sinh", x, e)),
+    ("Cosh", None, |l, _, x, e| float_math(l, "math.cosh", x, e)),
+    ("Asinh", None, |l, _, x, e| float_math(l, "math.asinh", x, e)),
+    ("Acosh", None, |l, _, x, e| float_math(l, "math.acosh", x, e)),
+    ("Atanh", None, |l, _, x, e| float_math(l, "math.atanh", x, e)),
 ];
 
-/// (ONNX op, runtime `BinaryOp` code, scalar function)
-const BINARY: &[(&str, i32, ScalarBinary)] = &[
-    ("Add", 0, |l, a, b, e| Ok(Some(l.arith(if e.is_float() { "arith.addf" } else { "arith.addi" }, a, b)))),
-    ("Sub", 1, |l, a, b, e| Ok(Some(l.arith(if e.is_float() { "arith.subf" } else { "arith.subi" }, a, b)))),
-    ("Mul", 2, |l, a, b, e| Ok(Some(l.arith(if e.is_float() { "arith.mulf" } else { "arith.muli" }, a, b)))),
-    // Integer division goes to the runtime, which reports division by zero.
-    ("Div", 3, |l, a, b, e| Ok(e.is_float().then(|| l.arith("arith.divf", a, b)))),
-    ("Pow", 4, |l, a, b, e| {
-        let same = l.ctx.value_type(a) == l.ctx.value_type(b);
-        if e.is_float() && same {
-            l.math2("math.powf", a, b).map(Some)
-        } else {
-            Ok(None)
+/// (ONNX op, runtime `BinaryOp` code if the runtime has the kernel, scalar function)
+const BINARY: &[(&str, Option<i32>, ScalarBinary)] = &[
+    ("Add", Some(0), |l, _, a, b, e, _| {
+        Ok(Some(l.arith(if e.is_float() { "arith.addf" } else { "arith.addi" }, a, b)))
+    }),
+    ("Sub", Some(1), |l, _, a, b, e, _| {
+        Ok(Some(l.arith(if e.is_float() { "arith.subf" } else { "arith.subi" }, a, b)))
+    }),
+    ("Mul", Some(2), |l, _, a, b, e, _| {
+        Ok(Some(l.arith(if e.is_float() { "arith.mulf" } else { "arith.muli" }, a, b)))
+    }),
+    ("Div", Some(3), |l, op, a, b, e, _| {
+        if e.is_float() {
+            return Ok(Some(l.arith("arith.divf", a, b)));
         }
+        let name = if e.is_unsigned() || e == Elem::Bool { "arith.divui" } else { "arith.divsi" };
+        scalar::guarded_division(l, op, 3, a, b, move |l| l.arith(name, a, b)).map(Some)
     }),
-    ("Mod", 5, |_, _, _, _| Ok(None)),
-    ("FMod", 6, |l, a, b, e| Ok(e.is_float().then(|| l.arith("arith.remf", a, b)))),
-    ("Max", 7, |l, a, b, e| {
-        Ok(Some(l.arith(
-            match e {
-                Elem::Float(_) => "arith.maximumf",
-                Elem::UInt(_) | Elem::Bool => "arith.maxui",
-                Elem::SInt(_) => "arith.maxsi",
-            },
-            a,
-            b,
-        )))
+    ("Pow", Some(4), |l, _, a, b, ea, eb| {
+        if ea == Elem::Bool || eb == Elem::Bool {
+            return Ok(None);
+        }
+        scalar::pow(l, a, b, ea, eb).map(Some)
     }),
-    ("Min", 8, |l, a, b, e| {
-        Ok(Some(l.arith(
-            match e {
-                Elem::Float(_) => "arith.minimumf",
-                Elem::UInt(_) | Elem::Bool => "arith.minui",
-                Elem::SInt(_) => "arith.minsi",
-            },
-            a,
-            b,
-        )))
+    ("Mod", Some(5), |l, op, a, b, e, _| {
+        if e.is_float() || e == Elem::Bool {
+            return Ok(None);
+        }
+        scalar::guarded_division(l, op, 5, a, b, move |l| scalar::floor_mod(l, a, b, e)).map(Some)
     }),
-    ("Equal", 9, |l, a, b, e| Ok(Some(compare(l, a, b, e, ["eq", "eq", "oeq"])))),
-    ("Less", 10, |l, a, b, e| Ok(Some(compare(l, a, b, e, ["slt", "ult", "olt"])))),
-    ("LessOrEqual", 11, |l, a, b, e| Ok(Some(compare(l, a, b, e, ["sle", "ule", "ole"])))),
-    ("Greater", 12, |l, a, b, e| Ok(Some(compare(l, a, b, e, ["sgt", "ugt", "ogt"])))),
-    ("GreaterOrEqual", 13, |l, a, b, e| Ok(Some(compare(l, a, b, e, ["sge", "uge", "oge"])))),
-    ("And", 14, |l, a, b, _| Ok(Some(l.arith("arith.andi", a, b)))),
-    ("Or", 15, |l, a, b, _| Ok(Some(l.arith("arith.ori", a, b)))),
-    ("Xor", 16, |l, a, b, _| Ok(Some(l.arith("arith.xori", a, b)))),
+    ("FMod", Some(6), |l, op, a, b, e, _| {
+        if e.is_float() {
+            return Ok(Some(l.arith("arith.remf", a, b)));
+        }
+        let name = if e.is_unsigned() || e == Elem::Bool { "arith.remui" } else { "arith.remsi" };
+        scalar::guarded_division(l, op, 6, a, b, move |l| l.arith(name, a, b)).map(Some)
+    }),
+    ("Max", Some(7), |l, _, a, b, e, _| Ok(Some(min_max(l, a, b, e, true)))),
+    ("Min", Some(8), |l, _, a, b, e, _| Ok(Some(min_max(l, a, b, e, false)))),
+    ("Equal", Some(9), |l, _, a, b, e, _| Ok(Some(compare(l, a, b, e, ["eq", "eq", "oeq"])))),
+    ("Less", Some(10), |l, _, a, b, e, _| Ok(Some(compare(l, a, b, e, ["slt", "ult", "olt"])))),
+    ("LessOrEqual", Some(11), |l, _, a, b, e, _| Ok(Some(compare(l, a, b, e, ["sle", "ule", "ole"])))),
+    ("Greater", Some(12), |l, _, a, b, e, _| Ok(Some(compare(l, a, b, e, ["sgt", "ugt", "ogt"])))),
+    ("GreaterOrEqual", Some(13), |l, _, a, b, e, _| Ok(Some(compare(l, a, b, e, ["sge", "uge", "oge"])))),
+    ("And", Some(14), |l, _, a, b, _, _| Ok(Some(l.arith("arith.andi", a, b)))),
+    ("Or", Some(15), |l, _, a, b, _, _| Ok(Some(l.arith("arith.ori", a, b)))),
+    ("Xor", Some(16), |l, _, a, b, _, _| Ok(Some(l.arith("arith.xori", a, b)))),
+    // Scalar only: the runtime has no kernel for these (a tensor operand is an error).
+    // Shifts by the width or more give 0, as onnxruntime's (and the code generator defines).
+    ("BitShift", None, |l, op, a, b, e, _| {
+        if e.is_float() || e == Elem::Bool {
+            return Ok(None);
+        }
+        let left = l.str_attr(op, "direction").as_deref() == Some("LEFT");
+        Ok(Some(l.arith(if left { "arith.shli" } else { "arith.shrui" }, a, b)))
+    }),
+    ("BitwiseAnd", None, |l, _, a, b, e, _| Ok(bitwise(l, "arith.andi", a, b, e))),
+    ("BitwiseOr", None, |l, _, a, b, e, _| Ok(bitwise(l, "arith.ori", a, b, e))),
+    ("BitwiseXor", None, |l, _, a, b, e, _| Ok(bitwise(l, "arith.xori", a, b, e))),
 ];
+
+fn bitwise(l: &mut Lower<'_>, name: &str, a: Value, b: Value, e: Elem) -> Option<Value> {
+    (!e.is_float() && e != Elem::Bool).then(|| l.arith(name, a, b))
+}
+
+fn min_max(l: &mut Lower<'_>, a: Value, b: Value, e: Elem, max: bool) -> Value {
+    let name = match (e, max) {
+        (Elem::Float(_), _) => return scalar::float_min_max(l, a, b, max),
+        (Elem::UInt(_) | Elem::Bool, true) => "arith.maxui",
+        (Elem::UInt(_) | Elem::Bool, false) => "arith.minui",
+        (Elem::SInt(_), true) => "arith.maxsi",
+        (Elem::SInt(_), false) => "arith.minsi",
+    };
+    l.arith(name, a, b)
+}
 
 fn float_math(l: &mut Lower<'_>, name: &str, x: Value, e: Elem) -> LResult<Option<Value>> {
     if e.is_float() {
@@ -186,52 +259,74 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
         let x = operands[0];
         if result_scalar && all_scalar {
             if let Some(e) = l.elem(x) {
-                if let Some(v) = f(l, x, e)? {
+                if let Some(v) = f(l, op, x, e)? {
                     return Ok(Some(vec![v]));
                 }
             }
         }
+        let code = runtime_code(l, op, name, code)?;
         let node = l.node_id(op);
         let c = l.const_i32(code);
         let h = l.handle(x)?;
         return Ok(Some(vec![l.rt("unary", &[node, c, h])?]));
     }
-    let key = if name == "Mod" && l.int_attr(op, "fmod") == Some(1) { "FMod" } else { name };
+    let key = match name {
+        "Mod" if l.int_attr(op, "fmod") == Some(1) => "FMod",
+        // Sum is variadic Add.
+        "Sum" => "Add",
+        _ => name,
+    };
     if let Some(&(_, code, f)) = BINARY.iter().find(|r| r.0 == key) {
         if operands.is_empty() {
             return Err(l.err(op, format!("{name} needs at least one input")));
         }
-        // Max and Min are variadic: fold left.
+        // Max, Min and Sum are variadic: fold left.
         let mut acc = operands[0];
         if operands.len() == 1 {
             return Ok(Some(vec![acc]));
         }
         for &b in &operands[1..] {
-            acc = binary(l, op, code, f, acc, b, result_scalar)?;
+            acc = binary(l, op, name, code, f, acc, b, result_scalar)?;
         }
         return Ok(Some(vec![acc]));
     }
     Ok(None)
 }
 
+/// The runtime op code for a non-scalar operand, or the error naming an op only registers have.
+fn runtime_code(l: &Lower<'_>, op: OpId, name: &str, code: Option<i32>) -> LResult<i32> {
+    code.ok_or_else(|| {
+        let what = super::emit::node_description(l.ctx, op);
+        l.err(
+            op,
+            format!(
+                "{what}: '{name}' is supported by convert-onnx-to-loops on rank-0 tensors of native element types only"
+            ),
+        )
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
 fn binary(
     l: &mut Lower<'_>,
     op: OpId,
-    code: i32,
+    name: &str,
+    code: Option<i32>,
     f: ScalarBinary,
     a: Value,
     b: Value,
     result_scalar: bool,
 ) -> LResult<Value> {
     if result_scalar && !l.is_handle(a) && !l.is_handle(b) {
-        if let Some(e) = l.elem(a) {
-            if let Some(v) = f(l, a, b, e)? {
+        if let (Some(ea), Some(eb)) = (l.elem(a), l.elem(b)) {
+            if let Some(v) = f(l, op, a, b, ea, eb)? {
                 let ot = l.onnx_type(l.ctx.result(op, 0));
                 l.orig.insert(v, ot);
                 return Ok(v);
             }
         }
     }
+    let code = runtime_code(l, op, name, code)?;
     let node = l.node_id(op);
     let c = l.const_i32(code);
     let ha = l.handle(a)?;
@@ -253,6 +348,9 @@ fn where_(l: &mut Lower<'_>, op: OpId, ops: &[Value]) -> LResult<Vec<Value>> {
 }
 
 fn clip(l: &mut Lower<'_>, op: OpId, ops: &[Value]) -> LResult<Vec<Value>> {
+    if let Some(v) = scalar_clip(l, op, ops)? {
+        return Ok(vec![v]);
+    }
     let node = l.node_id(op);
     let x = l.handle(ops[0])?;
     if ops.len() == 1 && (l.attr_of(op, "min").is_some() || l.attr_of(op, "max").is_some()) {
@@ -279,6 +377,26 @@ fn clip(l: &mut Lower<'_>, op: OpId, ops: &[Value]) -> LResult<Vec<Value>> {
         });
     }
     Ok(vec![l.rt("clip", &[node, x, bounds[0], bounds[1]])?])
+}
+
+/// Clip on registers: bounds from inputs (absent = unbounded) or Clip-6's float attributes.
+fn scalar_clip(l: &mut Lower<'_>, op: OpId, ops: &[Value]) -> LResult<Option<Value>> {
+    let result_scalar = types::scalar_elem(l.ctx, l.onnx_type(l.ctx.result(op, 0))).is_some();
+    let x = ops[0];
+    let Some(e) = l.elem(x).filter(|&e| e != Elem::Bool) else { return Ok(None) };
+    if !result_scalar || ops.iter().any(|&v| l.is_handle(v)) {
+        return Ok(None);
+    }
+    let t = l.ctx.value_type(x);
+    let mut bounds = [None, None];
+    for (k, attr) in ["min", "max"].into_iter().enumerate() {
+        bounds[k] = match ops.get(k + 1) {
+            Some(&v) if !l.absent(v) => Some(v),
+            _ if ops.len() == 1 && e.is_float() => l.float_attr(op, attr).map(|c| l.const_float(c, t)),
+            _ => None,
+        };
+    }
+    Ok(Some(scalar::clip(l, x, bounds[0], bounds[1], e)))
 }
 
 fn cast(l: &mut Lower<'_>, op: OpId, name: &str, ops: &[Value]) -> LResult<Vec<Value>> {
@@ -328,7 +446,7 @@ fn elem_of_code(code: i64) -> Option<Elem> {
 }
 
 /// ONNX Cast between register types: ints extend by their own signedness, floats to ints
-/// truncate (saturating, NaN to 0, as the code generator defines `fptosi`), to bool is `!= 0`.
+/// truncate as onnxruntime does on x86 (`scalar::float_to_int`), to bool is `!= 0`.
 fn scalar_cast(l: &mut Lower<'_>, x: Value, from: Elem, to: Elem, tt: Type) -> Value {
     let st = l.ctx.value_type(x);
     if st == tt && from.is_unsigned() == to.is_unsigned() {
@@ -348,7 +466,7 @@ fn scalar_cast(l: &mut Lower<'_>, x: Value, from: Elem, to: Elem, tt: Type) -> V
             let (fw, tw) = (l.ctx.float_width(st), l.ctx.float_width(tt));
             l.cast(if tw > fw { "arith.extf" } else { "arith.truncf" }, x, tt)
         }
-        (Elem::Float(_), _) => l.cast(if to.is_unsigned() { "arith.fptoui" } else { "arith.fptosi" }, x, tt),
+        (Elem::Float(_), _) => scalar::float_to_int(l, x, to, tt),
         (_, Elem::Float(_)) => {
             l.cast(if from.is_unsigned() || from == Elem::Bool { "arith.uitofp" } else { "arith.sitofp" }, x, tt)
         }

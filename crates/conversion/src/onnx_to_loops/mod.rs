@@ -28,6 +28,7 @@ mod ownership;
 mod reduce;
 mod resize;
 mod rnn;
+mod scalar;
 mod sequence;
 mod shape;
 mod signal;
@@ -411,9 +412,11 @@ fn erase_novalues(l: &mut Lower<'_>, f: OpId) {
     }
 }
 
-/// A `scf.while` whose body calls the runtime also stops when a runtime call failed: after a
-/// run-time error (an index out of range, say) kernels return placeholders, and a loop whose
-/// exit depends on their values could otherwise run on forever. Counted loops end anyway.
+/// A `scf.while` whose body calls a runtime function that can fail also stops when a call
+/// failed: after a run-time error (an index out of range, say) kernels return placeholders, and a
+/// loop whose exit depends on their values could otherwise run on forever. The test is a call
+/// per trip, so a loop whose calls cannot fail (or that makes none: a loop over registers) gets
+/// none. Counted loops end anyway.
 fn stop_loops_on_error(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
     for w in l.ctx.find_ops(f, "scf.while") {
         let mut calls_runtime = false;
@@ -422,7 +425,8 @@ fn stop_loops_on_error(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
                 && l.ctx
                     .attr(op, "callee")
                     .and_then(|a| l.ctx.attr_as_symbol_ref(a))
-                    .is_some_and(|c| c.starts_with("flowgate_rt_"));
+                    .and_then(|c| c.strip_prefix("flowgate_rt_"))
+                    .is_some_and(may_fail);
         });
         if !calls_runtime {
             continue;
@@ -438,4 +442,13 @@ fn stop_loops_on_error(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
         l.ctx.set_operand(cond, 0, both);
     }
     Ok(())
+}
+
+/// Whether a runtime function (name without `flowgate_rt_`) may record an error. The functions
+/// that only box, count or pass references never do; every kernel may.
+fn may_fail(name: &str) -> bool {
+    !matches!(
+        name,
+        "retain" | "release" | "null" | "ok" | "live_values" | "box_i64" | "box_f64" | "box_f32" | "opt_none"
+    )
 }

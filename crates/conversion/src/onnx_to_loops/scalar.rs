@@ -1,0 +1,242 @@
+//! The scalar semantics of ONNX ops on registers, where they are not a single `arith`/`math` op.
+//! Each follows what onnxruntime (CPU, x86-64) computes, including where ONNX leaves the result
+//! undefined, so a model gives the same answer compiled as interpreted:
+//! - float -> integer conversions are the x86 `cvttss2si` family onnxruntime's C++ casts compile
+//!   to: NaN and out-of-range values give the type's minimum, narrow types convert through
+//!   `i32` (then wrap), `u32` through `i64`, and `u64` as compilers convert it;
+//! - integer division and remainder by zero are run-time errors (onnxruntime's "Integer division
+//!   by zero"): a cold branch hands the operands to the runtime kernel, which reports it with the
+//!   node's name; `INT_MIN / -1` wraps;
+//! - `Min`/`Max` propagate NaN and return the second operand on ties (`+0`/`-0`), `Clip` ignores
+//!   a NaN bound, `Relu(-0)` is `-0`, `Sign(-0)` is `+0`, integer `Pow` is `pow` in double
+//!   precision converted as Cast does.
+
+use super::emit::{LResult, Lower};
+use super::types::Elem;
+use flowgate_ir::{InsertPoint, OpId, OperationState, Type, Value};
+
+/// `cvtt<N>`: truncation of `x` to a signed `N`-bit integer, `INT<N>_MIN` when `x` is NaN or out
+/// of range (negative overflow saturates to the same value).
+fn cvtt(l: &mut Lower<'_>, x: Value, bits: u32) -> Value {
+    let it = l.ctx.integer_type(bits);
+    let ft = l.ctx.value_type(x);
+    let t = l.cast("arith.fptosi", x, it);
+    let limit = l.const_float((bits as f64 - 1.0).exp2(), ft);
+    let ok = l.cmpf("olt", x, limit);
+    let min = l.const_int(-(1i128 << (bits - 1)), it);
+    l.select(ok, t, min)
+}
+
+/// ONNX Cast from a float register to integer element `to` (type `tt`), as onnxruntime on x86.
+pub(crate) fn float_to_int(l: &mut Lower<'_>, x: Value, to: Elem, tt: Type) -> Value {
+    let w = l.ctx.int_width(tt).unwrap_or(64);
+    match (to, w) {
+        (Elem::UInt(64), _) => {
+            let ft = l.ctx.value_type(x);
+            let two63 = l.const_float(2f64.powi(63), ft);
+            let big = l.cmpf("oge", x, two63);
+            let low = cvtt(l, x, 64);
+            let shifted = l.arith("arith.subf", x, two63);
+            let high = cvtt(l, shifted, 64);
+            let i64t = l.ctx.integer_type(64);
+            let sign = l.const_int(i64::MIN as i128, i64t);
+            let high = l.arith("arith.xori", high, sign);
+            l.select(big, high, low)
+        }
+        (_, 64) => cvtt(l, x, 64),
+        (Elem::UInt(32), _) => {
+            let r = cvtt(l, x, 64);
+            l.cast("arith.trunci", r, tt)
+        }
+        (_, 32) => cvtt(l, x, 32),
+        _ => {
+            let r = cvtt(l, x, 32);
+            l.cast("arith.trunci", r, tt)
+        }
+    }
+}
+
+/// Whether `v` is an integer constant other than zero (a division by it cannot fail).
+fn nonzero_constant(l: &Lower<'_>, v: Value) -> bool {
+    l.ctx
+        .defining_op(v)
+        .filter(|&d| l.ctx.is_op(d, "arith.constant"))
+        .and_then(|d| l.ctx.attr(d, "value"))
+        .and_then(|a| l.ctx.attr_as_int(a))
+        .is_some_and(|c| c != 0)
+}
+
+/// `a op b` for an integer division or remainder: `fast` in registers, except that a zero
+/// divisor takes a cold branch through the runtime kernel `code`, which records the error.
+pub(crate) fn guarded_division(
+    l: &mut Lower<'_>,
+    op: OpId,
+    code: i32,
+    a: Value,
+    b: Value,
+    fast: impl FnOnce(&mut Lower<'_>) -> Value,
+) -> LResult<Value> {
+    if nonzero_constant(l, b) {
+        return Ok(fast(l));
+    }
+    let t = l.ctx.value_type(a);
+    let zero = l.const_int(0, t);
+    let is_zero = l.cmpi("eq", b, zero);
+    let elem = l.elem(a);
+    scf_if(
+        l,
+        is_zero,
+        t,
+        |l| {
+            let node = l.node_id(op);
+            let c = l.const_i32(code);
+            let ha = l.handle(a)?;
+            let hb = l.handle(b)?;
+            let r = l.rt("binary", &[node, c, ha, hb])?;
+            let e = elem.unwrap_or(Elem::SInt(64));
+            l.scalar(node, r, e)
+        },
+        |l| Ok(fast(l)),
+    )
+}
+
+/// `scf.if %cond -> (t) { then } else { els }`, built at the current insertion point.
+fn scf_if(
+    l: &mut Lower<'_>,
+    cond: Value,
+    t: Type,
+    then: impl FnOnce(&mut Lower<'_>) -> LResult<Value>,
+    els: impl FnOnce(&mut Lower<'_>) -> LResult<Value>,
+) -> LResult<Value> {
+    let loc = l.loc;
+    let regions = [l.ctx.create_region(), l.ctx.create_region()];
+    let blocks = [l.ctx.add_block(regions[0], &[], loc), l.ctx.add_block(regions[1], &[], loc)];
+    let st = OperationState::new(l.ctx, "scf.if", loc).operands(&[cond]).results(&[t]).regions(&regions);
+    let op = l.create(st);
+    let saved = l.ip;
+    l.ip = InsertPoint::End(blocks[0]);
+    let v = then(l)?;
+    let y = OperationState::new(l.ctx, "scf.yield", loc).operands(&[v]);
+    l.create(y);
+    l.ip = InsertPoint::End(blocks[1]);
+    let v = els(l)?;
+    let y = OperationState::new(l.ctx, "scf.yield", loc).operands(&[v]);
+    l.create(y);
+    l.ip = saved;
+    Ok(l.ctx.result(op, 0))
+}
+
+/// ONNX Mod with fmod = 0 on integers: the remainder takes the sign of the divisor.
+pub(crate) fn floor_mod(l: &mut Lower<'_>, a: Value, b: Value, e: Elem) -> Value {
+    if e.is_unsigned() {
+        return l.arith("arith.remui", a, b);
+    }
+    let r = l.arith("arith.remsi", a, b);
+    let t = l.ctx.value_type(a);
+    let zero = l.const_int(0, t);
+    let r_nonzero = l.cmpi("ne", r, zero);
+    let r_neg = l.cmpi("slt", r, zero);
+    let b_neg = l.cmpi("slt", b, zero);
+    let signs_differ = l.arith("arith.xori", r_neg, b_neg);
+    let adjust = l.arith("arith.andi", r_nonzero, signs_differ);
+    let sum = l.arith("arith.addi", r, b);
+    l.select(adjust, sum, r)
+}
+
+/// Float `Min`/`Max` as onnxruntime: `a < b ? a : b` (`>` for Max), NaN when `a` is NaN (a NaN
+/// `b` already wins the comparison).
+pub(crate) fn float_min_max(l: &mut Lower<'_>, a: Value, b: Value, max: bool) -> Value {
+    let first = l.cmpf(if max { "ogt" } else { "olt" }, a, b);
+    let r = l.select(first, a, b);
+    let nan = l.cmpf("uno", a, a);
+    l.select(nan, a, r)
+}
+
+/// `x < y` in the element's own order (ordered for floats, so a NaN bound never applies).
+pub(crate) fn less(l: &mut Lower<'_>, x: Value, y: Value, e: Elem) -> Value {
+    match e {
+        Elem::Float(_) => l.cmpf("olt", x, y),
+        Elem::UInt(_) | Elem::Bool => l.cmpi("ult", x, y),
+        Elem::SInt(_) => l.cmpi("slt", x, y),
+    }
+}
+
+/// Clip: `x < lo ? lo : x`, then `hi < m ? hi : m` (onnxruntime's order; NaN bounds ignored).
+pub(crate) fn clip(l: &mut Lower<'_>, x: Value, lo: Option<Value>, hi: Option<Value>, e: Elem) -> Value {
+    let mut m = x;
+    if let Some(lo) = lo {
+        let below = less(l, m, lo, e);
+        m = l.select(below, lo, m);
+    }
+    if let Some(hi) = hi {
+        let above = less(l, hi, m, e);
+        m = l.select(above, hi, m);
+    }
+    m
+}
+
+/// Sign: -1, 0 or 1 in the element type; NaN stays NaN and -0 gives +0.
+pub(crate) fn sign(l: &mut Lower<'_>, x: Value, e: Elem) -> Value {
+    let t = l.ctx.value_type(x);
+    match e {
+        Elem::Float(_) => {
+            let (z, one, m1) = (l.const_float(0.0, t), l.const_float(1.0, t), l.const_float(-1.0, t));
+            let pos = l.cmpf("ogt", x, z);
+            let neg = l.cmpf("olt", x, z);
+            let nan = l.cmpf("uno", x, x);
+            let r = l.select(nan, x, z);
+            let r = l.select(neg, m1, r);
+            l.select(pos, one, r)
+        }
+        Elem::SInt(_) => {
+            let (z, one, m1) = (l.const_int(0, t), l.const_int(1, t), l.const_int(-1, t));
+            let pos = l.cmpi("sgt", x, z);
+            let neg = l.cmpi("slt", x, z);
+            let r = l.select(neg, m1, z);
+            l.select(pos, one, r)
+        }
+        Elem::UInt(_) | Elem::Bool => {
+            let z = l.const_int(0, t);
+            let nz = l.cmpi("ne", x, z);
+            if t == l.ctx.i1_type() {
+                nz
+            } else {
+                l.cast("arith.extui", nz, t)
+            }
+        }
+    }
+}
+
+/// A float register converted to float type `to` (exact or rounded once).
+fn float_to_float(l: &mut Lower<'_>, x: Value, to: Type) -> Value {
+    let from = l.ctx.value_type(x);
+    match (l.ctx.float_width(from), l.ctx.float_width(to)) {
+        (Some(a), Some(b)) if a < b => l.cast("arith.extf", x, to),
+        (Some(a), Some(b)) if a > b => l.cast("arith.truncf", x, to),
+        _ => x,
+    }
+}
+
+/// A register of element `e` as a float of type `to`.
+pub(crate) fn to_float(l: &mut Lower<'_>, x: Value, e: Elem, to: Type) -> Value {
+    match e {
+        Elem::Float(_) => float_to_float(l, x, to),
+        Elem::UInt(_) | Elem::Bool => l.cast("arith.uitofp", x, to),
+        Elem::SInt(_) => l.cast("arith.sitofp", x, to),
+    }
+}
+
+/// Pow with onnxruntime's types: a float base computes in its own type (the exponent converted
+/// to it); an integer base computes `pow` in double and converts the result as Cast does.
+pub(crate) fn pow(l: &mut Lower<'_>, a: Value, b: Value, ea: Elem, eb: Elem) -> LResult<Value> {
+    let ta = l.ctx.value_type(a);
+    if ea.is_float() {
+        let y = to_float(l, b, eb, ta);
+        return l.math2("math.powf", a, y);
+    }
+    let f64t = l.ctx.float_type(flowgate_ir::FloatKind::F64);
+    let x = to_float(l, a, ea, f64t);
+    let y = to_float(l, b, eb, f64t);
+    let p = l.math2("math.powf", x, y)?;
+    Ok(float_to_int(l, p, ea, ta))
+}
