@@ -197,6 +197,7 @@ ALLOWED_OPS = set("""
     ReduceProd Softmax ArgMax Flatten Tile Pad SequenceEmpty SequenceConstruct SequenceInsert
     SequenceAt SequenceLength SequenceErase ConcatFromSequence SplitToSequence Optional
     OptionalHasElement OptionalGetElement
+    Sum Clip Sign Round IsNaN IsInf Erf Sin Cos Atan BitShift BitwiseAnd BitwiseOr BitwiseXor BitwiseNot
 """.split())
 
 

@@ -1,0 +1,2 @@
+B
+reciprocalJC‚º¨eð;

@@ -1,0 +1,1 @@
+BpowJU™Ay»íK

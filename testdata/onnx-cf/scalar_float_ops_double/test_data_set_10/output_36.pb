@@ -1,0 +1,2 @@
+B
+cast_floatJылy_

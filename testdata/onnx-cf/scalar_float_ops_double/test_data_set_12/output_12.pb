@@ -1,0 +1,2 @@
+B
+reciprocalJ#TΔ‡υν>

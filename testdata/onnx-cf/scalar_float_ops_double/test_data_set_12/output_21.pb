@@ -1,0 +1,1 @@
+BpowJYPN)nBê<

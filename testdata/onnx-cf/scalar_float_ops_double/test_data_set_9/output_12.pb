@@ -1,0 +1,2 @@
+B
+reciprocalJЖИ3аицЅ

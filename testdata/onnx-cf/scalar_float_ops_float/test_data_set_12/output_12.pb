@@ -1,0 +1,2 @@
+B
+reciprocalJ=¬o7

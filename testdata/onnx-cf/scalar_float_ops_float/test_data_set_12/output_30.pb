@@ -1,0 +1,2 @@
+B
+cast_uint8Jp

@@ -1,0 +1,1 @@
+B	cast_int8Jş
