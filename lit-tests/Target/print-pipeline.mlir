@@ -23,10 +23,9 @@
 // CHECK-NOT: pass:
 // CHECK-NOT: warning
 
-// TIME: lowering passes: {{[0-9]+\.[0-9]+}} ms
-// TIME-NEXT: compile: {{[0-9]+\.[0-9]+}} ms
-// TIME-NEXT:   main: {{[0-9]+\.[0-9]+}} ms
-// TIME-NEXT: run: {{[0-9]+\.[0-9]+}} ms
+// TIME: compile: {{[0-9]+\.[0-9]+}} ms (lowering passes {{[0-9]+\.[0-9]+}} ms)
+// TIME-NEXT: run: median {{[0-9]+\.[0-9]+}} ms, min {{[0-9]+\.[0-9]+}} ms (1 runs)
+// TIME-NEXT: peak memory: {{[0-9]+\.[0-9]+}} MiB
 
 // RESULT: 45
 func.func @main() -> i64 {

@@ -9,6 +9,8 @@ pub mod model;
 pub mod npy;
 pub mod outputs;
 pub mod signature;
+pub mod progress;
+pub mod report;
 pub mod stack_guard;
 pub mod suite;
 pub mod tolerance;

@@ -5,6 +5,7 @@ use crate::data;
 use crate::model::{self, CompiledModel};
 use crate::npy;
 use crate::signature;
+use crate::progress::Progress;
 use crate::tolerance::{self, Overrides, Tolerance};
 use anyhow::{anyhow, bail, Result};
 use flowgate_runtime::RtValue;
@@ -84,17 +85,21 @@ pub struct SuiteOutcome {
     pub passed: usize,
     pub failed: usize,
     pub compile_times: Vec<Duration>,
+    /// Every run of every data set that ran.
+    pub run_times: Vec<Duration>,
 }
 
 /// Every `ROOT/*/model.onnx` against all its data sets, each case within its tolerance
-/// (`ROOT/name/tolerance.json` unless `over` says otherwise). Prints `PASS name` / `FAIL name:
-/// why (tolerance)`.
+/// (`ROOT/name/tolerance.json` unless `over` says otherwise). Writes `PASS name` / `FAIL name:
+/// why (tolerance)` to `out` as each case ends, flushed, with `progress` saying which case and
+/// step is under way meanwhile.
 pub fn run_suite(
     root: &Path,
     o: &model::Options,
     over: Overrides,
     repeat: usize,
     out: &mut dyn std::io::Write,
+    progress: &Progress,
 ) -> Result<SuiteOutcome> {
     let mut tests: Vec<PathBuf> = std::fs::read_dir(root)
         .map_err(|e| anyhow!("cannot read '{}': {e}", root.display()))?
@@ -102,22 +107,26 @@ pub fn run_suite(
         .filter(|p| p.join("model.onnx").is_file())
         .collect();
     tests.sort();
-    let mut res = SuiteOutcome { passed: 0, failed: 0, compile_times: Vec::new() };
-    for t in tests {
+    let mut res = SuiteOutcome { passed: 0, failed: 0, compile_times: Vec::new(), run_times: Vec::new() };
+    let count = tests.len();
+    for (k, t) in tests.iter().enumerate() {
         let name = t.file_name().and_then(|n| n.to_str()).unwrap_or("?").to_string();
-        let outcome = tolerance::for_case(Some(&t), over)
-            .and_then(|tol| run_one(&t, o, &tol, repeat, &mut res.compile_times).map_err(|e| anyhow!("{e} ({tol})")));
-        match outcome {
+        let step = |what: &str| progress.set(format!("[{}/{count}] {name}: {what}…", k + 1));
+        let outcome = tolerance::for_case(Some(t), over)
+            .and_then(|tol| run_one(t, o, &tol, repeat, &mut res, &step).map_err(|e| anyhow!("{e} ({tol})")));
+        let line = match outcome {
             Ok(()) => {
                 res.passed += 1;
-                writeln!(out, "PASS {name}")?;
+                format!("PASS {name}\n")
             }
             Err(e) => {
                 res.failed += 1;
-                let msg = e.to_string().trim_end().replace('\n', " | ");
-                writeln!(out, "FAIL {name}: {msg}")?;
+                format!("FAIL {name}: {}\n", e.to_string().trim_end().replace('\n', " | "))
             }
-        }
+        };
+        progress
+            .suspend(|| out.write_all(line.as_bytes()).and_then(|()| out.flush()))
+            .map_err(|e| anyhow!("cannot write output: {e}"))?;
     }
     Ok(res)
 }
@@ -127,18 +136,23 @@ fn run_one(
     o: &model::Options,
     tol: &Tolerance,
     repeat: usize,
-    compile_times: &mut Vec<Duration>,
+    res: &mut SuiteOutcome,
+    step: &dyn Fn(&str),
 ) -> Result<()> {
+    step("compiling");
     let m = model::compile(&t.join("model.onnx"), o).map_err(|e| anyhow!("{e}"))?;
-    compile_times.push(m.compile_time);
+    res.compile_times.push(m.compile_time);
     let sets = data_sets(t);
     if sets.is_empty() {
         bail!("no test_data_set_* directory");
     }
     let mut timing = Timing { runs: Vec::new() };
     for s in sets {
-        run_data_set(&m, &s, tol, repeat, o.stack_size, &mut timing)
-            .map_err(|e| anyhow!("{}: {e}", s.file_name().and_then(|n| n.to_str()).unwrap_or("?")))?;
+        let set = s.file_name().and_then(|n| n.to_str()).unwrap_or("?");
+        step(&format!("running {set}"));
+        let ran = run_data_set(&m, &s, tol, repeat, o.stack_size, &mut timing);
+        res.run_times.append(&mut timing.runs);
+        ran.map_err(|e| anyhow!("{set}: {e}"))?;
     }
     Ok(())
 }

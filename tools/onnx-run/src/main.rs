@@ -7,12 +7,14 @@
 
 use clap::Parser as _;
 use flowgate_codegen_cranelift::pipeline::load_and_lower_with;
-use flowgate_driver::{backend, model, outputs, stack_guard, suite, tolerance};
+use flowgate_driver::progress::Progress;
+use flowgate_driver::{backend, model, outputs, report, stack_guard, suite, tolerance};
 use flowgate_ir::Context;
 use std::ffi::OsString;
 use std::io::{Read as _, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
 #[derive(clap::Parser)]
 #[command(name = "onnx-run", version = flowgate_version::VERSION, about = "JIT-compile Flowgate IR or an ONNX model with Cranelift and run it")]
@@ -23,7 +25,7 @@ struct Cli {
     /// `.mlir`: the function to call; it takes no arguments and returns scalars.
     #[arg(short = 'e', default_value = "main")]
     entry: String,
-    /// Report compile and run times on stderr.
+    /// Report compile time, run time (median and min over --repeat runs) and peak memory on stderr.
     #[arg(long)]
     time: bool,
     /// Print the lowering passes as they run (stderr).
@@ -65,7 +67,7 @@ struct Cli {
     /// Absolute tolerance for float comparisons [default: a test case's tolerance.json, else 1e-7].
     #[arg(long)]
     atol: Option<f64>,
-    /// Run each data set N times (with --time: median and minimum run time).
+    /// Run each data set, or the `.mlir` entry, N times (with --time: median and minimum run time).
     #[arg(long, default_value_t = 1)]
     repeat: usize,
     /// Stack size in bytes of the thread that runs compiled code.
@@ -97,13 +99,14 @@ fn main() -> ExitCode {
             return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
         }
     };
-    let mut out = Vec::new();
-    let res = run(cli, &mut out);
-    let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout.write_all(&out).and_then(|_| stdout.flush()) {
-        eprintln!("error: cannot write output: {e}");
-        return ExitCode::FAILURE;
-    }
+    // What the command line alone gets wrong is a usage error (exit 2), as clap's own are.
+    let settings = match Settings::from_cli(&cli) {
+        Ok(s) => s,
+        Err(msg) => <Cli as clap::CommandFactory>::command().error(clap::error::ErrorKind::InvalidValue, msg).exit(),
+    };
+    let progress = Progress::on_stderr();
+    let res = run(&cli, &settings, &mut Out { stdout: std::io::stdout(), progress: &progress });
+    drop(progress);
     match res {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
@@ -114,69 +117,117 @@ fn main() -> ExitCode {
     }
 }
 
-/// Ok(false) when something ran but failed (a test case); Err for errors to print.
-fn run(cli: Cli, out: &mut Vec<u8>) -> Result<bool, String> {
-    let backend = backend::Backend::parse(&cli.backend, cli.level.as_deref())?;
-    let o = model::Options { backend, print_pipeline: cli.print_pipeline, stack_size: cli.stack_size };
-    let over = tolerance::Overrides { rtol: cli.rtol, atol: cli.atol };
-    for (name, v) in [("--rtol", cli.rtol), ("--atol", cli.atol)] {
-        if v.is_some_and(|v| !v.is_finite() || v < 0.0) {
-            return Err(format!("error: {name} must be a finite number >= 0\n"));
+/// What the command line asks for, checked before anything is read.
+struct Settings {
+    options: model::Options,
+    over: tolerance::Overrides,
+    /// `--input NAME=FILE`, split.
+    inputs: Vec<(String, PathBuf)>,
+}
+
+impl Settings {
+    fn from_cli(cli: &Cli) -> Result<Settings, String> {
+        let backend = backend::Backend::parse(&cli.backend, cli.level.as_deref())
+            .map_err(|e| e.trim_end().trim_start_matches("error: ").to_string())?;
+        for (name, v) in [("--rtol", cli.rtol), ("--atol", cli.atol)] {
+            if v.is_some_and(|v| !v.is_finite() || v < 0.0) {
+                return Err(format!("{name} must be a finite number >= 0"));
+            }
         }
+        let inputs = cli
+            .inputs
+            .iter()
+            .map(|i| match i.split_once('=') {
+                Some((n, f)) => Ok((n.to_string(), PathBuf::from(f))),
+                None => Err(format!("--input '{i}' is not NAME=FILE")),
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Settings {
+            options: model::Options { backend, print_pipeline: cli.print_pipeline, stack_size: cli.stack_size },
+            over: tolerance::Overrides { rtol: cli.rtol, atol: cli.atol },
+            inputs,
+        })
     }
+}
+
+/// Where results go: standard output, each line as soon as it is known (flushed, so a pipe or
+/// a CI log sees it then), with the progress line on stderr cleared first.
+struct Out<'a> {
+    stdout: std::io::Stdout,
+    progress: &'a Progress,
+}
+
+impl Out<'_> {
+    fn line(&mut self, text: &str) -> Result<(), String> {
+        let stdout = &mut self.stdout;
+        self.progress
+            .suspend(|| writeln!(stdout, "{text}").and_then(|()| stdout.flush()))
+            .map_err(|e| format!("error: cannot write output: {e}\n"))
+    }
+
+    /// A `--time` line on stderr.
+    fn time(&self, text: &str) {
+        self.progress.suspend(|| eprintln!("{text}"));
+    }
+}
+
+/// Ok(false) when something ran but failed (a test case); Err for errors to print.
+fn run(cli: &Cli, settings: &Settings, out: &mut Out) -> Result<bool, String> {
+    let o = &settings.options;
     if let Some(root) = &cli.backend_tests {
-        let r = suite::run_suite(root, &o, over, cli.repeat, out).map_err(|e| format!("error: {e}\n"))?;
-        let _ = writeln!(out, "{} passed, {} failed", r.passed, r.failed);
+        let r = suite::run_suite(root, o, settings.over, cli.repeat, &mut out.stdout, out.progress)
+            .map_err(|e| format!("error: {e}\n"))?;
+        out.progress.set("");
+        out.line(&format!("{} passed, {} failed", r.passed, r.failed))?;
         if cli.time {
-            eprintln!(
-                "compile time per model: median {}, min {}",
-                fmt_ms(median(&r.compile_times)),
-                fmt_ms(min(&r.compile_times))
-            );
+            out.time(&report::suite_compile_line(&r.compile_times));
+            out.time(&report::run_line(&r.run_times));
+            out.time(&report::memory_line());
         }
         return Ok(r.failed == 0);
     }
     let is_onnx = cli.input.extension().and_then(|e| e.to_str()).is_some_and(|e| e == "onnx" || e == "onnxtxt");
-    if is_onnx {
-        return run_onnx(&cli, &o, over, out);
+    let ok = if is_onnx { run_onnx(cli, settings, out)? } else { run_mlir(cli, o.backend, out).map(|_| true)? };
+    if cli.time {
+        out.time(&report::memory_line());
     }
-    run_mlir(&cli, backend, out).map(|_| true)
+    Ok(ok)
 }
 
-fn run_onnx(cli: &Cli, o: &model::Options, over: tolerance::Overrides, out: &mut Vec<u8>) -> Result<bool, String> {
+fn run_onnx(cli: &Cli, settings: &Settings, out: &mut Out) -> Result<bool, String> {
+    let o = &settings.options;
+    let file = cli.input.display().to_string();
+    out.progress.set(format!("compiling {file}…"));
     let m = model::compile(&cli.input, o)?;
     if cli.time {
-        eprintln!("compile: {} (lowering passes {})", fmt_ms(m.compile_time), fmt_ms(m.lowering_time));
+        out.time(&report::compile_line(m.compile_time, m.lowering_time));
     }
-    let file = cli.input.display().to_string();
     if !cli.test_data.is_empty() {
         let mut ok = true;
         for d in &cli.test_data {
+            out.progress.set(format!("running {}…", d.display()));
             let mut timing = suite::Timing { runs: Vec::new() };
             // The case directory (holding tolerance.json) is the data set's parent.
-            let res = tolerance::for_case(d.parent(), over).and_then(|tol| {
+            let res = tolerance::for_case(d.parent(), settings.over).and_then(|tol| {
                 suite::run_data_set(&m, d, &tol, cli.repeat, o.stack_size, &mut timing)
                     .map_err(|e| anyhow::anyhow!("{e} ({tol})"))
             });
             match res {
-                Ok(()) => {
-                    let _ = writeln!(out, "PASS {}", d.display());
-                }
+                Ok(()) => out.line(&format!("PASS {}", d.display()))?,
                 Err(e) => {
                     ok = false;
-                    let _ = writeln!(out, "FAIL {}: {e}", d.display());
+                    out.line(&format!("FAIL {}: {e}", d.display()))?;
                 }
             }
-            report_runs(cli, &timing.runs);
+            if cli.time && !timing.runs.is_empty() {
+                out.time(&report::run_line(&timing.runs));
+            }
         }
+        out.progress.set("");
         return Ok(ok);
     }
-    let mut given = Vec::new();
-    for i in &cli.inputs {
-        let (n, f) = i.split_once('=').ok_or_else(|| format!("error: --input '{i}' is not NAME=FILE\n"))?;
-        given.push((n.to_string(), PathBuf::from(f)));
-    }
-    let args = suite::user_inputs(&m, &given).map_err(|e| format!("{file}: error: {e}\n"))?;
+    let args = suite::user_inputs(&m, &settings.inputs).map_err(|e| format!("{file}: error: {e}\n"))?;
+    out.progress.set(format!("running {file}…"));
     let mut runs = Vec::new();
     let mut outputs = Vec::new();
     for _ in 0..cli.repeat.max(1) {
@@ -184,7 +235,10 @@ fn run_onnx(cli: &Cli, o: &model::Options, over: tolerance::Overrides, out: &mut
         runs.push(t);
         outputs = o2;
     }
-    report_runs(cli, &runs);
+    out.progress.set("");
+    if cli.time {
+        out.time(&report::run_line(&runs));
+    }
     match &cli.output_dir {
         Some(dir) => {
             let format = if cli.output_format == "pb" { outputs::Format::Pb } else { outputs::Format::Npy };
@@ -192,35 +246,18 @@ fn run_onnx(cli: &Cli, o: &model::Options, over: tolerance::Overrides, out: &mut
         }
         None => {
             for (p, v) in m.outputs.iter().zip(&outputs) {
-                let _ = writeln!(out, "{}: {}", p.name, flowgate_runtime::describe(v));
+                out.line(&format!("{}: {}", p.name, flowgate_runtime::describe(v)))?;
             }
         }
     }
     Ok(true)
 }
 
-fn report_runs(cli: &Cli, runs: &[std::time::Duration]) {
-    if cli.time && !runs.is_empty() {
-        eprintln!("run: median {}, min {} ({} runs)", fmt_ms(median(runs)), fmt_ms(min(runs)), runs.len());
-    }
-}
-
-fn median(v: &[std::time::Duration]) -> std::time::Duration {
-    let mut s = v.to_vec();
-    s.sort();
-    s.get(s.len() / 2).copied().unwrap_or_default()
-}
-
-fn min(v: &[std::time::Duration]) -> std::time::Duration {
-    v.iter().min().copied().unwrap_or_default()
-}
-
-fn fmt_ms(d: std::time::Duration) -> String {
-    format!("{:.3} ms", d.as_secs_f64() * 1e3)
-}
-
-fn run_mlir(cli: &Cli, backend: backend::Backend, out: &mut Vec<u8>) -> Result<(), String> {
+fn run_mlir(cli: &Cli, backend: backend::Backend, out: &mut Out) -> Result<(), String> {
     let (name, text) = read_input(&cli.input)?;
+    // Compile time starts once the text is in (standard input may wait on its writer).
+    let start = Instant::now();
+    out.progress.set(format!("compiling {name}…"));
     let mut ctx = Context::new();
     ctx.allow_unregistered = cli.allow_unregistered;
     flowgate_registry::register_all_dialects(&mut ctx);
@@ -232,35 +269,48 @@ fn run_mlir(cli: &Cli, backend: backend::Backend, out: &mut Vec<u8>) -> Result<(
         &backend.pipeline(),
         cli.print_pipeline,
     )?;
+    let front_end = start.elapsed();
     let (module, sm) = (lowered.module, &lowered.sources);
     if cli.print_clif {
         let clif = flowgate_codegen_cranelift::jit::clif(&ctx, module).map_err(|e| match e {
             flowgate_codegen_cranelift::CodegenError::Unsupported(d) => sm.render(&ctx, &d),
             other => format!("error: {other}\n"),
         })?;
-        eprint!("{clif}");
+        out.progress.suspend(|| eprint!("{clif}"));
     }
     // A failure to start the thread cannot be returned through the callback; keep it here.
     let thread_error = std::cell::RefCell::new(None);
+    // Each of the `--repeat` calls, timed here (the backends time one call).
+    let runs = std::cell::RefCell::new(Vec::new());
     let invoke = |f: &mut (dyn FnMut() + Send)| {
-        if let Err(e) = stack_guard::call_on_thread(cli.stack_size, f) {
+        out.progress.set(format!("running {}…", cli.entry));
+        let mut times = Vec::new();
+        let mut repeated = || {
+            for _ in 0..cli.repeat.max(1) {
+                let t = Instant::now();
+                f();
+                times.push(t.elapsed());
+            }
+        };
+        if let Err(e) = stack_guard::call_on_thread(cli.stack_size, &mut repeated) {
             *thread_error.borrow_mut() = Some(e);
         }
+        runs.borrow_mut().extend(times);
     };
     let res = backend.run_mlir(&mut ctx, module, &cli.entry, sm, &invoke)?;
+    out.progress.set("");
     if let Some(e) = thread_error.into_inner() {
         return Err(format!("error: {e}\n"));
     }
     for v in &res.values {
-        let _ = writeln!(out, "{v}");
+        out.line(&v.to_string())?;
     }
     if cli.time {
-        eprintln!("lowering passes: {:.3} ms", lowered.pipeline_time.as_secs_f64() * 1e3);
-        eprintln!("compile: {:.3} ms", res.compile_time.as_secs_f64() * 1e3);
-        for (f, t) in &res.function_times {
-            eprintln!("  {f}: {:.3} ms", t.as_secs_f64() * 1e3);
-        }
-        eprintln!("run: {:.3} ms", res.run_time.as_secs_f64() * 1e3);
+        // The mlir backend calls the entry itself, once, and times that call.
+        let runs = runs.into_inner();
+        let runs = if runs.is_empty() { vec![res.run_time] } else { runs };
+        out.time(&report::compile_line(front_end + res.compile_time, lowered.pipeline_time));
+        out.time(&report::run_line(&runs));
     }
     Ok(())
 }
