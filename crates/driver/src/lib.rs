@@ -8,7 +8,6 @@ pub mod data;
 pub mod model;
 pub mod npy;
 pub mod outputs;
-pub mod progress;
 pub mod report;
 pub mod signature;
 pub mod stack_guard;

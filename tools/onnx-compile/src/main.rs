@@ -8,6 +8,7 @@ use flowgate_codegen_cranelift::object::compile_object;
 use flowgate_codegen_cranelift::pipeline::load_and_lower;
 use flowgate_codegen_cranelift::{CodegenError, OptLevel};
 use flowgate_ir::{Context, SourceMgr};
+use flowgate_progress::Progress;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -74,7 +75,12 @@ fn main() -> ExitCode {
 }
 
 fn compile(cli: Cli, levels: Levels) -> ExitCode {
-    match run(cli, levels) {
+    // On a terminal, a progress line for long compiles; not with --print-pipeline, whose
+    // lines would land on it.
+    let progress = if cli.print_pipeline { Progress::off() } else { Progress::on_stderr() };
+    let result = run(cli, levels, &progress);
+    drop(progress);
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
             eprint!("{msg}");
@@ -124,13 +130,15 @@ struct Output {
     function_times: Vec<(String, std::time::Duration)>,
 }
 
-fn run(cli: Cli, levels: Levels) -> Result<(), String> {
+fn run(cli: Cli, levels: Levels, progress: &Progress) -> Result<(), String> {
     let Levels { opt, llvm: llvm_opt } = levels;
     let (name, text) = read_input(&cli.input)?;
     let mut ctx = Context::new();
     ctx.allow_unregistered = cli.allow_unregistered;
     flowgate_registry::register_all_dialects(&mut ctx);
+    progress.set(format!("compiling {name}: lowering…"));
     let lowered = load_and_lower(&mut ctx, &name, &text, &flowgate_registry::all_passes(), opt, cli.print_pipeline)?;
+    progress.set(format!("compiling {name}: code generation…"));
     let (module, sm) = (lowered.module, &lowered.sources);
     let out =
         match llvm_opt {
@@ -161,6 +169,7 @@ fn run(cli: Cli, levels: Levels) -> Result<(), String> {
                 }
             }
         };
+    progress.set("");
     std::fs::write(&cli.output, &out.bytes).map_err(|e| write_error(&cli.output, e))?;
     if let Some(h) = &cli.header {
         let guard = h.file_name().and_then(|s| s.to_str()).unwrap_or("flowgate_h");

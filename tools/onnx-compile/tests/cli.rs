@@ -64,3 +64,47 @@ fn errors_exit_1_and_success_0() {
     assert!(std::fs::metadata(&o).is_ok_and(|m| m.len() > 0));
     let _ = std::fs::remove_file(o);
 }
+
+/// A pseudo-terminal: (master, slave).
+fn pty() -> (std::fs::File, std::fs::File) {
+    use std::os::fd::FromRawFd as _;
+    let (mut master, mut slave) = (-1, -1);
+    // SAFETY: openpty writes two new descriptors, owned by the Files made from them.
+    let rc =
+        unsafe { libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null(), std::ptr::null()) };
+    assert_eq!(rc, 0, "openpty: {}", std::io::Error::last_os_error());
+    unsafe { (std::fs::File::from_raw_fd(master), std::fs::File::from_raw_fd(slave)) }
+}
+
+/// On a terminal the steps of a compile show on the progress line (every step at once with
+/// FLOWGATE_PROGRESS_DELAY_MS=0; by default only those that last); redirected, never.
+#[test]
+fn progress_line_on_a_terminal_only() {
+    use std::io::Read as _;
+    let o = temp("progress.o");
+    let (mut master, slave) = pty();
+    let mut child = Command::new(BIN)
+        .args(["-", "-o", &o])
+        .env("FLOWGATE_PROGRESS_DELAY_MS", "0")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(slave))
+        .spawn()
+        .expect("spawn onnx-compile");
+    if let Some(mut i) = child.stdin.take() {
+        let _ = i.write_all(PROGRAM.as_bytes());
+    }
+    assert_eq!(child.wait().expect("wait").code(), Some(0));
+    // The child has exited and the slave is closed: read what the terminal got (EIO ends it).
+    let mut seen = Vec::new();
+    let _ = master.read_to_end(&mut seen);
+    let seen = String::from_utf8_lossy(&seen);
+    assert!(seen.contains("\r\x1b[Kcompiling <stdin>: lowering…"), "{seen:?}");
+    assert!(seen.contains("\r\x1b[Kcompiling <stdin>: code generation…"), "{seen:?}");
+    assert!(seen.ends_with("\r\x1b[K"), "the line is cleared at the end: {seen:?}");
+    // Redirected stderr gets nothing of it.
+    let (code, _, err) = run(&["-", "-o", &o], PROGRAM);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.is_empty(), "{err:?}");
+    let _ = std::fs::remove_file(o);
+}

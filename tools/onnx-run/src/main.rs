@@ -7,9 +7,9 @@
 
 use clap::Parser as _;
 use flowgate_codegen_cranelift::pipeline::load_and_lower_with;
-use flowgate_driver::progress::Progress;
 use flowgate_driver::{backend, model, outputs, report, stack_guard, suite, tolerance};
 use flowgate_ir::Context;
+use flowgate_progress::Progress;
 use std::ffi::OsString;
 use std::io::{Read as _, Write};
 use std::path::{Path, PathBuf};
@@ -104,7 +104,8 @@ fn main() -> ExitCode {
         Ok(s) => s,
         Err(msg) => <Cli as clap::CommandFactory>::command().error(clap::error::ErrorKind::InvalidValue, msg).exit(),
     };
-    let progress = Progress::on_stderr();
+    // On a terminal, a progress line; not with --print-pipeline, whose lines would land on it.
+    let progress = if cli.print_pipeline { Progress::off() } else { Progress::on_stderr() };
     let res = run(&cli, &settings, &mut Out { stdout: std::io::stdout(), progress: &progress });
     drop(progress);
     match res {

@@ -2,8 +2,8 @@
 //! (`[12/46] silero_vad: compiling…  3 s`), rewritten in place with `\r` on stderr.
 //!
 //! It is drawn only on a terminal (stderr `isatty`) and only once the same step has lasted
-//! [`DELAY`], so redirected output (tests, CI, pipes) never sees it and quick steps do not
-//! flicker. A ticker thread redraws it with the elapsed seconds; [`Progress::suspend`] clears it
+//! [`DELAY`] (`FLOWGATE_PROGRESS_DELAY_MS` sets another; 0 draws every step at once), so
+//! redirected output (tests, CI, pipes) never sees it and quick steps do not flicker. A ticker thread redraws it with the elapsed seconds; [`Progress::suspend`] clears it
 //! while other output is written, so result lines never share a line with it.
 
 use std::io::{IsTerminal as _, Write};
@@ -33,6 +33,7 @@ struct State {
     sink: Box<dyn Write + Send>,
     /// Columns available; longer messages are cut so that `\r` can rewrite them.
     width: usize,
+    delay: Duration,
     message: String,
     since: Instant,
     drawn: bool,
@@ -43,7 +44,11 @@ impl Progress {
     /// A progress line on stderr when stderr is a terminal, else one that shows nothing.
     pub fn on_stderr() -> Progress {
         if std::io::stderr().is_terminal() {
-            Progress::to_sink(Box::new(std::io::stderr()), terminal_width())
+            let delay = std::env::var("FLOWGATE_PROGRESS_DELAY_MS")
+                .ok()
+                .and_then(|v| v.trim().parse().ok())
+                .map_or(DELAY, Duration::from_millis);
+            Progress::to_sink(Box::new(std::io::stderr()), terminal_width(), delay)
         } else {
             Progress::off()
         }
@@ -54,13 +59,14 @@ impl Progress {
         Progress { shared: None, ticker: None }
     }
 
-    /// A progress line drawn into `sink`, `width` columns wide (what a terminal gets; tests
-    /// pass a buffer).
-    pub fn to_sink(sink: Box<dyn Write + Send>, width: usize) -> Progress {
+    /// A progress line drawn into `sink`, `width` columns wide, once a step has lasted
+    /// `delay` (what a terminal gets; tests pass a buffer).
+    pub fn to_sink(sink: Box<dyn Write + Send>, width: usize, delay: Duration) -> Progress {
         let shared = Arc::new(Shared {
             state: Mutex::new(State {
                 sink,
                 width: width.max(10),
+                delay,
                 message: String::new(),
                 since: Instant::now(),
                 drawn: false,
@@ -74,14 +80,16 @@ impl Progress {
         Progress { shared: Some(shared), ticker }
     }
 
-    /// The step now under way; shown once it has lasted [`DELAY`]. An empty message takes
-    /// the line away.
+    /// The step now under way; shown once it has lasted the delay (at once when that is
+    /// zero). An empty message takes the line away.
     pub fn set(&self, message: impl Into<String>) {
         if let Some(mut s) = self.lock() {
             s.message = message.into();
             s.since = Instant::now();
             if s.message.is_empty() {
                 s.erase();
+            } else if s.delay.is_zero() {
+                s.draw();
             }
         }
     }
@@ -140,7 +148,7 @@ impl State {
 fn tick(shared: &Shared) {
     let mut s = shared.state.lock().unwrap_or_else(|e| e.into_inner());
     while !s.done {
-        if !s.message.is_empty() && s.since.elapsed() >= DELAY {
+        if !s.message.is_empty() && s.since.elapsed() >= s.delay {
             s.draw();
         }
         s = shared.wake.wait_timeout(s, TICK).unwrap_or_else(|e| e.into_inner()).0;
@@ -194,7 +202,7 @@ mod tests {
     #[test]
     fn a_long_step_is_drawn_then_cleared() {
         let buf = Buffer::default();
-        let p = Progress::to_sink(Box::new(buf.clone()), 80);
+        let p = Progress::to_sink(Box::new(buf.clone()), 80, DELAY);
         p.set("[1/2] model: compiling…");
         let text = buf.wait_for(|t| t.contains("[1/2] model: compiling…"));
         assert!(text.starts_with(CLEAR) && text.contains("[1/2] model: compiling…  0 s"), "{text:?}");
@@ -213,7 +221,7 @@ mod tests {
     #[test]
     fn long_messages_are_cut_to_the_width() {
         let buf = Buffer::default();
-        let p = Progress::to_sink(Box::new(buf.clone()), 20);
+        let p = Progress::to_sink(Box::new(buf.clone()), 20, DELAY);
         p.set("x".repeat(100));
         let text = buf.wait_for(|t| t.contains(" s"));
         drop(p);
@@ -222,12 +230,22 @@ mod tests {
     }
 
     #[test]
+    fn zero_delay_draws_every_step_at_once() {
+        let buf = Buffer::default();
+        let p = Progress::to_sink(Box::new(buf.clone()), 80, Duration::ZERO);
+        p.set("lowering…");
+        assert_eq!(buf.text(), format!("{CLEAR}lowering…  0 s"));
+        p.set("");
+        assert_eq!(buf.text(), format!("{CLEAR}lowering…  0 s{CLEAR}"));
+    }
+
+    #[test]
     fn off_and_quick_steps_show_nothing() {
         let p = Progress::off();
         p.set("anything");
         assert_eq!(p.suspend(|| 7), 7);
         let buf = Buffer::default();
-        let p = Progress::to_sink(Box::new(buf.clone()), 80);
+        let p = Progress::to_sink(Box::new(buf.clone()), 80, DELAY);
         drop(p); // nothing was set
         assert_eq!(buf.text(), "");
     }
