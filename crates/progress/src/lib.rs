@@ -167,6 +167,20 @@ fn terminal_width() -> usize {
     }
 }
 
+/// A new pseudo-terminal, `(master, slave)`: the tools' tests give a child the slave as its
+/// stderr and read from the master what a terminal would show.
+pub fn pseudo_terminal() -> std::io::Result<(std::fs::File, std::fs::File)> {
+    use std::os::fd::FromRawFd as _;
+    let (mut master, mut slave) = (-1, -1);
+    // SAFETY: openpty writes two new descriptors, which the Files made from them then own.
+    let rc =
+        unsafe { libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null(), std::ptr::null()) };
+    if rc != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(unsafe { (std::fs::File::from_raw_fd(master), std::fs::File::from_raw_fd(slave)) })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -65,24 +65,13 @@ fn errors_exit_1_and_success_0() {
     let _ = std::fs::remove_file(o);
 }
 
-/// A pseudo-terminal: (master, slave).
-fn pty() -> (std::fs::File, std::fs::File) {
-    use std::os::fd::FromRawFd as _;
-    let (mut master, mut slave) = (-1, -1);
-    // SAFETY: openpty writes two new descriptors, owned by the Files made from them.
-    let rc =
-        unsafe { libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null(), std::ptr::null()) };
-    assert_eq!(rc, 0, "openpty: {}", std::io::Error::last_os_error());
-    unsafe { (std::fs::File::from_raw_fd(master), std::fs::File::from_raw_fd(slave)) }
-}
-
 /// On a terminal the steps of a compile show on the progress line (every step at once with
 /// FLOWGATE_PROGRESS_DELAY_MS=0; by default only those that last); redirected, never.
 #[test]
 fn progress_line_on_a_terminal_only() {
     use std::io::Read as _;
     let o = temp("progress.o");
-    let (mut master, slave) = pty();
+    let (mut master, slave) = flowgate_progress::pseudo_terminal().expect("openpty");
     let mut child = Command::new(BIN)
         .args(["-", "-o", &o])
         .env("FLOWGATE_PROGRESS_DELAY_MS", "0")

@@ -157,21 +157,10 @@ fn each_result_line_comes_when_its_case_ends() {
     let _ = std::fs::remove_dir_all(root);
 }
 
-/// A pseudo-terminal: (master, slave).
-fn pty() -> (std::fs::File, std::fs::File) {
-    use std::os::fd::FromRawFd as _;
-    let (mut master, mut slave) = (-1, -1);
-    // SAFETY: openpty writes two new descriptors, owned by the Files made from them.
-    let rc =
-        unsafe { libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null(), std::ptr::null()) };
-    assert_eq!(rc, 0, "openpty: {}", std::io::Error::last_os_error());
-    unsafe { (std::fs::File::from_raw_fd(master), std::fs::File::from_raw_fd(slave)) }
-}
-
 #[test]
 fn a_terminal_sees_the_progress_line() {
     let (root, fifo) = suite_held_open("progress");
-    let (mut master, slave) = pty();
+    let (mut master, slave) = flowgate_progress::pseudo_terminal().expect("openpty");
     let child = Command::new(BIN)
         .args(["--backend-tests".as_ref(), root.as_os_str()])
         .stdout(Stdio::piped())
