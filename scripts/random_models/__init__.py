@@ -1,0 +1,1 @@
+"""Random valid ONNX control-flow models for differential testing against onnxruntime."""

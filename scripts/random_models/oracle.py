@@ -1,0 +1,98 @@
+"""Expected outputs for a generated model: onnxruntime first, the reference evaluator where
+onnxruntime refuses the model or dies (a zero-length Scan kills it with SIGFPE), each run in a
+forked child so that a crash or a hang cannot take the driver down."""
+
+import os
+import pickle
+import signal
+import sys
+
+import numpy as np
+import onnx
+from onnx import numpy_helper
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from onnx_cf.oracle import run_ort, run_ref, with_explicit_cond  # noqa: E402
+
+
+def in_child(fn, timeout):
+    """Runs `fn()` in a forked child; ('ok', value) or ('error', text)."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        signal.alarm(timeout)
+        try:
+            res = ("ok", fn())
+        except BaseException as e:  # noqa: BLE001 - every failure is a result here
+            res = ("error", (str(e).strip().splitlines() or [type(e).__name__])[0][:800])
+        data = pickle.dumps(res)
+        with os.fdopen(w, "wb") as f:
+            f.write(data)
+        os._exit(0)
+    os.close(w)
+    with os.fdopen(r, "rb") as f:
+        data = f.read()
+    _, status = os.waitpid(pid, 0)
+    if not data:
+        if os.WIFSIGNALED(status):
+            return "error", f"killed by signal {os.WTERMSIG(status)}"
+        return "error", f"exit status {os.WEXITSTATUS(status)}"
+    return pickle.loads(data)
+
+
+def expected(model, inputs, timeout=60):
+    """(outputs, oracle name, why not onnxruntime) or (None, None, reasons)."""
+    feeds = {vi.name: x for vi, x in zip(model.graph.input, inputs)}
+    kind, val = in_child(lambda: run_ort(model, feeds), timeout)
+    if kind == "ok":
+        return val, "onnxruntime", None
+    why = val.replace("[ONNXRuntimeError] : ", "")
+    # The reference evaluator runs a Loop without a cond input zero times: give it a true one.
+    kind, ref = in_child(lambda: run_ref(with_explicit_cond(model), feeds), timeout)
+    if kind == "ok":
+        return ref, "reference", why
+    return None, None, f"onnxruntime: {why}; reference evaluator: {ref}"
+
+
+def shape_ok(value, want):
+    """Whether an oracle output agrees with the generator's idea of it (None dims are free)."""
+    kind, shape, eshapes = want
+    if kind == "seq":
+        if not isinstance(value, list):
+            return False
+        if eshapes is None:
+            return True
+        return len(value) == len(eshapes) and all(
+            es is None or dims_ok(np.asarray(x).shape, es) for x, es in zip(value, eshapes))
+    if isinstance(value, list) or value is None:
+        return False
+    return shape is None or dims_ok(np.asarray(value).shape, shape)
+
+
+def dims_ok(got, want):
+    return len(got) == len(want) and all(w is None or g == w for g, w in zip(got, want))
+
+
+def to_proto(value, vi):
+    if vi.type.HasField("sequence_type"):
+        return numpy_helper.from_list([np.asarray(v) for v in value], vi.name)
+    return numpy_helper.from_array(np.asarray(value), vi.name)
+
+
+def write_case(d, model, inputs, outputs):
+    os.makedirs(os.path.join(d, "test_data_set_0"))
+    with open(os.path.join(d, "model.onnx"), "wb") as f:
+        f.write(model.SerializeToString())
+    for kind, vals, decl in (("input", inputs, model.graph.input), ("output", outputs, model.graph.output)):
+        for j, (v, vi) in enumerate(zip(vals, decl)):
+            with open(os.path.join(d, "test_data_set_0", f"{kind}_{j}.pb"), "wb") as f:
+                f.write(to_proto(v, vi).SerializeToString())
+
+
+def dtype_ok(value, vi):
+    """The oracle's output has the declared element type (float16 stays float16)."""
+    if vi.type.HasField("sequence_type"):
+        elem = vi.type.sequence_type.elem_type.tensor_type.elem_type
+        return all(np.asarray(x).dtype == onnx.helper.tensor_dtype_to_np_dtype(elem) for x in value)
+    return np.asarray(value).dtype == onnx.helper.tensor_dtype_to_np_dtype(vi.type.tensor_type.elem_type)
