@@ -863,6 +863,12 @@ pub unsafe extern "C" fn flowgate_rt_roi_align(
     })
 }
 
+/// CumSum along `axis` (the axis input's value).
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_cumsum(node: i32, x: Handle, axis: i64, exclusive: i32, reverse: i32) -> Handle {
+    run_t(node, || crate::cumulative::cumsum(ten(x)?, axis, exclusive != 0, reverse != 0))
+}
+
 /// DFT; `dft_length` < 0 means absent.
 #[no_mangle]
 pub unsafe extern "C" fn flowgate_rt_dft(

@@ -1,8 +1,11 @@
 //! Reductions (ReduceSum, ReduceMean, ...): the reduced axes are gathered last so each output
-//! element reduces one contiguous group. Floats accumulate in f64, integers in wrapping i128.
-//! An empty group gives the ONNX-18 identities: 0 for sums and norms, 1 for Prod, NaN for Mean
-//! of floats, -inf / +inf (the type's min / max for integers) for Max / Min, -inf for
-//! LogSumExp.
+//! element reduces one contiguous group. Floats accumulate in f64. Integers accumulate in i128
+//! and a result outside the element type saturates to its minimum or maximum (Sum, Prod,
+//! SumSquare, L1), as onnxruntime's integer reductions do (they sum in double and clamp; see
+//! ARCHITECTURE.md, "Integer overflow"); a Mean is exact and always in range.
+//! An empty group gives the ONNX-18 identities: 0 for sums and norms, 1 for Prod, -inf / +inf
+//! (the type's min / max for integers) for Max / Min, -inf for LogSumExp; the spec leaves the
+//! Mean of nothing undefined, and it is 0 as onnxruntime gives (numpy would give NaN).
 
 use crate::broadcast::{strided_take, strides};
 use crate::dispatch::Elem;
@@ -119,7 +122,13 @@ fn reduce_f64(op: ReduceOp, it: impl Iterator<Item = f64> + Clone) -> f64 {
     let n = it.clone().count() as f64;
     match op {
         ReduceOp::Sum => it.sum(),
-        ReduceOp::Mean => it.sum::<f64>() / n,
+        ReduceOp::Mean => {
+            if n == 0.0 {
+                0.0
+            } else {
+                it.sum::<f64>() / n
+            }
+        }
         ReduceOp::Prod => it.product(),
         ReduceOp::SumSquare => it.map(|x| x * x).sum(),
         ReduceOp::L1 => it.map(f64::abs).sum(),
@@ -142,12 +151,13 @@ fn reduce_int<T: Elem>(op: ReduceOp, c: &[T]) -> T {
     let n = c.len() as i128;
     // The type's extremes, for Max / Min of an empty group.
     let (lo, hi) = extremes::<T>();
+    let sat = |v: i128| T::from_i128(v.clamp(lo, hi));
     match op {
-        ReduceOp::Sum => T::from_i128(it.fold(0i128, i128::wrapping_add)),
-        ReduceOp::Mean => T::from_i128(if n == 0 { 0 } else { it.fold(0i128, i128::wrapping_add) / n }),
-        ReduceOp::Prod => T::from_i128(it.fold(1i128, i128::wrapping_mul)),
-        ReduceOp::SumSquare => T::from_i128(it.fold(0i128, |a, x| a.wrapping_add(x.wrapping_mul(x)))),
-        ReduceOp::L1 => T::from_i128(it.fold(0i128, |a, x| a.wrapping_add(x.wrapping_abs()))),
+        ReduceOp::Sum => sat(it.fold(0i128, i128::saturating_add)),
+        ReduceOp::Mean => T::from_i128(if n == 0 { 0 } else { it.fold(0i128, i128::saturating_add) / n }),
+        ReduceOp::Prod => sat(it.fold(1i128, i128::saturating_mul)),
+        ReduceOp::SumSquare => sat(it.fold(0i128, |a, x| a.saturating_add(x.saturating_mul(x)))),
+        ReduceOp::L1 => sat(it.fold(0i128, |a, x| a.saturating_add(x.saturating_abs()))),
         ReduceOp::L2 => T::from_f64(c.iter().map(|x| x.to_f64() * x.to_f64()).sum::<f64>().sqrt()),
         ReduceOp::Max => T::from_i128(it.fold(lo, i128::max)),
         ReduceOp::Min => T::from_i128(it.fold(hi, i128::min)),
@@ -180,6 +190,31 @@ mod tests {
 
     fn axes(v: &[i64]) -> Tensor {
         Tensor::from_i64s(v.to_vec())
+    }
+
+    #[test]
+    fn integer_overflow_saturates_as_onnxruntime() {
+        let t = Tensor::from_vec(vec![3], vec![i32::MAX, 1, -5]).unwrap();
+        let sum = |op, t: &Tensor| reduce(op, t, None, false, false).unwrap();
+        // The exact sum fits: no saturation on the way (onnxruntime: 2147483643).
+        assert_eq!(sum(ReduceOp::Sum, &t).as_slice::<i32>().unwrap(), &[i32::MAX - 4]);
+        let t = Tensor::from_vec(vec![2], vec![i32::MAX, 1]).unwrap();
+        assert_eq!(sum(ReduceOp::Sum, &t).as_slice::<i32>().unwrap(), &[i32::MAX]);
+        assert_eq!(sum(ReduceOp::Mean, &t).as_slice::<i32>().unwrap(), &[1 << 30]);
+        let t = Tensor::from_vec(vec![3], vec![-i64::MAX, -i64::MAX, -5]).unwrap();
+        assert_eq!(sum(ReduceOp::Sum, &t).as_slice::<i64>().unwrap(), &[i64::MIN]);
+        assert_eq!(sum(ReduceOp::SumSquare, &t).as_slice::<i64>().unwrap(), &[i64::MAX]);
+        let t = Tensor::from_vec(vec![100], vec![3i32; 100]).unwrap();
+        assert_eq!(sum(ReduceOp::Prod, &t).as_slice::<i32>().unwrap(), &[i32::MAX]);
+        let t = Tensor::from_vec(vec![2], vec![u8::MAX, 1]).unwrap();
+        assert_eq!(sum(ReduceOp::Sum, &t).as_slice::<u8>().unwrap(), &[u8::MAX]);
+    }
+
+    #[test]
+    fn mean_of_nothing_is_zero_as_onnxruntime() {
+        let t = Tensor::from_vec(vec![3, 0], Vec::<f64>::new()).unwrap();
+        let m = reduce(ReduceOp::Mean, &t, Some(&axes(&[-1])), false, false).unwrap();
+        assert_eq!(m.as_slice::<f64>().unwrap(), &[0., 0., 0.]);
     }
 
     #[test]

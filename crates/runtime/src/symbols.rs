@@ -68,6 +68,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("flowgate_rt_array_feature_extractor", flowgate_rt_array_feature_extractor as *const u8),
         ("flowgate_rt_non_max_suppression", flowgate_rt_non_max_suppression as *const u8),
         ("flowgate_rt_roi_align", flowgate_rt_roi_align as *const u8),
+        ("flowgate_rt_cumsum", flowgate_rt_cumsum as *const u8),
         ("flowgate_rt_dft", flowgate_rt_dft as *const u8),
         ("flowgate_rt_stft", flowgate_rt_stft as *const u8),
         ("flowgate_rt_resize", flowgate_rt_resize as *const u8),
