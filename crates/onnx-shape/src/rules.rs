@@ -113,6 +113,8 @@ pub fn infer(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
             let s = *ctx.operand_types(op).first()?;
             one(seq_element(ctx, s))
         }
+        "ConcatFromSequence" => one(concat_from_sequence(ctx, op)),
+        "SplitToSequence" => one(split_to_sequence(ctx, op)),
         "SequenceLength" => {
             let i64t = ctx.integer_type(64);
             one(Some(ctx.tensor_type(vec![], i64t)))
@@ -171,6 +173,43 @@ fn axis(a: i64, rank: usize) -> Option<usize> {
     let r = rank as i64;
     let a = if a < 0 { a + r } else { a };
     (0..r).contains(&a).then_some(a as usize)
+}
+
+/// ConcatFromSequence: every element has the sequence's element type, so the result is that
+/// type with the concatenation axis dynamic (or a new dynamic axis with `new_axis = 1`);
+/// unranked elements give an unranked tensor of their element type.
+fn concat_from_sequence(ctx: &mut Context, op: OpId) -> Option<Type> {
+    let s = *ctx.operand_types(op).first()?;
+    let v = view(ctx, seq_element(ctx, s)?)?;
+    let Some(mut dims) = v.dims else { return Some(tensor(ctx, v.elem, None)) };
+    let new_axis = int_attr(ctx, op, "new_axis").unwrap_or(0) == 1;
+    let ax = axis(int_attr(ctx, op, "axis")?, dims.len() + new_axis as usize)?;
+    if new_axis {
+        dims.insert(ax, DYNAMIC);
+    } else {
+        dims[ax] = DYNAMIC;
+    }
+    Some(tensor(ctx, v.elem, Some(dims)))
+}
+
+/// SplitToSequence: a sequence of the input's element type and rank, the split axis of size 1
+/// without a `split` input (removed with `keepdims = 0`), dynamic with one.
+fn split_to_sequence(ctx: &mut Context, op: OpId) -> Option<Type> {
+    let v = operand_view(ctx, op, 0)?;
+    let Some(mut dims) = v.dims else {
+        let t = tensor(ctx, v.elem, None);
+        return Some(seq_type(ctx, t));
+    };
+    let ax = axis(int_attr(ctx, op, "axis").unwrap_or(0), dims.len())?;
+    if present(ctx, op, 1).is_some() {
+        dims[ax] = DYNAMIC;
+    } else if int_attr(ctx, op, "keepdims").unwrap_or(1) == 0 {
+        dims.remove(ax);
+    } else {
+        dims[ax] = 1;
+    }
+    let t = tensor(ctx, v.elem, Some(dims));
+    Some(seq_type(ctx, t))
 }
 
 fn shape_of(ctx: &mut Context, op: OpId) -> Option<Type> {

@@ -112,6 +112,7 @@ const OPS: &[(&str, Count, Count)] = &[
     ("onnx.ReduceLogSumExp", at_least(1), ex(1)),
     ("onnx.ArgMax", ex(1), ex(1)),
     ("onnx.ArgMin", ex(1), ex(1)),
+    ("onnx.CumSum", ex(2), ex(1)),
     ("onnx.Softmax", ex(1), ex(1)),
     ("onnx.LogSoftmax", ex(1), ex(1)),
     ("onnx.MatMul", ex(2), ex(1)),

@@ -52,6 +52,7 @@ const MEMO_KERNELS: &[&str] = &[
     "gather_nd",
     "reverse_sequence",
     "array_feature_extractor",
+    "cumsum",
     "dft",
     "stft",
     "resize",

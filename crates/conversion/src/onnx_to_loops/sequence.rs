@@ -56,6 +56,9 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
                         .collect();
                     super::constants::i64_tensor(l, &dims)?
                 }
+                // A stack of values of unknown rank (a Loop's or Scan's scan output) that made
+                // no iteration: onnxruntime's `[0]` when it does not know the body's shape.
+                None if new_axis == 1 => super::constants::i64_tensor(l, &[0])?,
                 _ => l.rt("null", &[])?,
             };
             let a = l.const_i64(axis);

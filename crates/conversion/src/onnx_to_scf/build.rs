@@ -75,11 +75,24 @@ pub(crate) fn tensor_cast(b: &mut Builder<'_>, v: Value, to: Type, loc: Location
 }
 
 /// `tensor.dim %t, %c<axis>`.
-pub(crate) fn dim(b: &mut Builder<'_>, t: Value, axis: i64, loc: Location) -> Value {
-    let c = const_index(b, axis, loc);
+pub(crate) fn dim(b: &mut Builder<'_>, t: Value, axis: i64, loc: Location) -> Result<Value, Diagnostic> {
     let it = b.ctx.index_type();
+    if axis < 0 {
+        // A negative axis on a value of unknown rank counts from the end at run time: the
+        // entry of its `onnx.Shape`, as the slices' `onnx.Gather` counts it.
+        let i64t = b.ctx.integer_type(64);
+        let shape_t = b.ctx.tensor_type(vec![DYNAMIC], i64t);
+        let shape = onnx1(b, "onnx.Shape", &[t], shape_t, &[], loc);
+        let idx = const_i64_0d(b, axis, loc);
+        let rank0 = b.ctx.tensor_type(vec![], i64t);
+        let d = gather(b, shape, idx, 0, rank0, loc);
+        let st = OperationState::new(b.ctx, "tensor.extract", loc).operands(&[d]).results(&[i64t]);
+        let d = b.create_value(st);
+        return index_cast(b, d, it, loc);
+    }
+    let c = const_index(b, axis, loc);
     let st = OperationState::new(b.ctx, "tensor.dim", loc).operands(&[t, c]).results(&[it]);
-    b.create_value(st)
+    Ok(b.create_value(st))
 }
 
 /// Can a tensor of shape `a` be a tensor of shape `b`? (ranks equal and known dims agree, or

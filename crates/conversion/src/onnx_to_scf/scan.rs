@@ -120,7 +120,7 @@ fn build_scan_loop(b: &mut Builder<'_>, op: OpId, s: ScanLoop, loc: Location) ->
     }
     let len = match s.len {
         Some(len) => len,
-        None => build::dim(b, s.inputs[0], s.in_axes[0], loc),
+        None => build::dim(b, s.inputs[0], s.in_axes[0], loc)?,
     };
     let c0 = build::const_index(b, 0, loc);
     let c1 = build::const_index(b, 1, loc);
@@ -211,14 +211,13 @@ pub(crate) fn convert(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     let mut in_axes = Vec::with_capacity(m);
     for (j, (&a, &v)) in raw_axes.iter().zip(&inputs).enumerate() {
         let rank = rank_of(ctx, ctx.value_type(v));
-        let norm = normalize_axis(a, rank).ok_or_else(|| match rank {
-            Some(r) => err(ctx, op, format!("scan_input_axes[{j}] = {a} is out of range for rank {r}")),
-            None => err(
-                ctx,
-                op,
-                format!("scan_input_axes[{j}] = {a} is negative but the rank of scan input #{j} is unknown"),
-            ),
-        })?;
+        // With an unknown rank a negative axis stays negative: the length and the slices
+        // count it from the end at run time (`build::dim`, `onnx.Gather`).
+        let norm = match rank {
+            Some(r) => normalize_axis(a, Some(r))
+                .ok_or_else(|| err(ctx, op, format!("scan_input_axes[{j}] = {a} is out of range for rank {r}")))?,
+            None => a,
+        };
         in_axes.push(norm);
     }
     let in_dirs = list(ctx, op, "scan_input_directions", m)?;
@@ -327,7 +326,7 @@ pub(crate) fn convert_v8(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> 
     if !b.ctx.is_tensor(first_ty) {
         return Err(err(b.ctx, op, format!("scan input #0 must be a tensor, but is {}", build::show(b.ctx, first_ty))));
     }
-    let batch = build::dim(&mut b, inputs[0], 0, loc);
+    let batch = build::dim(&mut b, inputs[0], 0, loc)?;
     let mut zeros = Vec::with_capacity(k);
     if lens.is_some() {
         for &t in &yields[n..] {
@@ -426,7 +425,7 @@ fn pad(
     zeros: &[Value],
     loc: Location,
 ) -> Result<Vec<Value>, Diagnostic> {
-    let max = build::dim(b, seq_input, 0, loc);
+    let max = build::dim(b, seq_input, 0, loc)?;
     let c0 = build::const_index(b, 0, loc);
     let len = build::binary(b, "arith.maxsi", len, c0, loc)?;
     let c1 = build::const_index(b, 1, loc);
