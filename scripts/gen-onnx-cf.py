@@ -34,7 +34,7 @@ from onnx_cf.oracle import close, describe, oracle, same, verify_case, write_cas
 
 # Importing a case module registers its cases; this order is the corpus order.
 CASE_MODULES = ["cases_loop", "cases_scan_if", "cases_nesting", "cases_types", "cases_seq",
-                "cases_models", "cases_body_ops", "cases_scalar"]
+                "cases_models", "cases_body_ops", "cases_scalar", "cases_random_gaps"]
 for _module in CASE_MODULES:
     importlib.import_module(f"onnx_cf.{_module}")
 

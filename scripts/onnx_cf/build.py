@@ -190,7 +190,7 @@ def scalar(v, elem):
 
 # The op types the compiler supports (issue 10); a case using anything else is a generator bug.
 ALLOWED_OPS = set("""
-    Loop Scan If Add Sub Mul Div Sqrt Exp Reciprocal Ceil Relu Not Equal Cast CastLike Identity
+    Loop Scan If CumSum Add Sub Mul Div Sqrt Exp Reciprocal Ceil Relu Not Equal Cast CastLike Identity
     Constant ConstantOfShape Shape Size Reshape Squeeze Unsqueeze Transpose Expand Concat Split
     Slice GatherElements Range MatMul Neg Abs Log Tanh Sigmoid Floor Pow Mod Max Min Greater Less
     GreaterOrEqual LessOrEqual And Or Xor Where Gather ReduceSum ReduceMean ReduceMax ReduceMin

@@ -1,0 +1,1 @@
+BloopedJbw¿NüA
