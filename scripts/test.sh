@@ -9,7 +9,7 @@
 # On a fresh Debian bookworm machine, as root, it installs LLVM 22's lit/FileCheck
 # (llvm-22-tools), upstream mlir-opt/mlir-runner (mlir-22-tools) and cmake through apt, only
 # when they are missing. After the cargo tests it runs the ONNX conformance suites
-# (testdata/onnx-backend-cf, testdata/onnx-cf, testdata/onnx-node, the real models of
+# (testdata/onnx-backend-cf, testdata/onnx-cf, testdata/onnx-random, testdata/onnx-node, the real models of
 # testdata/real) through `onnx-run --backend-tests` and the
 # memory test (scripts/memory-test.sh). Then the LLVM backend (cargo feature `llvm`): it installs
 # llvm-22-dev and libclang-22-dev, builds onnx-run and onnx-compile with `--features llvm`, runs
@@ -173,6 +173,10 @@ if [ "$MODE" = all ]; then
     stage "onnx-run --backend-tests testdata/onnx-backend-cf" \
       target/debug/onnx-run --backend-tests testdata/onnx-backend-cf
     stage "onnx-run --backend-tests testdata/onnx-cf" target/debug/onnx-run --backend-tests testdata/onnx-cf
+    # 200 random control-flow models (scripts/random_models/, onnxruntime as the oracle).
+    if [ -d testdata/onnx-random ]; then
+      stage "onnx-run --backend-tests testdata/onnx-random" target/debug/onnx-run --backend-tests testdata/onnx-random
+    fi
     if [ -d testdata/onnx-node ]; then
       stage "onnx-run --backend-tests testdata/onnx-node" target/debug/onnx-run --backend-tests testdata/onnx-node
     fi

@@ -926,8 +926,8 @@ class Gen:
         ("op_unary", 6), ("op_binary", 8), ("op_where", 2), ("op_cast", 2), ("op_reduce", 3),
         ("op_concat", 2), ("op_slice", 2), ("op_gather", 2), ("op_reshape", 2), ("op_unsqueeze", 2),
         ("op_squeeze", 1), ("op_transpose", 2), ("op_expand", 1), ("op_cumsum", 2), ("op_matmul", 2),
-        ("op_shape", 1), ("op_size", 1), ("op_seq_construct", 1), ("op_seq_insert", 1),
-        ("op_seq_at", 1), ("op_seq_length", 1), ("op_concat_from_seq", 1), ("op_split_to_seq", 1),
+        ("op_shape", 1), ("op_size", 1), ("op_seq_construct", 2), ("op_seq_insert", 1),
+        ("op_seq_at", 2), ("op_seq_length", 1), ("op_concat_from_seq", 3), ("op_split_to_seq", 1),
         ("op_if", 3), ("op_loop", 4), ("op_scan", 3),
     ]
 

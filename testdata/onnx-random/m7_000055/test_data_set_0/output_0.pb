@@ -1,0 +1,1 @@
+	B	greater_8J

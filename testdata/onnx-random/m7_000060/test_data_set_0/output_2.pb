@@ -1,0 +1,1 @@
+Breducesum_3Jûÿÿÿ

@@ -1,0 +1,2 @@
+
+sequenceempty_6
