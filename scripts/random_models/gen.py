@@ -93,6 +93,8 @@ class Scope:
         return outs
 
     def add(self, v):
+        if v.elem == F16:
+            self.gen.feature("float16")
         self.vals.append(v)
         return v
 
@@ -191,6 +193,8 @@ class Gen:
         tp = self.declared(v, how)
         self.root.inputs.append(self.vi(name, tp))
         self.feeds.append((name, data))
+        if elem == F16:
+            self.feature("float16")
         self.root.vals.append(v)
         return v
 

@@ -58,7 +58,7 @@ def make_case(seed, k, d):
             res.update(cls="generator-shape", detail=f"{vi.name}: generator expected {w}, {which} gave "
                        f"{[getattr(x, 'shape', None) for x in o] if isinstance(o, list) else getattr(o, 'shape', o)}")
             return res
-    oracle.write_case(d, model, inputs, outs)
+    oracle.write_case(d, model, inputs, outs, float16="float16" in info["features"])
     res["cls"] = "written"
     # Integers beyond 2^53 may carry onnxruntime's double rounding (see int64_rounding).
     flat = [x for o in outs for x in (o if isinstance(o, list) else [o])]

@@ -25,7 +25,8 @@ pub fn cumsum(x: &Tensor, axis: i64, exclusive: bool, reverse: bool) -> RtResult
 
 fn cumsum_vec<T: Elem>(v: &[T], (outer, group, inner): (usize, usize, usize), exclusive: bool, reverse: bool) -> Data {
     let float = T::DTYPE.is_float();
-    let add = |a: T, b: T| if float { T::from_f64(a.to_f64() + b.to_f64()) } else { T::from_i128(a.to_i128() + b.to_i128()) };
+    let add =
+        |a: T, b: T| if float { T::from_f64(a.to_f64() + b.to_f64()) } else { T::from_i128(a.to_i128() + b.to_i128()) };
     let zero = T::from_i128(0);
     let mut out = vec![zero; v.len()];
     for o in 0..outer {
