@@ -160,17 +160,18 @@ impl<'c> Translator<'_, 'c> {
             let p = self.stack_buffer(bytes, align.clamp(1, 4096) as u32)?;
             (p, p)
         } else {
-            let mut bytes = self.i64c(esize);
-            for &s in &sizes {
-                bytes = self.b.build_int_mul(bytes, s, "")?;
-            }
             // malloc aligns to 16; ask for slack and round up only when more is wanted.
             let extra = if align > 16 { align - 1 } else { 0 };
-            let req = self.b.build_int_add(bytes, self.i64c(extra), "")?;
+            let req = self.heap_bytes(op, &shape, &sizes, esize, extra)?;
             let p = self
                 .call_c("malloc", &[self.i64t().into()], Some(self.ptrt().into()), &[req.into()])?
                 .ok_or_else(|| self.ice("malloc returned nothing"))?;
             let p = self.ptr(p)?;
+            // malloc(0) may return NULL; any other NULL is a failed allocation.
+            let null = self.b.build_is_null(p, "")?;
+            let nonzero = self.b.build_int_compare(IntPredicate::NE, req, self.i64c(0), "")?;
+            let failed = self.b.build_and(null, nonzero, "")?;
+            self.fail_if(op, failed, "'memref.alloc' could not allocate memory (malloc returned NULL)")?;
             let a = if extra > 0 {
                 let i = self.b.build_ptr_to_int(p, self.i64t(), "")?;
                 let t = self.b.build_int_add(i, self.i64c(extra), "")?;
@@ -186,6 +187,54 @@ impl<'c> Translator<'_, 'c> {
         };
         let d = Desc { allocated, aligned, offset: self.i64c(0), sizes, strides };
         self.define(op, 0, d.into_parts())
+    }
+
+    /// `esize * sizes... + extra`, the bytes to ask malloc for, as the Cranelift backend
+    /// computes them: the verifier has checked that the static part fits; a negative dynamic
+    /// size or a product that does not fit a signed 64-bit size stops the program with a
+    /// located error (a wrapped product would allocate a few bytes for a huge buffer).
+    fn heap_bytes(
+        &mut self,
+        op: OpId,
+        shape: &[i64],
+        sizes: &[IntValue<'c>],
+        esize: i64,
+        extra: i64,
+    ) -> Result<IntValue<'c>> {
+        let mut bytes = self.i64c(esize);
+        if shape.iter().all(|&d| d != DYNAMIC) {
+            for &s in sizes {
+                bytes = self.b.build_int_mul(bytes, s, "")?;
+            }
+            return Ok(self.b.build_int_add(bytes, self.i64c(extra), "")?);
+        }
+        let i128t = self.llc.i128_type();
+        let mut bad = self.llc.bool_type().const_zero();
+        for (&d, &s) in shape.iter().zip(sizes) {
+            if d == DYNAMIC {
+                let negative = self.b.build_int_compare(IntPredicate::SLT, s, self.i64c(0), "")?;
+                bad = self.b.build_or(bad, negative, "")?;
+            }
+            // Unsigned, in 128 bits: the high half is non-zero exactly when the product
+            // overflows (a negative size is already flagged).
+            let wide = self.b.build_int_mul(
+                self.b.build_int_z_extend(bytes, i128t, "")?,
+                self.b.build_int_z_extend(s, i128t, "")?,
+                "",
+            )?;
+            let high = self.b.build_right_shift(wide, i128t.const_int(64, false), false, "")?;
+            let o = self.b.build_int_compare(IntPredicate::NE, high, i128t.const_zero(), "")?;
+            bad = self.b.build_or(bad, o, "")?;
+            bytes = self.b.build_int_truncate(wide, self.i64t(), "")?;
+        }
+        // The request must stay a non-negative i64 (the slack included).
+        let req = self.b.build_int_add(bytes, self.i64c(extra), "")?;
+        let too_big = self.b.build_int_compare(IntPredicate::ULT, req, bytes, "")?;
+        bad = self.b.build_or(bad, too_big, "")?;
+        let negative = self.b.build_int_compare(IntPredicate::SLT, req, self.i64c(0), "")?;
+        bad = self.b.build_or(bad, negative, "")?;
+        self.fail_if(op, bad, "'memref.alloc' size is negative or its byte count overflows")?;
+        Ok(req)
     }
 
     /// The address of element `indices` (operands from `first_index`) of memref operand `m`.

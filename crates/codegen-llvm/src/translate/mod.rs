@@ -4,6 +4,7 @@
 
 mod arith;
 mod cf;
+mod checks;
 pub(crate) mod func;
 mod math;
 mod memref;
