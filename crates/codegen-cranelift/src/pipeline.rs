@@ -9,10 +9,19 @@ use flowgate_pass::{parse_pass_options, PassInfo, PassOptions};
 use std::time::{Duration, Instant};
 
 /// What runs between verified input and code generation at -O0, in order (DESIGN.md §1): the
-/// onnx dialect to scf and loops, cleanup, scf to cf, cleanup. Passes with nothing to do leave
-/// the module unchanged, so `.mlir` input at any stage goes through the same list.
-pub const LOWERING_PIPELINE: &[&str] =
-    &["convert-onnx-to-scf", "convert-onnx-to-loops", "canonicalize", "cse", "convert-scf-to-cf", "canonicalize"];
+/// onnx dialect to scf and loops, cleanup, scf to cf, cleanup, and last integers of odd
+/// widths (`i2`, `i17`, ...) moved to machine widths, so that neither backend sees them.
+/// Passes with nothing to do leave the module unchanged, so `.mlir` input at any stage goes
+/// through the same list.
+pub const LOWERING_PIPELINE: &[&str] = &[
+    "convert-onnx-to-scf",
+    "convert-onnx-to-loops",
+    "canonicalize",
+    "cse",
+    "convert-scf-to-cf",
+    "canonicalize",
+    "legalize-int-widths",
+];
 
 /// The loop optimizations -O2 adds before `convert-scf-to-cf` (crates/optimize). Cranelift
 /// optimizes within a function but not loops, so the structured form is where loops get what
@@ -234,6 +243,7 @@ mod tests {
             .expect("pipeline runs");
         let ran: Vec<&str> = seen.iter().filter(|(_, o)| *o == StepOutcome::Ran).map(|(p, _)| *p).collect();
         assert_eq!(ran, ["canonicalize", "convert-scf-to-cf", "canonicalize"]);
+        assert!(seen.contains(&("legalize-int-widths", StepOutcome::NotRegistered)));
         assert!(seen.contains(&("cse", StepOutcome::NotRegistered)));
         let trace = |op| ctx2.attr(op, "trace").and_then(|a| ctx2.attr_as_str(a)).map(str::to_string);
         assert_eq!(trace(m).as_deref(), Some("canonicalize;canonicalize;"));

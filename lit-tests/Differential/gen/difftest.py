@@ -4,7 +4,8 @@ lowering + mlir-runner) against onnx-run -O0, onnx-run -O2 and onnx-compile + cc
 RUN_DIFF_BRIDGE=<onnx-run built with the feature mlir> also onnx-run --backend mlir (upstream's
 lowering and ExecutionEngine in process).
 
-  difftest.py --bin DIR [--seed S] [--count N] [--batch B] [--keep DIR]
+  difftest.py --bin DIR [--seed S] [--count N] [--batch B] [--keep DIR] [--odd-widths]
+              [--backend llvm]
   difftest.py --onnx-run PATH --onnx-compile PATH ...
 
 Programs are put B to a module (one process start per backend per module), with a @main
@@ -72,6 +73,8 @@ class Backends:
         # An onnx-run with the upstream MLIR bridge (lit sets it with its feature mlir-bridge):
         # the reference program also runs in process through upstream's lowering.
         self.bridge_run = os.environ.get("RUN_DIFF_BRIDGE")
+        # `--backend llvm` for onnx-run and onnx-compile (both built with the feature llvm).
+        self.backend = ["--backend", args.backend] if args.backend else []
 
     def bridge(self, ref_path, entry):
         out = run([self.bridge_run, "--backend", "mlir", "-O0", "-e", entry, ref_path])
@@ -84,7 +87,7 @@ class Backends:
         return one_int(out, "mlir-runner")
 
     def jit(self, path, level, entry):
-        out = run([self.onnx_run, f"-O{level}", "-e", entry, path])
+        out = run([self.onnx_run, *self.backend, f"-O{level}", "-e", entry, path])
         return one_int(out, f"onnx-run -O{level}")
 
     def aot(self, path, names):
@@ -95,7 +98,7 @@ class Backends:
         src = os.path.join(self.tmp, "ours.aot.mlir")
         with open(path) as f, open(src, "w") as g:
             g.write(f.read().replace("@main()", "@flowgate_main()"))
-        run([self.onnx_compile, src, "-o", obj, "--emit-header", hdr])
+        run([self.onnx_compile, *self.backend, src, "-o", obj, "--emit-header", hdr])
         drv = os.path.join(self.tmp, "driver.c")
         with open(drv, "w") as f:
             f.write('#include <stdio.h>\n#include <inttypes.h>\n#include "ours.h"\nint main(void) {\n')
@@ -114,8 +117,8 @@ def hash_of(values):
     return h - (1 << 64) if h >= 1 << 63 else h
 
 
-def check_module(be, seed, first, count, keep):
-    ours, ref, names = progen.module(seed, count, first)
+def check_module(be, seed, first, count, keep, odd):
+    ours, ref, names = progen.module(seed, count, first, odd)
     ours_path = os.path.join(be.tmp, "ours.mlir")
     ref_path = os.path.join(be.tmp, "ref.mlir")
     with open(ours_path, "w") as f:
@@ -184,6 +187,8 @@ def main():
     ap.add_argument("--start", type=int, default=0, help="index of the first program")
     ap.add_argument("--keep", help="directory for the modules that had a problem")
     ap.add_argument("--progress", action="store_true")
+    ap.add_argument("--backend", help="code generator for onnx-run and onnx-compile (default: theirs)")
+    ap.add_argument("--odd-widths", action="store_true", help="also draw i2, i3, i5, ..., i63 (progen.ODD_WIDTHS)")
     args = ap.parse_args()
     if not args.bin and not (args.onnx_run and args.onnx_compile):
         ap.error("give --bin, or both --onnx-run and --onnx-compile")
@@ -194,7 +199,7 @@ def main():
         end = args.start + args.count
         while first < end:
             n = min(args.batch, end - first)
-            for kind, where, what, msg in check_module(be, args.seed, first, n, args.keep):
+            for kind, where, what, msg in check_module(be, args.seed, first, n, args.keep, args.odd_widths):
                 if kind == "mismatch":
                     mismatches += 1
                     print(f"MISMATCH seed={args.seed} {where}: {what}", flush=True)

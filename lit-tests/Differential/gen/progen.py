@@ -13,6 +13,11 @@ a few iterations; divisors are made non-zero (and positive for signed division);
 are masked below the width. Nothing is evaluated here: the backends are compared with each
 other, with upstream MLIR as the reference.
 
+With `odd=True` (difftest.py --odd-widths, issue 23) the widths also include i2, i3, i5, i7,
+i12, i17, i31, i33, i48 and i63, as values, loop induction variables and loop-carried values;
+results still reach the hash through extsi/extui to i64, so upstream's runner prints them as it
+prints any i64, while the arithmetic happens at the odd width.
+
 Each program is emitted twice: `ours` (given to Flowgate) and `ref` (given to upstream), the
 same except that upstream's lowering of scf.index_switch truncates the flag to i32 (its bug),
 so `ref` spells every switch as a chain of scf.if on arith.cmpi eq.
@@ -21,6 +26,7 @@ so `ref` spells every switch as a chain of scf.if on arith.cmpi eq.
 import random
 
 WIDTHS = [1, 8, 16, 32, 64, "index"]
+ODD_WIDTHS = [2, 3, 5, 7, 12, 17, 31, 33, 48, 63]
 MAX_TRIPS = 40  # per loop
 MAX_WORK = 3000  # iterations of a function's innermost bodies, all loops together
 
@@ -71,9 +77,13 @@ def extremes(bits):
 
 
 class Function:
-    def __init__(self, rng, name):
+    def __init__(self, rng, name, odd=False):
         self.rng = rng
         self.name = name
+        # Odd widths are drawn half of the time, so most expressions hold one.
+        self.widths = WIDTHS + ODD_WIDTHS * 2 if odd else WIDTHS
+        self.int_widths = [1, 8, 16, 32, 64] + (ODD_WIDTHS if odd else [])
+        self.odd = odd
         self.n = 0
         self.lines = []  # str, or (ours, ref)
         self.indent = 1
@@ -173,9 +183,11 @@ class Function:
             c = self.fresh()
             self.emit(f"{c} = arith.cmpi {pred}, {a}, {b} : {tn}")
             self.emit(f"{r} = arith.select {c}, {a}, {b} : {tn}")
+        elif t != "index" and kind < 0.9 and self.odd and rng.random() < 0.4:
+            self.round_trip(r, a, t)
         elif t != "index" and kind < 0.9:
             # Through another width and back.
-            other = rng.choice([w for w in [1, 8, 16, 32, 64] if w != t])
+            other = rng.choice([w for w in self.int_widths if w != t])
             m = self.fresh()
             if other < t:
                 self.emit(f"{m} = arith.trunci {a} : {tn} to i{other}")
@@ -188,6 +200,23 @@ class Function:
         else:
             self.emit(f"{r} = arith.addi {a}, {b} : {tn}")
         return r
+
+    def round_trip(self, r, a, t):
+        """r = a through index or a float and back (odd-width mode only)."""
+        rng = self.rng
+        tn = type_name(t)
+        m = self.fresh()
+        if t == 1 or t > 53 or rng.random() < 0.5:
+            cast = rng.choice(["arith.index_cast", "arith.index_castui"])
+            self.emit(f"{m} = {cast} {a} : {tn} to index")
+            back = rng.choice(["arith.index_cast", "arith.index_castui"])
+            self.emit(f"{r} = {back} {m} : index to {tn}")
+        else:
+            # Exact in f64 up to 53 bits; fptosi of a uitofp value may be out of range
+            # (poison), so each conversion comes back with its own signedness.
+            to, back = rng.choice([("arith.sitofp", "arith.fptosi"), ("arith.uitofp", "arith.fptoui")])
+            self.emit(f"{m} = {to} {a} : {tn} to f64")
+            self.emit(f"{r} = {back} {m} : f64 to {tn}")
 
     def mix(self, h, x):
         """h * 31 + x, in i64."""
@@ -209,7 +238,7 @@ class Function:
         return getattr(self, "item_" + k)(env64, depth)
 
     def item_expr(self, env64, depth):
-        t = self.rng.choice(WIDTHS)
+        t = self.rng.choice(self.widths)
         x = self.expr(t, [], 3)
         return self.to_i64(x, t)
 
@@ -218,7 +247,7 @@ class Function:
         rng = self.rng
         budget = max(1, min(MAX_TRIPS, MAX_WORK // self.work))
         for _ in range(200):
-            t = rng.choice(WIDTHS)
+            t = rng.choice(self.widths)
             bits = width_bits(t)
             unsigned = rng.random() < 0.35
             lb = rng.choice(extremes(bits)) if rng.random() < 0.8 else rng.randrange(1 << bits)
@@ -245,21 +274,34 @@ class Function:
         tn = type_name(t)
         vlb, vub, vst = self.value(lb, t), self.value(ub, t), self.value(step, t)
         init = self.value(self.rng.randrange(1 << 64), 64)
+        # With odd widths, sometimes a second loop-carried value of the induction variable's
+        # type (an iter_arg and block argument of that width).
+        carry = self.odd and t != "index" and self.rng.random() < 0.5
+        if carry:
+            cinit = self.value(self.pick_value(t), t)
         r, iv, acc = self.fresh(), self.fresh(), self.fresh()
+        cacc = self.fresh() if carry else None
         u = "unsigned " if unsigned else ""
         ty = "" if t == "index" else f" : {tn}"
-        self.emit(f"{r} = scf.for {u}{iv} = {vlb} to {vub} step {vst} iter_args({acc} = {init}) -> (i64){ty} {{")
+        iters = f"{acc} = {init}, {cacc} = {cinit}) -> (i64, {tn})" if carry else f"{acc} = {init}) -> (i64)"
+        res = f"{r}:2" if carry else r
+        self.emit(f"{res} = scf.for {u}{iv} = {vlb} to {vub} step {vst} iter_args({iters}{ty} {{")
         self.indent += 1
         saved = self.work
         self.work *= max(1, n)
-        x = self.expr(t, [iv], 2)
+        x = self.expr(t, [iv, cacc] if carry else [iv], 2)
         h = self.mix(acc, self.to_i64(x, t))
         if depth > 1 and self.rng.random() < 0.6:
             h = self.mix(h, self.item(env64 + [acc], depth - 1))
         self.work = saved
-        self.emit(f"scf.yield {h} : i64")
+        if carry:
+            self.emit(f"scf.yield {h}, {x} : i64, {tn}")
+        else:
+            self.emit(f"scf.yield {h} : i64")
         self.indent -= 1
         self.emit("}")
+        if carry:
+            return self.mix(f"{r}#0", self.to_i64(f"{r}#1", t))
         return r
 
     def item_while(self, env64, depth):
@@ -304,7 +346,7 @@ class Function:
         return self.item_expr(env64, depth)
 
     def item_if(self, env64, depth):
-        t = self.rng.choice(WIDTHS)
+        t = self.rng.choice(self.widths)
         tn = type_name(t)
         a, b = self.expr(t, [], 2), self.expr(t, [], 1)
         c = self.fresh()
@@ -393,7 +435,7 @@ class Function:
 
     def item_region(self, env64, depth):
         """scf.execute_region with a cf.cond_br diamond inside."""
-        t = self.rng.choice(WIDTHS)
+        t = self.rng.choice(self.widths)
         tn = type_name(t)
         a, b = self.expr(t, [], 2), self.expr(t, [], 1)
         c = self.fresh()
@@ -431,12 +473,12 @@ class Function:
         return f"func.func @{self.name}() -> i64 {{\n" + "\n".join(body) + "\n}\n"
 
 
-def module(seed, count, first=0):
+def module(seed, count, first=0, odd=False):
     """(ours, ref, names) of `count` functions plus @main, which hashes their results."""
     ours, ref, names = [], [], []
     opaque = set()
     for k in range(first, first + count):
-        f = Function(random.Random(f"{seed}:{k}"), f"f{k}")
+        f = Function(random.Random(f"{seed}:{k}"), f"f{k}", odd)
         f.build()
         ours.append(f.text(0))
         ref.append(f.text(1))
