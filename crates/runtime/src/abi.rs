@@ -277,6 +277,25 @@ pub unsafe extern "C" fn flowgate_rt_dim(node: i32, h: Handle, axis: i64) -> i64
     })
 }
 
+/// `onnx.Scan.check_length`: scan input #`input` must be `expected` long along `axis` (the
+/// length of scan input #0); returns `expected`, or records the error (as onnxruntime refuses
+/// scan inputs of different lengths) and returns 0, so the loop runs no step.
+#[no_mangle]
+pub unsafe extern "C" fn flowgate_rt_scan_length(node: i32, expected: i64, h: Handle, axis: i64, input: i64) -> i64 {
+    run_s(node, || {
+        let t = ten(h)?;
+        let a = crate::broadcast::norm_axis(axis, t.rank())?;
+        let d = t.shape()[a] as i64;
+        if d != expected {
+            bail!(
+                "scan inputs have inconsistent sequence lengths: scan input #0 has {expected} steps, scan input #{input} has {d} along axis {axis} (shape {})",
+                crate::fmt_shape(t.shape())
+            );
+        }
+        Ok(expected)
+    })
+}
+
 #[no_mangle]
 pub unsafe extern "C" fn flowgate_rt_rank(node: i32, h: Handle) -> i64 {
     run_s(node, || Ok(ten(h)?.rank() as i64))

@@ -18,6 +18,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("flowgate_rt_unbox_f32", flowgate_rt_unbox_f32 as *const u8),
         ("flowgate_rt_dim", flowgate_rt_dim as *const u8),
         ("flowgate_rt_rank", flowgate_rt_rank as *const u8),
+        ("flowgate_rt_scan_length", flowgate_rt_scan_length as *const u8),
         ("flowgate_rt_constant", flowgate_rt_constant as *const u8),
         ("flowgate_rt_constant_cached", flowgate_rt_constant_cached as *const u8),
         ("flowgate_rt_memo_next", flowgate_rt_memo_next as *const u8),

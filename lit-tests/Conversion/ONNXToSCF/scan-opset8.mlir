@@ -52,7 +52,8 @@ func.func @opset8(%s: tensor<2x3xf32>, %x: tensor<2x4x3xf32>) -> (tensor<2x3xf32
 // CHECK:         scf.for %[[B:.*]] =
 // CHECK:           %[[XB:.*]] = "onnx.Gather"(%[[X]], %{{.*}}) {axis = 0 : i64} : (tensor<?x?x3xf32>, tensor<i64>) -> tensor<?x3xf32>
 // CHECK-NEXT:      %[[YB:.*]] = "onnx.Gather"(%[[Y]], %{{.*}}) {axis = 0 : i64} : (tensor<?x?xf32>, tensor<i64>) -> tensor<?xf32>
-// CHECK:           %[[LEN:.*]] = tensor.dim %[[XB]]
+// CHECK:           %[[LEN0:.*]] = tensor.dim %[[XB]]
+// CHECK-NEXT:      %[[LEN:.*]] = "onnx.Scan.check_length"(%[[LEN0]], %[[YB]]) {axis = 0 : i64, input = 1 : i64}
 // CHECK:           %[[LAST:.*]] = arith.subi %[[LEN]]
 // CHECK-NEXT:      scf.for %[[T:[^ ]*]] =
 // CHECK-NEXT:        %[[R:.*]] = arith.subi %[[LAST]], %[[T]] : index

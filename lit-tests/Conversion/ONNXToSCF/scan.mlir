@@ -211,3 +211,37 @@ func.func @unused_input(%s: tensor<2xf32>, %x: tensor<5x2xf32>, %y: tensor<5x3xf
   }) {num_scan_inputs = 2 : i64, scan_input_directions = [0, 1]} : (tensor<2xf32>, tensor<5x2xf32>, tensor<5x3xf32>) -> tensor<2xf32>
   return %r : tensor<2xf32>
 }
+
+// Scan inputs whose lengths are not statically the same: each other input's length along its
+// axis is checked at run time against scan input #0's (onnxruntime refuses inputs of different
+// lengths; the loop must not cut one short). The check passes the length through, so the loop
+// bound depends on it. Statically equal lengths need no check.
+// CHECK-LABEL: func.func @lengths_checked(
+// CHECK-SAME:      %{{.*}}: tensor<2xf32>, %[[X:.*]]: tensor<?x2xf32>, %[[Y:.*]]: tensor<2x?xf32>, %[[Z:.*]]: tensor<?x2xf32>)
+// CHECK:         %[[LEN0:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x2xf32>
+// CHECK-NEXT:    %[[LEN1:.*]] = "onnx.Scan.check_length"(%[[LEN0]], %[[Y]]) {axis = 1 : i64, input = 1 : i64} : (index, tensor<2x?xf32>) -> index
+// CHECK-NEXT:    %[[LEN2:.*]] = "onnx.Scan.check_length"(%[[LEN1]], %[[Z]]) {axis = 0 : i64, input = 2 : i64} : (index, tensor<?x2xf32>) -> index
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %[[LEN2]] step
+func.func @lengths_checked(%s: tensor<2xf32>, %x: tensor<?x2xf32>, %y: tensor<2x?xf32>, %z: tensor<?x2xf32>) -> tensor<2xf32> {
+  %r = "onnx.Scan"(%s, %x, %y, %z) ({
+  ^bb0(%acc: tensor<2xf32>, %a: tensor<2xf32>, %b: tensor<2xf32>, %c: tensor<2xf32>):
+    %t = "onnx.Add"(%a, %b) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+    %u = "onnx.Add"(%t, %c) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+    %v = "onnx.Add"(%acc, %u) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+    "onnx.Yield"(%v) : (tensor<2xf32>) -> ()
+  }) {num_scan_inputs = 3 : i64, scan_input_axes = [0, 1, 0]} : (tensor<2xf32>, tensor<?x2xf32>, tensor<2x?xf32>, tensor<?x2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+
+// CHECK-LABEL: func.func @static_lengths_agree(
+// CHECK-NOT:     onnx.Scan.check_length
+// CHECK:         scf.for
+func.func @static_lengths_agree(%s: tensor<2xf32>, %x: tensor<4x2xf32>, %y: tensor<4x2xf32>) -> tensor<2xf32> {
+  %r = "onnx.Scan"(%s, %x, %y) ({
+  ^bb0(%acc: tensor<2xf32>, %a: tensor<2xf32>, %b: tensor<2xf32>):
+    %t = "onnx.Add"(%a, %b) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+    %v = "onnx.Add"(%acc, %t) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+    "onnx.Yield"(%v) : (tensor<2xf32>) -> ()
+  }) {num_scan_inputs = 2 : i64} : (tensor<2xf32>, tensor<4x2xf32>, tensor<4x2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}

@@ -194,3 +194,33 @@ fn bad_files_name_the_file_and_the_reason() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+/// Scan inputs declared with different symbols (so the declared types cannot tie them) are
+/// checked at run time: lengths 3 and 5 are refused naming the Scan node, not cut to 3 steps.
+#[test]
+fn scan_inputs_of_different_lengths_fail_at_run_time() {
+    const SCAN: &str = r#"<ir_version: 8, opset_import: ["" : 17]>
+g (float[A,2] x, float[B,2] y) => (float[2] s, float[C,2] out) {
+  zero = Constant <value = float[2] {0.0, 0.0}> ()
+  s, out = Scan <num_scan_inputs = 2, body = step (float[2] acc, float[2] a, float[2] b) => (float[2] acc2, float[2] o) {
+    t = Add (a, b)
+    acc2 = Add (acc, t)
+    o = Identity (t)
+  }> (zero, x, y)
+}"#;
+    let d = setup();
+    let model = parse_model_text(SCAN, "scan.onnxtxt").unwrap();
+    std::fs::write(d.0.join("m.onnx"), model.encode_to_vec()).unwrap();
+    let (code, out, err) = run(&d.0, &[("x", "a3.pb"), ("y", "b3.pb")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("s: float32[2] = [6, 6]"), "{out}");
+    let (code, out, err) = run(&d.0, &[("x", "a3.pb"), ("y", "b4.pb")]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains(
+            "node 'Scan#1' (Scan) in graph g: scan inputs have inconsistent sequence lengths: scan input #0 has 3 steps, scan input #1 has 4 along axis 0 (shape {4,2})"
+        ),
+        "{err}"
+    );
+}

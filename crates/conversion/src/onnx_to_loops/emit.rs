@@ -448,7 +448,14 @@ impl<'a> Lower<'a> {
 
 /// `node 'name' (OpType) in graph path`, from an imported op's `loc("name"("path"))`.
 pub(crate) fn node_description(ctx: &Context, op: OpId) -> String {
-    let op_type = ctx.op_name(op).strip_prefix("onnx.").unwrap_or(ctx.op_name(op)).to_string();
+    // Internal ops the lowering of an ONNX op adds are named `onnx.<OpType>.<what>`
+    // (`onnx.Scan.check_length`): they report as that op.
+    let name = ctx.op_name(op);
+    let op_type = match name.strip_prefix("onnx.") {
+        Some(short) => short.split('.').next().unwrap_or(short),
+        None => name,
+    }
+    .to_string();
     if let LocKind::Name { name, child } = ctx.loc_kind(ctx.op_loc(op)) {
         let path = child.and_then(|c| match ctx.loc_kind(c) {
             LocKind::Name { name, .. } => Some(ctx.str(*name).to_string()),

@@ -1,4 +1,5 @@
-//! Shape ops: `Shape`, `Size`, `Reshape`, `Expand`, `Squeeze`, `Unsqueeze`, `Flatten`, `Range`.
+//! Shape ops: `Shape`, `Size`, `Reshape`, `Expand`, `Squeeze`, `Unsqueeze`, `Flatten`, `Range`,
+//! and the Scan lowering's length check (`onnx.Scan.check_length`).
 //! Shapes are computed at run time by the runtime, from whatever the inputs hold.
 
 use super::constants::i64_tensor;
@@ -51,6 +52,18 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             let x = l.handle(ops[0])?;
             let axis = l.const_i64(l.int_attr(op, "axis").unwrap_or(1));
             l.rt("flatten", &[node, x, axis])?
+        }
+        // convert-onnx-to-scf's run-time check that a scan input is as long as scan input #0.
+        "Scan.check_length" => {
+            let node = l.node_id(op);
+            let i64t = l.ctx.integer_type(64);
+            let len = l.cast("arith.index_cast", ops[0], i64t);
+            let x = l.handle(ops[1])?;
+            let axis = l.const_i64(l.int_attr(op, "axis").unwrap_or(0));
+            let input = l.const_i64(l.int_attr(op, "input").unwrap_or(0));
+            let n = l.rt_scalar("scan_length", &[node, len, x, axis, input], i64t)?;
+            let idx = l.ctx.index_type();
+            l.cast("arith.index_cast", n, idx)
         }
         "Range" => {
             let node = l.node_id(op);

@@ -4,7 +4,8 @@
 //! `arith` on index/i64/i1 scalars, `tensor.{extract, from_elements}` on rank-0 tensors,
 //! `tensor.cast`, `tensor.dim`, and the onnx ops the conversion needs for scan values
 //! (`SequenceEmpty`, `SequenceInsert`, `ConcatFromSequence`, `Gather` with a rank-0 index,
-//! `Slice` reversing an axis, `Constant`), plus `Identity`/`Optional`/`OptionalGetElement`
+//! `Slice` reversing an axis, `Constant`), the internal `onnx.Scan.check_length` (scan inputs'
+//! lengths checked at run time), plus `Identity`/`Optional`/`OptionalGetElement`
 //! where a sequence or optional value changes its static type.
 //!
 //! Innermost constructs are converted first, so each conversion sees bodies that are already
@@ -17,6 +18,8 @@ mod if_op;
 mod loop_op;
 mod scan;
 mod types;
+
+pub use scan::CHECK_LENGTH;
 
 use flowgate_ir::{Context, Diagnostic, OpId, WalkOrder};
 use flowgate_pass::{Pass, PassInfo, PassOptions};

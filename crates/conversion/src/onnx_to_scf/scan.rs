@@ -95,6 +95,36 @@ fn rank_of(ctx: &Context, t: Type) -> Option<usize> {
     ctx.shape(t).map(<[i64]>::len)
 }
 
+/// The internal op that checks a scan input's length at run time (see [`scan_length`]);
+/// convert-onnx-to-loops lowers it. Named `onnx.<OpType>.<what>`, so run-time errors name the
+/// Scan node.
+pub const CHECK_LENGTH: &str = "onnx.Scan.check_length";
+
+/// The number of steps: scan input #0's length along its axis, which every other scan input
+/// must have too. onnxruntime refuses scan inputs of different lengths; the loop would
+/// otherwise run input #0's length and cut the others short silently (or read past their end).
+/// Each other input whose length is not statically the same gets an [`CHECK_LENGTH`] op, which
+/// passes the length through, so the loop bound depends on every check.
+fn scan_length(b: &mut Builder<'_>, s: &ScanLoop, loc: Location) -> Result<Value, Diagnostic> {
+    let static_len = |ctx: &Context, v: Value, axis: i64| {
+        let t = ctx.value_type(v);
+        ctx.shape(t)
+            .and_then(|sh| usize::try_from(axis).ok().and_then(|a| sh.get(a).copied()))
+            .filter(|&d| d != flowgate_ir::DYNAMIC)
+    };
+    let first = static_len(b.ctx, s.inputs[0], s.in_axes[0]);
+    let mut len = build::dim(b, s.inputs[0], s.in_axes[0], loc)?;
+    for j in 1..s.inputs.len() {
+        if first.is_some() && static_len(b.ctx, s.inputs[j], s.in_axes[j]) == first {
+            continue;
+        }
+        let it = b.ctx.index_type();
+        let attrs = [("axis", build::i64_attr(b.ctx, s.in_axes[j])), ("input", build::i64_attr(b.ctx, j as i64))];
+        len = build::onnx1(b, CHECK_LENGTH, &[len, s.inputs[j]], it, &attrs, loc);
+    }
+    Ok(len)
+}
+
 /// Build the loop at `b`'s insertion point (which it leaves after the loop).
 fn build_scan_loop(b: &mut Builder<'_>, op: OpId, s: ScanLoop, loc: Location) -> Result<ScanResult, Diagnostic> {
     let (n, m) = (s.states.len(), s.inputs.len());
@@ -120,7 +150,7 @@ fn build_scan_loop(b: &mut Builder<'_>, op: OpId, s: ScanLoop, loc: Location) ->
     }
     let len = match s.len {
         Some(len) => len,
-        None => build::dim(b, s.inputs[0], s.in_axes[0], loc)?,
+        None => scan_length(b, &s, loc)?,
     };
     let c0 = build::const_index(b, 0, loc);
     let c1 = build::const_index(b, 1, loc);
