@@ -39,6 +39,14 @@ pub struct Options {
     pub stack_size: usize,
 }
 
+/// Whether `path` holds a model rather than MLIR text: named `.onnx` or `.onnxtxt`, or a binary
+/// ONNX model whatever its name. A file that cannot be read is left to the reader that reports
+/// it; standard input (`-`) is text.
+pub fn is_model_file(path: &Path) -> bool {
+    let by_name = path.extension().and_then(|e| e.to_str()).is_some_and(|e| e == "onnx" || e == "onnxtxt");
+    by_name || (path.as_os_str() != "-" && std::fs::read(path).is_ok_and(|b| flowgate_onnx_import::is_binary_model(&b)))
+}
+
 /// Import, lower and compile `path`. Errors come back rendered, ready for stderr.
 pub fn compile(path: &Path, o: &Options) -> std::result::Result<CompiledModel, String> {
     let start = Instant::now();

@@ -75,6 +75,20 @@ pub(crate) fn validate_model_shape(model: &ModelProto) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether `bytes` are a binary ONNX model, whatever the file is called. Protobuf writes fields
+/// in number order, so a model starts with byte 0x08, the tag of `ir_version` (field 1); no text
+/// starts with that control character. Other bytes that do not start like text (after blanks, a
+/// printable ASCII character) are a model when they decode as one with a valid envelope. Text
+/// (MLIR, the ONNX text syntax) is never taken for a model.
+pub fn is_binary_model(bytes: &[u8]) -> bool {
+    match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(0x08) => true,
+        Some(b) if b.is_ascii_graphic() => false,
+        Some(_) => decode_model(bytes).is_ok(),
+        None => false,
+    }
+}
+
 /// True when the bytes start like the ONNX textual syntax (`<` header or an identifier).
 pub(crate) fn looks_like_text(bytes: &[u8]) -> bool {
     let trimmed = bytes.iter().position(|b| !b.is_ascii_whitespace()).map(|i| &bytes[i..]).unwrap_or(&[]);
@@ -115,6 +129,16 @@ mod tests {
         let bytes = minimal().encode_to_vec();
         let model = decode_model(&bytes).expect("valid model");
         assert_eq!(model, minimal());
+    }
+
+    #[test]
+    fn binary_models_are_recognised_by_content() {
+        assert!(is_binary_model(&minimal().encode_to_vec()));
+        assert!(!is_binary_model(b"module {\n}\n"));
+        assert!(!is_binary_model(b"// comment\nfunc.func @f() { return }"));
+        assert!(!is_binary_model(b"<ir_version: 8> g () => () {}"));
+        assert!(!is_binary_model(b""));
+        assert!(!is_binary_model(b"\x01\x02garbage"));
     }
 
     #[test]

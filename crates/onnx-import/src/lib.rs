@@ -20,7 +20,7 @@ mod util;
 pub mod walk;
 
 pub use check::{check_model, default_opset, diagnose_model, Diagnostic, Diagnostics, Rule};
-pub use decode::{decode_model, decode_model_named, MAX_IR_VERSION};
+pub use decode::{decode_model, decode_model_named, is_binary_model, MAX_IR_VERSION};
 pub use error::ImportError;
 pub use external::resolve_external_data;
 pub use load::{import_model, load_model, ModelFormat};

@@ -208,6 +208,15 @@ fn read_input(path: &Path) -> Result<(String, String), String> {
         let b = std::fs::read(path).map_err(|e| format!("error: could not open input file '{shown}': {e}\n"))?;
         (shown, b)
     };
+    // An empty input is a mistake (a failed redirect, a truncated file), not an empty module.
+    if bytes.is_empty() {
+        return Err(format!("{shown}: error: the input is empty\n"));
+    }
+    if flowgate_onnx_import::is_binary_model(&bytes) {
+        return Err(format!(
+            "{shown}: error: this is a binary ONNX model; onnx-compile compiles MLIR (import the model with onnx-translate --import-onnx, or run it with onnx-run)\n"
+        ));
+    }
     let text =
         flowgate_ir::asm::source_bytes::source_from_bytes(&bytes).map_err(|e| format!("{shown}:{e}\n"))?.into_owned();
     Ok((shown, text))

@@ -29,9 +29,10 @@ pub fn split_chunks(text: &str, marker: &str) -> Vec<Chunk> {
     chunks
 }
 
-/// Files whose content is not textual IR.
-pub fn is_binary_input(path: &str) -> bool {
-    path.ends_with(".onnx")
+/// Files whose content is not textual IR: `.onnx` files, and binary ONNX models whatever their
+/// name (standard input is always text).
+pub fn is_binary_input(path: &str, bytes: &[u8]) -> bool {
+    path.ends_with(".onnx") || (path != "<stdin>" && flowgate_onnx_import::is_binary_model(bytes))
 }
 
 /// Turn an input file into a top-level module: `.onnx` files are imported, anything else is
@@ -43,7 +44,7 @@ pub fn load_module(
     text: &str,
     line_offset: u32,
 ) -> Result<OpId, Diagnostic> {
-    if is_binary_input(path) {
+    if is_binary_input(path, bytes) {
         return import_onnx(ctx, path, bytes);
     }
     parse_source(ctx, path, text, ParserConfig { line_offset })

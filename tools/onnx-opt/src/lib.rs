@@ -138,7 +138,7 @@ impl Driver<'_> {
     /// Process the whole input. `Ok` with the output text when everything succeeded, `Err` with
     /// whatever output was produced otherwise.
     fn run(&mut self, name: &str, bytes: &[u8]) -> Result<String, String> {
-        let is_text = !input::is_binary_input(name);
+        let is_text = !input::is_binary_input(name, bytes);
         // The input is borrowed, not copied: on large inputs each copy costs time and peak memory.
         // Bytes that are not UTF-8 are accepted in comments and strings, as upstream.
         let mended;

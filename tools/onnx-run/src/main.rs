@@ -187,7 +187,7 @@ fn run(cli: &Cli, settings: &Settings, out: &mut Out) -> Result<bool, String> {
         }
         return Ok(r.failed == 0);
     }
-    let is_onnx = cli.input.extension().and_then(|e| e.to_str()).is_some_and(|e| e == "onnx" || e == "onnxtxt");
+    let is_onnx = model::is_model_file(&cli.input);
     let ok = if is_onnx { run_onnx(cli, settings, out)? } else { run_mlir(cli, o.backend, out).map(|_| true)? };
     if cli.time {
         out.time(&report::memory_line());
@@ -329,6 +329,10 @@ fn read_input(path: &Path) -> Result<(String, String), String> {
         let b = std::fs::read(path).map_err(|e| format!("error: could not open input file '{shown}': {e}\n"))?;
         (shown, b)
     };
+    // An empty input is a mistake (a failed redirect, a truncated file), not an empty module.
+    if bytes.is_empty() {
+        return Err(format!("{shown}: error: the input is empty\n"));
+    }
     let text =
         flowgate_ir::asm::source_bytes::source_from_bytes(&bytes).map_err(|e| format!("{shown}:{e}\n"))?.into_owned();
     Ok((shown, text))
