@@ -17,17 +17,6 @@ func.func @scan8_sequence_lens_dynamic_output(%lens: tensor<2xi64>, %x: tensor<2
 
 // -----
 
-func.func @negative_axis_unknown_rank(%x: tensor<*xf32>) -> tensor<*xf32> {
-  // expected-error @below {{'onnx.Scan' op scan_input_axes[0] = -1 is negative but the rank of scan input #0 is unknown}}
-  %r = "onnx.Scan"(%x) ({
-  ^bb0(%e: tensor<*xf32>):
-    "onnx.Yield"(%e) : (tensor<*xf32>) -> ()
-  }) {num_scan_inputs = 1 : i64, scan_input_axes = [-1]} : (tensor<*xf32>) -> tensor<*xf32>
-  return %r : tensor<*xf32>
-}
-
-// -----
-
 func.func @if_branches_disagree(%c: tensor<i1>, %x: tensor<2xf32>) -> !onnx.unknown {
   // expected-error @below {{'onnx.If' op branches yield incompatible types for result #0: tensor<2xf32> and !onnx.seq<tensor<2xf32>>}}
   %r = "onnx.If"(%c) ({

@@ -245,3 +245,21 @@ func.func @static_lengths_agree(%s: tensor<2xf32>, %x: tensor<4x2xf32>, %y: tens
   }) {num_scan_inputs = 2 : i64} : (tensor<2xf32>, tensor<4x2xf32>, tensor<4x2xf32>) -> tensor<2xf32>
   return %r : tensor<2xf32>
 }
+
+// A negative scan axis on an input of unknown rank counts from the end when the model runs:
+// the trip count is the last entry of the input's shape, and each slice is a Gather on axis -1.
+// CHECK-LABEL: func.func @negative_axis_unknown_rank
+// CHECK:         %[[SHAPE:.*]] = "onnx.Shape"(%arg0)
+// CHECK:         %[[LAST:.*]] = "onnx.Constant"() {value = dense<-1> : tensor<i64>}
+// CHECK:         %[[LEN:.*]] = "onnx.Gather"(%[[SHAPE]], %[[LAST]]) {axis = 0 : i64}
+// CHECK:         %[[N:.*]] = tensor.extract %[[LEN]][]
+// CHECK:         %[[UB:.*]] = arith.index_cast %[[N]] : i64 to index
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %[[UB]]
+// CHECK:           "onnx.Gather"(%arg0, %{{.*}}) {axis = -1 : i64}
+func.func @negative_axis_unknown_rank(%x: tensor<*xf32>) -> tensor<*xf32> {
+  %r = "onnx.Scan"(%x) ({
+  ^bb0(%e: tensor<*xf32>):
+    "onnx.Yield"(%e) : (tensor<*xf32>) -> ()
+  }) {num_scan_inputs = 1 : i64, scan_input_axes = [-1]} : (tensor<*xf32>) -> tensor<*xf32>
+  return %r : tensor<*xf32>
+}
