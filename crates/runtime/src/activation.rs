@@ -81,3 +81,22 @@ mod tests {
         assert!(leaky_relu(&Tensor::from_i64s(vec![1]), 0.1).is_err());
     }
 }
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+
+    use crate::value::Handle;
+
+    use crate::activation::{hard_sigmoid, leaky_relu};
+
+    use crate::abi::support::*;
+
+    pub(crate) unsafe fn flowgate_rt_hard_sigmoid(node: i32, x: Handle, alpha: f64, beta: f64, swish: i32) -> Handle {
+        run_t(node, || hard_sigmoid(ten(x)?, alpha, beta, swish != 0))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_leaky_relu(node: i32, x: Handle, alpha: f64) -> Handle {
+        run_t(node, || leaky_relu(ten(x)?, alpha))
+    }
+}

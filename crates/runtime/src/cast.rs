@@ -81,3 +81,30 @@ mod tests {
         assert_eq!(scalar_from_i64(5, DType::F64).shape(), &[] as &[usize]);
     }
 }
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+
+    use crate::cast::{cast, scalar_from_f64, scalar_from_i64};
+
+    use crate::value::Handle;
+
+    use crate::abi::support::*;
+
+    pub(crate) fn flowgate_rt_box_i64(v: i64, dtype_code: i32) -> Handle {
+        run_t(NO_NODE, || Ok(scalar_from_i64(v, dtype(dtype_code)?)))
+    }
+
+    pub(crate) fn flowgate_rt_box_f64(v: f64, dtype_code: i32) -> Handle {
+        run_t(NO_NODE, || Ok(scalar_from_f64(v, dtype(dtype_code)?)))
+    }
+
+    pub(crate) fn flowgate_rt_box_f32(v: f32, dtype_code: i32) -> Handle {
+        run_t(NO_NODE, || Ok(scalar_from_f64(f64::from(v), dtype(dtype_code)?)))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_cast(node: i32, x: Handle, to: i32) -> Handle {
+        run_t(node, || Ok(cast(ten(x)?, dtype(to)?)))
+    }
+}

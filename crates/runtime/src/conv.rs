@@ -60,7 +60,14 @@ pub fn conv(x: &Tensor, w: &Tensor, b: Option<&Tensor>, a: &ConvAttrs) -> RtResu
         }
     }
     let spatial = &x.shape()[2..];
-    let (win, out) = resolve("Conv", spatial, Some(&w.shape()[2..]), &a.window, AutoPad::from_i32(a.auto_pad)?, false)?;
+    let (win, out) = resolve(
+        "Conv",
+        spatial,
+        Some(&w.shape()[2..]),
+        &a.window,
+        crate::error::decode::<AutoPad>(a.auto_pad)?,
+        false,
+    )?;
     if win.kernel != w.shape()[2..] {
         bail!("Conv: kernel_shape {} does not match W of shape {}", fmt_shape(&win.kernel), fmt_shape(w.shape()));
     }
@@ -336,7 +343,7 @@ pub fn conv_transpose(x: &Tensor, w: &Tensor, b: Option<&Tensor>, a: &ConvAttrs)
     if out_pad.iter().any(|&p| !(0..1 << 30).contains(&p)) {
         bail!("ConvTranspose: 'output_padding' values must be non-negative");
     }
-    let auto = AutoPad::from_i32(a.auto_pad)?;
+    let auto = crate::error::decode::<AutoPad>(a.auto_pad)?;
     let full: Vec<i64> = (0..r)
         .map(|i| {
             win.strides[i].saturating_mul(spatial[i].max(1) - 1).saturating_add(win.span(i)).min(1 << 50) as i64
@@ -623,5 +630,68 @@ mod tests {
         let mut big = attrs(None, None, None);
         big.window.dilations = Some(vec![1 << 30]);
         assert!(conv(&x, &w, None, &big).is_err());
+    }
+}
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+
+    use crate::conv::{conv, conv_transpose, ConvAttrs};
+
+    use crate::value::Handle;
+
+    use crate::abi::support::*;
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) unsafe fn flowgate_rt_conv(
+        node: i32,
+        x: Handle,
+        w: Handle,
+        b_or_null: Handle,
+        auto_pad: i32,
+        group: i64,
+        kernel_shape_or_null: Handle,
+        strides_or_null: Handle,
+        dilations_or_null: Handle,
+        pads_or_null: Handle,
+    ) -> Handle {
+        run_t(node, || {
+            let a = ConvAttrs {
+                window: window_attrs(kernel_shape_or_null, strides_or_null, dilations_or_null, pads_or_null)?,
+                group,
+                auto_pad,
+                output_padding: None,
+                output_shape: None,
+            };
+            conv(ten(x)?, ten(w)?, opt_ten(b_or_null)?, &a)
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) unsafe fn flowgate_rt_conv_transpose(
+        node: i32,
+        x: Handle,
+        w: Handle,
+        b_or_null: Handle,
+        auto_pad: i32,
+        group: i64,
+        kernel_shape_or_null: Handle,
+        strides_or_null: Handle,
+        dilations_or_null: Handle,
+        pads_or_null: Handle,
+        output_padding_or_null: Handle,
+        output_shape_or_null: Handle,
+    ) -> Handle {
+        run_t(node, || {
+            let a = ConvAttrs {
+                window: window_attrs(kernel_shape_or_null, strides_or_null, dilations_or_null, pads_or_null)?,
+                group,
+                auto_pad,
+                output_padding: opt_list(output_padding_or_null, "output_padding")?,
+                output_shape: opt_list(output_shape_or_null, "output_shape")?,
+            };
+            conv_transpose(ten(x)?, ten(w)?, opt_ten(b_or_null)?, &a)
+        })
     }
 }

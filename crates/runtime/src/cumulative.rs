@@ -83,3 +83,15 @@ mod tests {
         assert_eq!(cumsum(&e, 1, true, true).unwrap().shape(), &[0, 3]);
     }
 }
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+    use crate::abi::support::*;
+    use crate::value::Handle;
+
+    /// CumSum along `axis` (the axis input's value).
+    pub(crate) unsafe fn flowgate_rt_cumsum(node: i32, x: Handle, axis: i64, exclusive: i32, reverse: i32) -> Handle {
+        run_t(node, || super::cumsum(ten(x)?, axis, exclusive != 0, reverse != 0))
+    }
+}

@@ -281,3 +281,69 @@ mod tests {
         assert!(roi_align(&x, &rois, &bi, &huge).is_err());
     }
 }
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+
+    use crate::detection::{non_max_suppression, roi_align, RoiAlignAttrs};
+
+    use crate::value::Handle;
+
+    use crate::abi::support::*;
+
+    /// NonMaxSuppression; the three scalar inputs may be null (absent).
+    pub(crate) unsafe fn flowgate_rt_non_max_suppression(
+        node: i32,
+        boxes: Handle,
+        scores: Handle,
+        max_per_class_or_null: Handle,
+        iou_threshold_or_null: Handle,
+        score_threshold_or_null: Handle,
+        center_point_box: i32,
+    ) -> Handle {
+        run_t(node, || {
+            non_max_suppression(
+                ten(boxes)?,
+                ten(scores)?,
+                opt_ten(max_per_class_or_null)?,
+                opt_ten(iou_threshold_or_null)?,
+                opt_ten(score_threshold_or_null)?,
+                center_point_box != 0,
+            )
+        })
+    }
+
+    /// RoiAlign; `half_pixel` 1 for coordinate_transformation_mode half_pixel, `max_mode` 1 for max.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) unsafe fn flowgate_rt_roi_align(
+        node: i32,
+        x: Handle,
+        rois: Handle,
+        batch_indices: Handle,
+        half_pixel: i32,
+        max_mode: i32,
+        output_height: i64,
+        output_width: i64,
+        sampling_ratio: i64,
+        spatial_scale: f64,
+    ) -> Handle {
+        run_t(node, || {
+            let size = |v: i64, what: &str| {
+                usize::try_from(v)
+                    .ok()
+                    .filter(|&s| s <= 1 << 30)
+                    .ok_or_else(|| rt_err!("RoiAlign: {what} {v} is out of range"))
+            };
+            let a = RoiAlignAttrs {
+                half_pixel: half_pixel != 0,
+                max_mode: max_mode != 0,
+                output_height: size(output_height, "output_height")?,
+                output_width: size(output_width, "output_width")?,
+                sampling_ratio: size(sampling_ratio, "sampling_ratio")?,
+                spatial_scale,
+            };
+            roi_align(ten(x)?, ten(rois)?, ten(batch_indices)?, &a)
+        })
+    }
+}

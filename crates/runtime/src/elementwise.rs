@@ -9,167 +9,17 @@ use crate::dispatch::Elem;
 use crate::error::{RtError, RtResult};
 use crate::value::{take_vec, DType, Data, Tensor};
 
-/// Unary op codes (the `op` argument of `flowgate_rt_unary`).
-#[repr(i32)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum UnaryOp {
-    Neg = 0,
-    Abs = 1,
-    Sqrt = 2,
-    Exp = 3,
-    Log = 4,
-    Tanh = 5,
-    Sigmoid = 6,
-    Ceil = 7,
-    Floor = 8,
-    Reciprocal = 9,
-    Relu = 10,
-    Not = 11,
-    Sin = 12,
-    Cos = 13,
-    IsNaN = 14,
-    Round = 15,
-    Sign = 16,
-    Erf = 17,
-    Identity = 18,
+pub use flowgate_runtime_abi::{BinaryOp, UnaryOp};
+
+fn is_comparison(op: BinaryOp) -> bool {
+    matches!(
+        op,
+        BinaryOp::Equal | BinaryOp::Less | BinaryOp::LessOrEqual | BinaryOp::Greater | BinaryOp::GreaterOrEqual
+    )
 }
 
-/// Binary op codes (the `op` argument of `flowgate_rt_binary`).
-#[repr(i32)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BinaryOp {
-    Add = 0,
-    Sub = 1,
-    Mul = 2,
-    Div = 3,
-    Pow = 4,
-    /// ONNX Mod with fmod=0: the result has the sign of the divisor (integers only).
-    Mod = 5,
-    /// ONNX Mod with fmod=1: C fmod, the result has the sign of the dividend.
-    FMod = 6,
-    Max = 7,
-    Min = 8,
-    Equal = 9,
-    Less = 10,
-    LessOrEqual = 11,
-    Greater = 12,
-    GreaterOrEqual = 13,
-    And = 14,
-    Or = 15,
-    Xor = 16,
-}
-
-impl UnaryOp {
-    pub const ALL: [UnaryOp; 19] = [
-        UnaryOp::Neg,
-        UnaryOp::Abs,
-        UnaryOp::Sqrt,
-        UnaryOp::Exp,
-        UnaryOp::Log,
-        UnaryOp::Tanh,
-        UnaryOp::Sigmoid,
-        UnaryOp::Ceil,
-        UnaryOp::Floor,
-        UnaryOp::Reciprocal,
-        UnaryOp::Relu,
-        UnaryOp::Not,
-        UnaryOp::Sin,
-        UnaryOp::Cos,
-        UnaryOp::IsNaN,
-        UnaryOp::Round,
-        UnaryOp::Sign,
-        UnaryOp::Erf,
-        UnaryOp::Identity,
-    ];
-
-    pub fn from_i32(v: i32) -> Option<UnaryOp> {
-        UnaryOp::ALL.into_iter().find(|op| *op as i32 == v)
-    }
-
-    /// The ONNX op type.
-    pub fn name(self) -> &'static str {
-        match self {
-            UnaryOp::Neg => "Neg",
-            UnaryOp::Abs => "Abs",
-            UnaryOp::Sqrt => "Sqrt",
-            UnaryOp::Exp => "Exp",
-            UnaryOp::Log => "Log",
-            UnaryOp::Tanh => "Tanh",
-            UnaryOp::Sigmoid => "Sigmoid",
-            UnaryOp::Ceil => "Ceil",
-            UnaryOp::Floor => "Floor",
-            UnaryOp::Reciprocal => "Reciprocal",
-            UnaryOp::Relu => "Relu",
-            UnaryOp::Not => "Not",
-            UnaryOp::Sin => "Sin",
-            UnaryOp::Cos => "Cos",
-            UnaryOp::IsNaN => "IsNaN",
-            UnaryOp::Round => "Round",
-            UnaryOp::Sign => "Sign",
-            UnaryOp::Erf => "Erf",
-            UnaryOp::Identity => "Identity",
-        }
-    }
-}
-
-impl BinaryOp {
-    pub const ALL: [BinaryOp; 17] = [
-        BinaryOp::Add,
-        BinaryOp::Sub,
-        BinaryOp::Mul,
-        BinaryOp::Div,
-        BinaryOp::Pow,
-        BinaryOp::Mod,
-        BinaryOp::FMod,
-        BinaryOp::Max,
-        BinaryOp::Min,
-        BinaryOp::Equal,
-        BinaryOp::Less,
-        BinaryOp::LessOrEqual,
-        BinaryOp::Greater,
-        BinaryOp::GreaterOrEqual,
-        BinaryOp::And,
-        BinaryOp::Or,
-        BinaryOp::Xor,
-    ];
-
-    pub fn from_i32(v: i32) -> Option<BinaryOp> {
-        BinaryOp::ALL.into_iter().find(|op| *op as i32 == v)
-    }
-
-    /// The ONNX op type.
-    pub fn name(self) -> &'static str {
-        match self {
-            BinaryOp::Add => "Add",
-            BinaryOp::Sub => "Sub",
-            BinaryOp::Mul => "Mul",
-            BinaryOp::Div => "Div",
-            BinaryOp::Pow => "Pow",
-            BinaryOp::Mod => "Mod",
-            BinaryOp::FMod => "Mod(fmod=1)",
-            BinaryOp::Max => "Max",
-            BinaryOp::Min => "Min",
-            BinaryOp::Equal => "Equal",
-            BinaryOp::Less => "Less",
-            BinaryOp::LessOrEqual => "LessOrEqual",
-            BinaryOp::Greater => "Greater",
-            BinaryOp::GreaterOrEqual => "GreaterOrEqual",
-            BinaryOp::And => "And",
-            BinaryOp::Or => "Or",
-            BinaryOp::Xor => "Xor",
-        }
-    }
-
-    fn is_comparison(self) -> bool {
-        matches!(
-            self,
-            BinaryOp::Equal | BinaryOp::Less | BinaryOp::LessOrEqual | BinaryOp::Greater | BinaryOp::GreaterOrEqual
-        )
-    }
-
-    fn is_logical(self) -> bool {
-        matches!(self, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor)
-    }
+fn is_logical(op: BinaryOp) -> bool {
+    matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor)
 }
 
 fn unsupported(op: &str, dt: DType) -> RtError {
@@ -413,7 +263,7 @@ pub(crate) fn binary_generic(op: BinaryOp, a: &Tensor, b: &Tensor) -> RtResult<T
 
 fn binary_vec<T: Elem>(op: BinaryOp, a: &[T], b: &[T]) -> RtResult<Data> {
     let float = T::DTYPE.is_float();
-    if op.is_comparison() {
+    if is_comparison(op) {
         let v: Vec<bool> = if float {
             let f = float_cmp(op);
             a.iter().zip(b).map(|(x, y)| f(x.to_f64(), y.to_f64())).collect()
@@ -423,7 +273,7 @@ fn binary_vec<T: Elem>(op: BinaryOp, a: &[T], b: &[T]) -> RtResult<Data> {
         };
         return Ok(Data::Bool(v));
     }
-    if float && !op.is_logical() {
+    if float && !is_logical(op) {
         let f = float_binary(op);
         Ok(T::into_data(a.iter().zip(b).map(|(x, y)| T::from_f64(f(x.to_f64(), y.to_f64()))).collect()))
     } else {
@@ -524,20 +374,6 @@ mod tests {
 
     fn t<T: Elem>(shape: &[usize], v: Vec<T>) -> Tensor {
         Tensor::from_vec(shape.to_vec(), v).unwrap()
-    }
-
-    #[test]
-    fn op_codes_round_trip() {
-        for op in UnaryOp::ALL {
-            assert_eq!(UnaryOp::from_i32(op as i32), Some(op));
-        }
-        for op in BinaryOp::ALL {
-            assert_eq!(BinaryOp::from_i32(op as i32), Some(op));
-        }
-        assert_eq!(UnaryOp::from_i32(19), None);
-        assert_eq!(BinaryOp::from_i32(-1), None);
-        assert_eq!(BinaryOp::Xor as i32, 16);
-        assert_eq!(UnaryOp::Identity as i32, 18);
     }
 
     #[test]
@@ -688,5 +524,39 @@ mod tests {
         let r = clip(&t(&[2], vec![-3i64, 9]), None, Some(&Tensor::scalar(4i64))).unwrap();
         assert_eq!(r.as_slice::<i64>().unwrap(), &[-3, 4]);
         assert!(clip(&v, Some(&Tensor::scalar(1i64)), None).is_err());
+    }
+}
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+
+    use crate::elementwise::{BinaryOp, UnaryOp};
+
+    use crate::value::Handle;
+
+    use crate::abi::support::*;
+    use crate::elementwise as ew;
+
+    pub(crate) unsafe fn flowgate_rt_unary(node: i32, op: i32, x: Handle) -> Handle {
+        run_t(node, || {
+            let op = crate::error::decode::<UnaryOp>(op)?;
+            ew::unary(op, ten(x)?)
+        })
+    }
+
+    pub(crate) unsafe fn flowgate_rt_binary(node: i32, op: i32, a: Handle, b: Handle) -> Handle {
+        run_t(node, || {
+            let op = crate::error::decode::<BinaryOp>(op)?;
+            ew::binary(op, ten(a)?, ten(b)?)
+        })
+    }
+
+    pub(crate) unsafe fn flowgate_rt_where(node: i32, c: Handle, x: Handle, y: Handle) -> Handle {
+        run_t(node, || ew::where_(ten(c)?, ten(x)?, ten(y)?))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_clip(node: i32, x: Handle, min_or_null: Handle, max_or_null: Handle) -> Handle {
+        run_t(node, || ew::clip(ten(x)?, opt_ten(min_or_null)?, opt_ten(max_or_null)?))
     }
 }

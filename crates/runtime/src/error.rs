@@ -19,6 +19,12 @@ impl RtError {
 
 pub type RtResult<T> = Result<T, RtError>;
 
+/// The enum value of code `v` (one of `flowgate_runtime_abi::codes`), or the error
+/// `unknown <what> code <v>`.
+pub(crate) fn decode<T: flowgate_runtime_abi::Code>(v: i32) -> RtResult<T> {
+    T::from_i32(v).ok_or_else(|| RtError(format!("unknown {} code {v}", T::WHAT)))
+}
+
 /// `rt_err!("fmt", args)` builds an [`RtError`].
 macro_rules! rt_err {
     ($($arg:tt)*) => { $crate::error::RtError(format!($($arg)*)) };
@@ -95,5 +101,16 @@ mod tests {
         record_error(-2, RtError::new("y"));
         assert_eq!(take_error().as_deref(), Some("node #-2: y"));
         set_node_names(Vec::new());
+    }
+}
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+
+    use crate::error::has_error;
+
+    pub(crate) fn flowgate_rt_ok() -> u8 {
+        u8::from(!has_error())
     }
 }

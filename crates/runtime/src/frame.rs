@@ -41,3 +41,43 @@ impl Drop for Frame {
         }
     }
 }
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+
+    use crate::error::{record_error, RtError};
+    use crate::frame::Frame;
+
+    use crate::value::{from_handle, into_handle, Handle};
+
+    use crate::abi::support::*;
+
+    pub(crate) unsafe fn flowgate_rt_arg(frame: *mut Frame, k: i64) -> Handle {
+        run(NO_NODE, Kind::Tensor, || {
+            let f = frame.as_ref().ok_or_else(|| RtError::new("null frame"))?;
+            let h = usize::try_from(k)
+                .ok()
+                .and_then(|k| f.args.get(k).copied())
+                .ok_or_else(|| rt_err!("argument index {k} out of range (the frame has {})", f.args.len()))?;
+            shared(h)
+        })
+    }
+
+    pub(crate) unsafe fn flowgate_rt_set_result(frame: *mut Frame, k: i64, h: Handle) {
+        let owned = (!h.is_null()).then(|| from_handle(h));
+        let Some(f) = frame.as_mut() else {
+            record_error(NO_NODE, RtError::new("null frame"));
+            return;
+        };
+        let Some(slot) = usize::try_from(k).ok().and_then(|k| f.results.get_mut(k)) else {
+            let n = f.results.len();
+            record_error(NO_NODE, rt_err!("result index {k} out of range (the frame has {n})"));
+            return;
+        };
+        let old = std::mem::replace(slot, owned.map_or(std::ptr::null_mut(), into_handle));
+        if !old.is_null() {
+            drop(from_handle(old));
+        }
+    }
+}

@@ -180,3 +180,28 @@ mod tests {
         .is_err());
     }
 }
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+
+    use crate::value::Handle;
+
+    use crate::gemm::gemm;
+
+    use crate::abi::support::*;
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) unsafe fn flowgate_rt_gemm(
+        node: i32,
+        a: Handle,
+        b: Handle,
+        c_or_null: Handle,
+        alpha: f64,
+        beta: f64,
+        trans_a: i32,
+        trans_b: i32,
+    ) -> Handle {
+        run_t(node, || gemm(ten(a)?, ten(b)?, opt_ten(c_or_null)?, alpha, beta, trans_a != 0, trans_b != 0))
+    }
+}

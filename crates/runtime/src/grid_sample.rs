@@ -258,3 +258,28 @@ mod tests {
         assert_eq!(rint(-1.5), -2.0);
     }
 }
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+
+    use crate::grid_sample::{grid_sample, GridSampleAttrs};
+
+    use crate::value::Handle;
+
+    use crate::abi::support::*;
+
+    /// GridSample; `mode` linear=0, nearest=1, cubic=2; `padding` zeros=0, border=1, reflection=2.
+    pub(crate) unsafe fn flowgate_rt_grid_sample(
+        node: i32,
+        x: Handle,
+        grid: Handle,
+        mode: i32,
+        padding: i32,
+        align_corners: i32,
+    ) -> Handle {
+        run_t(node, || {
+            grid_sample(ten(x)?, ten(grid)?, &GridSampleAttrs { mode, padding, align_corners: align_corners != 0 })
+        })
+    }
+}

@@ -40,10 +40,10 @@ mod select;
 mod sequence;
 mod shape;
 mod signal;
-mod symbols;
 mod value;
 mod window;
 
+pub use abi::symbols;
 pub use abi::MemRefDesc1;
 pub use activation::hard_sigmoid;
 pub use broadcast::{broadcast_all, broadcast_pair};
@@ -71,7 +71,6 @@ pub use select::{compress, non_zero, top_k};
 pub use sequence::{concat_from_seq, seq_at, seq_erase, seq_insert, seq_length, split_to_seq};
 pub use shape::{constant_of_shape, expand, flatten, range, reshape, shape, size, squeeze, unsqueeze};
 pub use signal::{dft, stft};
-pub use symbols::symbols;
 pub use value::{
     borrow_handle, checked_numel, code_name, fmt_shape, from_handle, into_handle, live_values, DType, Data, Handle,
     RtValue, Tensor, MAX_BYTES,

@@ -339,31 +339,14 @@ pub fn tile(x: &Tensor, repeats: &Tensor) -> RtResult<Tensor> {
 
 /// Pad (constant mode): `pads` is `[begin_0.., end_0..]` for `axes` (all axes when absent);
 /// negative pads crop.
-/// `Pad`'s `mode` attribute: what the positions outside the input take.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum PadMode {
-    /// The constant value (0 without one).
-    Constant,
-    /// The input mirrored about its first and last element (which are not repeated).
-    Reflect,
-    /// The nearest edge element.
-    Edge,
-    /// The input repeated periodically.
-    Wrap,
+pub use flowgate_runtime_abi::PadMode;
+
+/// Where a padded position reads from.
+trait Source {
+    fn source(self, src: i128, d: i128) -> Option<i128>;
 }
 
-impl PadMode {
-    /// The runtime code the lowering passes (0 constant, 1 reflect, 2 edge, 3 wrap).
-    pub fn from_code(code: i32) -> RtResult<PadMode> {
-        Ok(match code {
-            0 => PadMode::Constant,
-            1 => PadMode::Reflect,
-            2 => PadMode::Edge,
-            3 => PadMode::Wrap,
-            c => bail!("Pad: unknown mode code {c}"),
-        })
-    }
-
+impl Source for PadMode {
     /// The source index of output position `src` (relative to the input's start) on an axis of
     /// `d` elements, or None for a constant pad position. `d > 0` for the other modes.
     fn source(self, src: i128, d: i128) -> Option<i128> {
@@ -644,6 +627,91 @@ mod tests {
         let one = pad_mode(&iota(&[1]), &i64s(&[2, 1]), None, None, PadMode::Reflect).unwrap();
         assert_eq!(vals(&one), vec![0, 0, 0, 0]);
         assert!(pad_mode(&iota(&[0]), &i64s(&[1, 0]), None, None, PadMode::Edge).is_err());
-        assert!(PadMode::from_code(7).is_err());
+        assert!(crate::error::decode::<PadMode>(7).is_err());
+    }
+}
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+    use std::sync::Arc;
+
+    use crate::value::{Handle, RtValue};
+
+    use crate::abi::support::*;
+    use crate::{movement as mv, sequence as sq};
+
+    pub(crate) unsafe fn flowgate_rt_transpose(node: i32, x: Handle, perm_or_null: Handle) -> Handle {
+        run_t(node, || mv::transpose(ten(x)?, opt_ten(perm_or_null)?))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_concat(node: i32, seq: Handle, axis: i64) -> Handle {
+        run_t(node, || {
+            let (_, ts) = sq::seq_tensors(val(seq)?)?;
+            mv::concat(&ts, axis)
+        })
+    }
+
+    pub(crate) unsafe fn flowgate_rt_split(
+        node: i32,
+        x: Handle,
+        split_or_null: Handle,
+        axis: i64,
+        num_outputs: i64,
+    ) -> Handle {
+        run_v(node, Kind::Sequence, || {
+            let x = ten(x)?;
+            let parts = mv::split(x, opt_ten(split_or_null)?, axis, num_outputs)?;
+            let items = parts.into_iter().map(|t| Arc::new(RtValue::tensor(t))).collect();
+            Ok(RtValue::sequence(Some(x.dtype()), items))
+        })
+    }
+
+    pub(crate) unsafe fn flowgate_rt_slice(
+        node: i32,
+        x: Handle,
+        starts: Handle,
+        ends: Handle,
+        axes_or_null: Handle,
+        steps_or_null: Handle,
+    ) -> Handle {
+        run_t(node, || mv::slice(ten(x)?, ten(starts)?, ten(ends)?, opt_ten(axes_or_null)?, opt_ten(steps_or_null)?))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_gather(node: i32, x: Handle, indices: Handle, axis: i64) -> Handle {
+        run_t(node, || mv::gather(ten(x)?, ten(indices)?, axis))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_gather_elements(node: i32, x: Handle, indices: Handle, axis: i64) -> Handle {
+        run_t(node, || mv::gather_elements(ten(x)?, ten(indices)?, axis))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_tile(node: i32, x: Handle, repeats: Handle) -> Handle {
+        run_t(node, || mv::tile(ten(x)?, ten(repeats)?))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_pad(
+        node: i32,
+        x: Handle,
+        pads: Handle,
+        value_or_null: Handle,
+        axes_or_null: Handle,
+    ) -> Handle {
+        run_t(node, || mv::pad(ten(x)?, ten(pads)?, opt_ten(value_or_null)?, opt_ten(axes_or_null)?))
+    }
+
+    /// `Pad` with a `mode` other than constant (a `PadMode` code).
+    pub(crate) unsafe fn flowgate_rt_pad_mode(
+        node: i32,
+        x: Handle,
+        pads: Handle,
+        value_or_null: Handle,
+        axes_or_null: Handle,
+        mode: i32,
+    ) -> Handle {
+        run_t(node, || {
+            let mode = crate::error::decode::<mv::PadMode>(mode)?;
+            mv::pad_mode(ten(x)?, ten(pads)?, opt_ten(value_or_null)?, opt_ten(axes_or_null)?, mode)
+        })
     }
 }

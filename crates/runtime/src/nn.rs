@@ -160,3 +160,33 @@ mod tests {
         assert!(arg_reduce(&e, 0, false, false, false).is_err());
     }
 }
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+
+    use crate::nn::{arg_reduce, softmax};
+
+    use crate::value::Handle;
+
+    use crate::abi::support::*;
+
+    pub(crate) unsafe fn flowgate_rt_softmax(node: i32, x: Handle, axis: i64, legacy: i32) -> Handle {
+        run_t(node, || softmax(ten(x)?, axis, legacy != 0, false))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_log_softmax(node: i32, x: Handle, axis: i64, legacy: i32) -> Handle {
+        run_t(node, || softmax(ten(x)?, axis, legacy != 0, true))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_arg_reduce(
+        node: i32,
+        x: Handle,
+        axis: i64,
+        keepdims: i32,
+        select_last_index: i32,
+        is_min: i32,
+    ) -> Handle {
+        run_t(node, || arg_reduce(ten(x)?, axis, keepdims != 0, select_last_index != 0, is_min != 0))
+    }
+}

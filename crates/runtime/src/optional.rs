@@ -48,3 +48,30 @@ mod tests {
         assert!(Arc::ptr_eq(&opt_get(&t).unwrap(), &t));
     }
 }
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+    use std::sync::Arc;
+
+    use crate::value::{into_handle, Handle};
+
+    use crate::abi::support::*;
+    use crate::optional as opt;
+
+    pub(crate) fn flowgate_rt_opt_none() -> Handle {
+        into_handle(Arc::new(opt::opt_none()))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_opt_some(x: Handle) -> Handle {
+        run_v(NO_NODE, Kind::Optional, || Ok(opt::opt_some(shared(x)?)))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_opt_has(node: i32, o: Handle) -> u8 {
+        run_s(node, || Ok(u8::from(opt::opt_has(val(o)?))))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_opt_get(node: i32, o: Handle) -> Handle {
+        run(node, Kind::Tensor, || opt::opt_get(&shared(o)?))
+    }
+}

@@ -39,7 +39,7 @@ pub fn pool(x: &Tensor, kind: PoolKind, a: &PoolAttrs) -> RtResult<(Tensor, Opti
         bail!("{op} is not defined for element type {}", x.dtype().name());
     }
     let spatial = &x.shape()[2..];
-    let (win, out) = resolve(op, spatial, None, &a.window, AutoPad::from_i32(a.auto_pad)?, a.ceil_mode)?;
+    let (win, out) = resolve(op, spatial, None, &a.window, crate::error::decode::<AutoPad>(a.auto_pad)?, a.ceil_mode)?;
     let mut shape = x.shape()[..2].to_vec();
     shape.extend_from_slice(&out);
     checked_numel(&shape, 8)?;
@@ -280,5 +280,71 @@ mod tests {
         let y = instance_norm(&x, &f(&[2], vec![1., 2.]), &f(&[2], vec![0., 1.]), 0.0).unwrap();
         assert_eq!(y.as_slice::<f32>().unwrap(), &[-1., 1., -1., 3.]);
         assert!(instance_norm(&x, &f(&[3], vec![1.; 3]), &f(&[2], vec![0.; 2]), 0.0).is_err());
+    }
+}
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+    use std::sync::Arc;
+
+    use crate::pool::{global_pool, instance_norm, pool, PoolAttrs, PoolKind};
+
+    use crate::value::{Handle, RtValue};
+
+    use crate::abi::support::*;
+
+    /// `kind`: a `PoolOp` (MaxWithIndices returns the SEQUENCE `[Y, Indices]`).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) unsafe fn flowgate_rt_pool(
+        node: i32,
+        kind: i32,
+        x: Handle,
+        auto_pad: i32,
+        ceil_mode: i32,
+        count_include_pad: i32,
+        storage_order: i64,
+        kernel_shape_or_null: Handle,
+        strides_or_null: Handle,
+        dilations_or_null: Handle,
+        pads_or_null: Handle,
+    ) -> Handle {
+        use flowgate_runtime_abi::PoolOp;
+        let with_indices = kind == PoolOp::MaxWithIndices as i32;
+        let out_kind = if with_indices { Kind::Sequence } else { Kind::Tensor };
+        run_v(node, out_kind, || {
+            let a = PoolAttrs {
+                window: window_attrs(kernel_shape_or_null, strides_or_null, dilations_or_null, pads_or_null)?,
+                auto_pad,
+                ceil_mode: ceil_mode != 0,
+                count_include_pad: count_include_pad != 0,
+                storage_order,
+            };
+            let pk = match crate::error::decode::<PoolOp>(kind)? {
+                PoolOp::Average => PoolKind::Average,
+                PoolOp::Max | PoolOp::MaxWithIndices => PoolKind::Max,
+            };
+            let (y, i) = pool(ten(x)?, pk, &a)?;
+            Ok(match (with_indices, i) {
+                (true, Some(i)) => {
+                    RtValue::sequence(Some(y.dtype()), vec![Arc::new(RtValue::tensor(y)), Arc::new(RtValue::tensor(i))])
+                }
+                _ => RtValue::tensor(y),
+            })
+        })
+    }
+
+    pub(crate) unsafe fn flowgate_rt_global_pool(node: i32, x: Handle, is_max: i32) -> Handle {
+        run_t(node, || global_pool(ten(x)?, if is_max != 0 { PoolKind::Max } else { PoolKind::Average }))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_instance_norm(
+        node: i32,
+        x: Handle,
+        scale: Handle,
+        b: Handle,
+        epsilon: f64,
+    ) -> Handle {
+        run_t(node, || instance_norm(ten(x)?, ten(scale)?, ten(b)?, epsilon))
     }
 }

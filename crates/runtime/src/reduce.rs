@@ -13,53 +13,7 @@ use crate::error::RtResult;
 use crate::shape::norm_axes;
 use crate::value::{DType, Data, Tensor};
 
-/// Reduce op codes (the `op` argument of `flowgate_rt_reduce`).
-#[repr(i32)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ReduceOp {
-    Sum = 0,
-    Mean = 1,
-    Max = 2,
-    Min = 3,
-    Prod = 4,
-    SumSquare = 5,
-    L1 = 6,
-    L2 = 7,
-    LogSumExp = 8,
-}
-
-impl ReduceOp {
-    pub const ALL: [ReduceOp; 9] = [
-        ReduceOp::Sum,
-        ReduceOp::Mean,
-        ReduceOp::Max,
-        ReduceOp::Min,
-        ReduceOp::Prod,
-        ReduceOp::SumSquare,
-        ReduceOp::L1,
-        ReduceOp::L2,
-        ReduceOp::LogSumExp,
-    ];
-
-    pub fn from_i32(v: i32) -> Option<ReduceOp> {
-        ReduceOp::ALL.into_iter().find(|op| *op as i32 == v)
-    }
-
-    /// The ONNX op type.
-    pub fn name(self) -> &'static str {
-        match self {
-            ReduceOp::Sum => "ReduceSum",
-            ReduceOp::Mean => "ReduceMean",
-            ReduceOp::Max => "ReduceMax",
-            ReduceOp::Min => "ReduceMin",
-            ReduceOp::Prod => "ReduceProd",
-            ReduceOp::SumSquare => "ReduceSumSquare",
-            ReduceOp::L1 => "ReduceL1",
-            ReduceOp::L2 => "ReduceL2",
-            ReduceOp::LogSumExp => "ReduceLogSumExp",
-        }
-    }
-}
+pub use flowgate_runtime_abi::ReduceOp;
 
 /// Reduces `x` over `axes` (all axes when absent or empty, unless `noop_with_empty_axes`, which
 /// returns a copy).
@@ -257,5 +211,30 @@ mod tests {
         let b = Tensor::from_vec(vec![2], vec![true, false]).unwrap();
         assert!(reduce(ReduceOp::Sum, &b, None, false, false).is_err());
         assert_eq!(reduce(ReduceOp::Min, &b, None, false, false).unwrap().as_slice::<bool>().unwrap(), &[false]);
+    }
+}
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+
+    use crate::reduce::{reduce, ReduceOp};
+
+    use crate::value::Handle;
+
+    use crate::abi::support::*;
+
+    pub(crate) unsafe fn flowgate_rt_reduce(
+        node: i32,
+        op: i32,
+        x: Handle,
+        axes_or_null: Handle,
+        keepdims: i32,
+        noop_with_empty_axes: i32,
+    ) -> Handle {
+        run_t(node, || {
+            let op = crate::error::decode::<ReduceOp>(op)?;
+            reduce(op, ten(x)?, opt_ten(axes_or_null)?, keepdims != 0, noop_with_empty_axes != 0)
+        })
     }
 }

@@ -340,3 +340,51 @@ mod tests {
         assert_eq!(y.as_slice::<f32>().unwrap(), &[1., 5., 2., 8.]);
     }
 }
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+
+    use crate::resize::{resize, ResizeAttrs};
+
+    use crate::value::Handle;
+
+    use crate::abi::support::*;
+
+    /// Resize (opset 11+). Codes: mode nearest=0, linear=1, cubic=2; coord half_pixel=0,
+    /// half_pixel_symmetric=1, pytorch_half_pixel=2, align_corners=3, asymmetric=4,
+    /// tf_crop_and_resize=5; nearest round_prefer_floor=0, round_prefer_ceil=1, floor=2, ceil=3;
+    /// policy stretch=0, not_larger=1, not_smaller=2.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) unsafe fn flowgate_rt_resize(
+        node: i32,
+        x: Handle,
+        roi_or_null: Handle,
+        scales_or_null: Handle,
+        sizes_or_null: Handle,
+        axes_or_null: Handle,
+        mode: i32,
+        coord: i32,
+        nearest: i32,
+        cubic_a: f64,
+        exclude_outside: i32,
+        extrapolation: f64,
+        policy: i32,
+        antialias: i32,
+    ) -> Handle {
+        run_t(node, || {
+            let a = ResizeAttrs {
+                mode,
+                coord,
+                nearest,
+                cubic_a,
+                exclude_outside: exclude_outside != 0,
+                extrapolation,
+                policy,
+                antialias: antialias != 0,
+                axes: opt_list(axes_or_null, "axes")?,
+            };
+            resize(ten(x)?, opt_ten(roi_or_null)?, opt_ten(scales_or_null)?, opt_ten(sizes_or_null)?, &a)
+        })
+    }
+}

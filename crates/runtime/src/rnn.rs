@@ -18,41 +18,7 @@ pub struct Activation {
     pub beta: f64,
 }
 
-/// Codes as compiled code passes them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ActKind {
-    Sigmoid = 0,
-    Tanh = 1,
-    Relu = 2,
-    HardSigmoid = 3,
-    LeakyRelu = 4,
-    ThresholdedRelu = 5,
-    ScaledTanh = 6,
-    Elu = 7,
-    Softsign = 8,
-    Softplus = 9,
-    Affine = 10,
-}
-
-impl ActKind {
-    pub fn from_code(c: i64) -> RtResult<ActKind> {
-        use ActKind::*;
-        Ok(match c {
-            0 => Sigmoid,
-            1 => Tanh,
-            2 => Relu,
-            3 => HardSigmoid,
-            4 => LeakyRelu,
-            5 => ThresholdedRelu,
-            6 => ScaledTanh,
-            7 => Elu,
-            8 => Softsign,
-            9 => Softplus,
-            10 => Affine,
-            _ => bail!("unknown RNN activation code {c}"),
-        })
-    }
-}
+pub use flowgate_runtime_abi::ActKind;
 
 impl Activation {
     /// `apply` on every element; the common kinds as plain loops the compiler vectorizes.
@@ -446,5 +412,79 @@ mod tests {
         let bad = Tensor::from_vec(vec![2], vec![4i32, 1]).unwrap();
         assert!(lstm(&x, &w, &r, &LstmInputs { seq_lens: Some(&bad), ..none() }, &attrs(0)).is_err());
         assert!(lstm(&x, &r, &f(&[1, 4, 2], vec![0.; 8]), &none(), &attrs(0)).is_err());
+    }
+}
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+    use std::sync::Arc;
+
+    use crate::error::RtResult;
+
+    use crate::rnn::{lstm, ActKind, Activation, LstmAttrs, LstmInputs};
+
+    use crate::value::{DType, Handle, RtValue};
+
+    use crate::abi::support::*;
+
+    /// LSTM; returns the SEQUENCE `[Y, Y_h, Y_c]`. `hidden_size` < 0 means absent, `clip` NaN means
+    /// no clipping, `direction` 0 forward / 1 reverse / 2 bidirectional, `activations_or_null` a
+    /// DOUBLE tensor of (code, alpha, beta) triples (`ActKind` codes), three per direction.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) unsafe fn flowgate_rt_lstm(
+        node: i32,
+        x: Handle,
+        w: Handle,
+        r: Handle,
+        b_or_null: Handle,
+        seq_lens_or_null: Handle,
+        initial_h_or_null: Handle,
+        initial_c_or_null: Handle,
+        p_or_null: Handle,
+        hidden_size: i64,
+        direction: i32,
+        layout: i32,
+        input_forget: i32,
+        clip: f64,
+        activations_or_null: Handle,
+    ) -> Handle {
+        run_v(node, Kind::Sequence, || {
+            let acts = match opt_ten(activations_or_null)? {
+                None => Vec::new(),
+                Some(t) => {
+                    let v = crate::cast::cast(t, DType::F64);
+                    let v = v.as_slice::<f64>().unwrap_or(&[]).to_vec();
+                    v.chunks(3)
+                        .map(|c| {
+                            let code = c.first().copied().unwrap_or(-1.0) as i64;
+                            Ok(Activation {
+                                kind: crate::error::decode::<ActKind>(i32::try_from(code).unwrap_or(-1))?,
+                                alpha: c.get(1).copied().unwrap_or(0.0),
+                                beta: c.get(2).copied().unwrap_or(0.0),
+                            })
+                        })
+                        .collect::<RtResult<Vec<_>>>()?
+                }
+            };
+            let a = LstmAttrs {
+                hidden_size: usize::try_from(hidden_size).ok(),
+                direction,
+                layout,
+                input_forget: input_forget != 0,
+                clip: (!clip.is_nan()).then_some(clip),
+                activations: acts,
+            };
+            let opt = LstmInputs {
+                b: opt_ten(b_or_null)?,
+                seq_lens: opt_ten(seq_lens_or_null)?,
+                initial_h: opt_ten(initial_h_or_null)?,
+                initial_c: opt_ten(initial_c_or_null)?,
+                p: opt_ten(p_or_null)?,
+            };
+            let [y, yh, yc] = lstm(ten(x)?, ten(w)?, ten(r)?, &opt, &a)?;
+            let dt = y.dtype();
+            Ok(RtValue::sequence(Some(dt), [y, yh, yc].into_iter().map(|t| Arc::new(RtValue::tensor(t))).collect()))
+        })
     }
 }

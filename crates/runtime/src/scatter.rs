@@ -8,28 +8,14 @@ use crate::error::RtResult;
 use crate::movement::{gather_index, indices_of};
 use crate::value::{checked_numel, fmt_shape, Data, Tensor};
 
-/// The `reduction` attribute: none=0, add=1, mul=2, max=3, min=4.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reduction {
-    None,
-    Add,
-    Mul,
-    Max,
-    Min,
+pub use flowgate_runtime_abi::Reduction;
+
+/// How a reduction combines the old value with an update.
+trait Combine {
+    fn apply<T: Elem>(self, old: T, new: T) -> T;
 }
 
-impl Reduction {
-    pub fn from_i32(v: i32) -> RtResult<Reduction> {
-        Ok(match v {
-            0 => Reduction::None,
-            1 => Reduction::Add,
-            2 => Reduction::Mul,
-            3 => Reduction::Max,
-            4 => Reduction::Min,
-            _ => bail!("unknown scatter reduction code {v}"),
-        })
-    }
-
+impl Combine for Reduction {
     fn apply<T: Elem>(self, old: T, new: T) -> T {
         let float = T::DTYPE.is_float();
         match self {
@@ -333,5 +319,68 @@ mod tests {
         assert_eq!(a.shape(), &[3, 1]);
         assert_eq!(a.as_slice::<i64>().unwrap(), &[10, 20, 30]);
         assert!(array_feature_extractor(&x, &Tensor::from_i64s(vec![2])).is_err());
+    }
+}
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+
+    use crate::scatter::{
+        array_feature_extractor, gather_nd, reverse_sequence, scatter_elements, scatter_nd, Reduction,
+    };
+
+    use crate::value::Handle;
+
+    use crate::abi::support::*;
+
+    /// `reduction`: none=0, add=1, mul=2, max=3, min=4.
+    pub(crate) unsafe fn flowgate_rt_scatter_elements(
+        node: i32,
+        data: Handle,
+        indices: Handle,
+        updates: Handle,
+        axis: i64,
+        reduction: i32,
+    ) -> Handle {
+        run_t(node, || {
+            scatter_elements(
+                ten(data)?,
+                ten(indices)?,
+                ten(updates)?,
+                axis,
+                crate::error::decode::<Reduction>(reduction)?,
+            )
+        })
+    }
+
+    pub(crate) unsafe fn flowgate_rt_scatter_nd(
+        node: i32,
+        data: Handle,
+        indices: Handle,
+        updates: Handle,
+        reduction: i32,
+    ) -> Handle {
+        run_t(node, || {
+            scatter_nd(ten(data)?, ten(indices)?, ten(updates)?, crate::error::decode::<Reduction>(reduction)?)
+        })
+    }
+
+    pub(crate) unsafe fn flowgate_rt_gather_nd(node: i32, data: Handle, indices: Handle, batch_dims: i64) -> Handle {
+        run_t(node, || gather_nd(ten(data)?, ten(indices)?, batch_dims))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_reverse_sequence(
+        node: i32,
+        x: Handle,
+        lens: Handle,
+        batch_axis: i64,
+        time_axis: i64,
+    ) -> Handle {
+        run_t(node, || reverse_sequence(ten(x)?, ten(lens)?, batch_axis, time_axis))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_array_feature_extractor(node: i32, x: Handle, indices: Handle) -> Handle {
+        run_t(node, || array_feature_extractor(ten(x)?, ten(indices)?))
     }
 }

@@ -217,3 +217,32 @@ mod tests {
         assert_eq!(non_zero(&f).unwrap().shape(), &[1, 0]);
     }
 }
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+    use std::sync::Arc;
+
+    use crate::select::{compress, non_zero, top_k};
+
+    use crate::value::{Handle, RtValue};
+
+    use crate::abi::support::*;
+
+    /// TopK; returns the SEQUENCE `[Values, Indices]` (always sorted).
+    pub(crate) unsafe fn flowgate_rt_top_k(node: i32, x: Handle, k: Handle, axis: i64, largest: i32) -> Handle {
+        run_v(node, Kind::Sequence, || {
+            let (v, i) = top_k(ten(x)?, ten(k)?, axis, largest != 0)?;
+            let dt = v.dtype();
+            Ok(RtValue::sequence(Some(dt), vec![Arc::new(RtValue::tensor(v)), Arc::new(RtValue::tensor(i))]))
+        })
+    }
+
+    pub(crate) unsafe fn flowgate_rt_non_zero(node: i32, x: Handle) -> Handle {
+        run_t(node, || non_zero(ten(x)?))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_compress(node: i32, x: Handle, cond: Handle, has_axis: i32, axis: i64) -> Handle {
+        run_t(node, || compress(ten(x)?, ten(cond)?, (has_axis != 0).then_some(axis)))
+    }
+}

@@ -226,3 +226,82 @@ mod tests {
         assert!(split_to_seq(&x, Some(&Tensor::from_i64s(vec![1, 2])), 0, true).is_err());
     }
 }
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+    use std::sync::Arc;
+
+    use crate::error::RtError;
+
+    use crate::value::{from_handle, Handle, RtValue};
+
+    use crate::abi::support::*;
+    use crate::sequence as sq;
+
+    pub(crate) fn flowgate_rt_seq_empty(dtype_code: i32) -> Handle {
+        run_v(NO_NODE, Kind::Sequence, || {
+            let d = if dtype_code == 0 { None } else { Some(dtype(dtype_code)?) };
+            Ok(RtValue::sequence(d, Vec::new()))
+        })
+    }
+
+    pub(crate) unsafe fn flowgate_rt_seq_insert(node: i32, s: Handle, t: Handle, has_pos: i32, p: i64) -> Handle {
+        run_v(node, Kind::Sequence, || sq::seq_insert(val(s)?, shared(t)?, pos(has_pos, p)))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_seq_insert_consume(
+        node: i32,
+        s: Handle,
+        t: Handle,
+        has_pos: i32,
+        p: i64,
+    ) -> Handle {
+        // Take ownership first so `s` is released on every path, error or not.
+        let owned = (!s.is_null()).then(|| from_handle(s));
+        run(node, Kind::Sequence, || {
+            let mut owned = owned.ok_or_else(|| RtError::new("missing input (null handle)"))?;
+            let t = shared(t)?;
+            match Arc::get_mut(&mut owned) {
+                // Sole owner: insert in place (amortised O(1) at the end).
+                Some(RtValue::Sequence { dtype, items }) => {
+                    sq::insert_in_place(dtype, items, t, pos(has_pos, p))?;
+                    Ok(owned)
+                }
+                _ => Ok(Arc::new(sq::seq_insert(&owned, t, pos(has_pos, p))?)),
+            }
+        })
+    }
+
+    pub(crate) unsafe fn flowgate_rt_seq_at(node: i32, s: Handle, p: i64) -> Handle {
+        run(node, Kind::Tensor, || sq::seq_at(val(s)?, p))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_seq_length(node: i32, s: Handle) -> i64 {
+        run_s(node, || sq::seq_length(val(s)?))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_seq_erase(node: i32, s: Handle, has_pos: i32, p: i64) -> Handle {
+        run_v(node, Kind::Sequence, || sq::seq_erase(val(s)?, pos(has_pos, p)))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_concat_from_seq(
+        node: i32,
+        s: Handle,
+        axis: i64,
+        new_axis: i32,
+        empty_shape_or_null: Handle,
+    ) -> Handle {
+        run_t(node, || sq::concat_from_seq(val(s)?, axis, new_axis != 0, opt_ten(empty_shape_or_null)?))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_split_to_seq(
+        node: i32,
+        x: Handle,
+        split_or_null: Handle,
+        axis: i64,
+        keepdims: i32,
+    ) -> Handle {
+        run_v(node, Kind::Sequence, || sq::split_to_seq(ten(x)?, opt_ten(split_or_null)?, axis, keepdims != 0))
+    }
+}

@@ -330,3 +330,49 @@ mod tests {
         assert!(range(&Tensor::scalar(i64::MIN), &Tensor::scalar(i64::MAX), &Tensor::scalar(1i64)).is_err());
     }
 }
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+
+    use crate::value::Handle;
+
+    use crate::abi::support::*;
+    use crate::shape as sh;
+
+    pub(crate) unsafe fn flowgate_rt_shape(node: i32, x: Handle, start: i64, end: i64) -> Handle {
+        run_t(node, || Ok(sh::shape(ten(x)?, start, end)))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_size(node: i32, x: Handle) -> i64 {
+        run_s(node, || Ok(sh::size(ten(x)?)))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_reshape(node: i32, x: Handle, shape: Handle, allowzero: i32) -> Handle {
+        run_t(node, || sh::reshape(ten(x)?, ten(shape)?, allowzero != 0))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_expand(node: i32, x: Handle, shape: Handle) -> Handle {
+        run_t(node, || sh::expand(ten(x)?, ten(shape)?))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_squeeze(node: i32, x: Handle, axes_or_null: Handle) -> Handle {
+        run_t(node, || sh::squeeze(ten(x)?, opt_ten(axes_or_null)?))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_unsqueeze(node: i32, x: Handle, axes: Handle) -> Handle {
+        run_t(node, || sh::unsqueeze(ten(x)?, ten(axes)?))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_flatten(node: i32, x: Handle, axis: i64) -> Handle {
+        run_t(node, || sh::flatten(ten(x)?, axis))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_constant_of_shape(node: i32, shape: Handle, value_or_null: Handle) -> Handle {
+        run_t(node, || sh::constant_of_shape(ten(shape)?, opt_ten(value_or_null)?))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_range(node: i32, start: Handle, limit: Handle, delta: Handle) -> Handle {
+        run_t(node, || sh::range(ten(start)?, ten(limit)?, ten(delta)?))
+    }
+}

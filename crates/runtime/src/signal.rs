@@ -214,3 +214,45 @@ mod tests {
         assert!(stft(&f(&[1, 6, 3], vec![0.; 18]), 1, None, Some(4), true).is_err());
     }
 }
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+
+    use crate::signal::{dft, stft};
+    use crate::value::Handle;
+
+    use crate::abi::support::*;
+
+    /// DFT; `dft_length` < 0 means absent.
+    pub(crate) unsafe fn flowgate_rt_dft(
+        node: i32,
+        x: Handle,
+        dft_length: i64,
+        axis: i64,
+        inverse: i32,
+        onesided: i32,
+    ) -> Handle {
+        run_t(node, || dft(ten(x)?, (dft_length >= 0).then_some(dft_length), axis, inverse != 0, onesided != 0))
+    }
+
+    /// STFT; `window_or_null` may be null, `frame_length` < 0 means absent.
+    pub(crate) unsafe fn flowgate_rt_stft(
+        node: i32,
+        x: Handle,
+        frame_step: i64,
+        window_or_null: Handle,
+        frame_length: i64,
+        onesided: i32,
+    ) -> Handle {
+        run_t(node, || {
+            stft(
+                ten(x)?,
+                frame_step,
+                opt_ten(window_or_null)?,
+                (frame_length >= 0).then_some(frame_length),
+                onesided != 0,
+            )
+        })
+    }
+}

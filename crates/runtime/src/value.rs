@@ -631,3 +631,93 @@ mod tests {
         assert_eq!(fmt_shape(&[]), "{}");
     }
 }
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
+/// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
+pub(crate) mod c_abi {
+    /// The single element of `t`, as i128 (integers and bools) or f64 (floats).
+    fn single(t: &Tensor, want_float: bool) -> RtResult<(i128, f64)> {
+        if t.len() != 1 {
+            bail!("expected a tensor with exactly one element, got shape {}", crate::value::fmt_shape(t.shape()));
+        }
+        if t.dtype().is_float() != want_float {
+            bail!(
+                "expected {} element type, got {}",
+                if want_float { "a floating-point" } else { "an integer or bool" },
+                t.dtype().name()
+            );
+        }
+        Ok(dispatch!(t.data(), v => (crate::dispatch::Elem::to_i128(v[0]), crate::dispatch::Elem::to_f64(v[0]))))
+    }
+
+    use std::sync::Arc;
+
+    use crate::error::RtResult;
+
+    use crate::value::{from_handle, live_values, Handle, RtValue, Tensor};
+
+    use crate::abi::support::*;
+
+    pub(crate) unsafe fn flowgate_rt_retain(h: Handle) {
+        if !h.is_null() {
+            Arc::increment_strong_count(h as *const RtValue);
+        }
+    }
+
+    pub(crate) unsafe fn flowgate_rt_release(h: Handle) {
+        if !h.is_null() {
+            drop(from_handle(h));
+        }
+    }
+
+    pub(crate) fn flowgate_rt_live_values() -> i64 {
+        live_values()
+    }
+
+    /// A null handle: an absent optional input (`_or_null` arguments), as compiled code spells it.
+    pub(crate) fn flowgate_rt_null() -> Handle {
+        std::ptr::null_mut()
+    }
+
+    pub(crate) unsafe fn flowgate_rt_unbox_i64(node: i32, h: Handle) -> i64 {
+        run_s(node, || Ok(single(ten(h)?, false)?.0 as i64))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_unbox_f64(node: i32, h: Handle) -> f64 {
+        run_s(node, || Ok(single(ten(h)?, true)?.1))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_unbox_f32(node: i32, h: Handle) -> f32 {
+        run_s(node, || Ok(single(ten(h)?, true)?.1 as f32))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_dim(node: i32, h: Handle, axis: i64) -> i64 {
+        run_s(node, || {
+            let t = ten(h)?;
+            let a = crate::broadcast::norm_axis(axis, t.rank())?;
+            Ok(t.shape()[a] as i64)
+        })
+    }
+
+    pub(crate) unsafe fn flowgate_rt_rank(node: i32, h: Handle) -> i64 {
+        run_s(node, || Ok(ten(h)?.rank() as i64))
+    }
+
+    /// `onnx.Scan.check_length`: scan input #`input` must be `expected` long along `axis` (the
+    /// length of scan input #0); returns `expected`, or records the error (as onnxruntime refuses
+    /// scan inputs of different lengths) and returns 0, so the loop runs no step.
+    pub(crate) unsafe fn flowgate_rt_scan_length(node: i32, expected: i64, h: Handle, axis: i64, input: i64) -> i64 {
+        run_s(node, || {
+            let t = ten(h)?;
+            let a = crate::broadcast::norm_axis(axis, t.rank())?;
+            let d = t.shape()[a] as i64;
+            if d != expected {
+                bail!(
+                    "scan inputs have inconsistent sequence lengths: scan input #0 has {expected} steps, scan input #{input} has {d} along axis {axis} (shape {})",
+                    crate::fmt_shape(t.shape())
+                );
+            }
+            Ok(expected)
+        })
+    }
+}

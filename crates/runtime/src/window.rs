@@ -4,26 +4,7 @@
 use crate::error::RtResult;
 use crate::value::fmt_shape;
 
-/// ONNX `auto_pad`, as compiled code passes it: NOTSET=0, SAME_UPPER=1, SAME_LOWER=2, VALID=3.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AutoPad {
-    NotSet,
-    SameUpper,
-    SameLower,
-    Valid,
-}
-
-impl AutoPad {
-    pub fn from_i32(v: i32) -> RtResult<AutoPad> {
-        Ok(match v {
-            0 => AutoPad::NotSet,
-            1 => AutoPad::SameUpper,
-            2 => AutoPad::SameLower,
-            3 => AutoPad::Valid,
-            _ => bail!("unknown auto_pad code {v}"),
-        })
-    }
-}
+pub use flowgate_runtime_abi::AutoPad;
 
 /// The attributes as given (absent lists are `None`).
 #[derive(Clone, Debug, Default)]

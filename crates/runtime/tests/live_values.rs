@@ -8,7 +8,7 @@ use flowgate_runtime::{clear_error, DType, UnaryOp};
 
 #[test]
 fn live_values_return_to_start() {
-    let start = flowgate_rt_live_values();
+    let start = unsafe { flowgate_rt_live_values() };
     unsafe {
         let a = flowgate_rt_box_i64(3, DType::I64.code());
         let n = flowgate_rt_unary(0, UnaryOp::Neg as i32, a);
@@ -37,5 +37,5 @@ fn live_values_return_to_start() {
         flowgate_rt_release(p);
         flowgate_rt_release(i);
     }
-    assert_eq!(flowgate_rt_live_values(), start);
+    assert_eq!(unsafe { flowgate_rt_live_values() }, start);
 }

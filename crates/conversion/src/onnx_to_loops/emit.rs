@@ -1,5 +1,5 @@
 //! The lowering's state and the small builders every op family uses: an insertion point,
-//! runtime calls (declared in the module on first use), constants, and conversions between a
+//! runtime calls (checked against and declared from the runtime-abi table), constants, and conversions between a
 //! value's register form and its runtime handle.
 
 use super::types::{self, Elem};
@@ -7,6 +7,7 @@ use flowgate_ir::{
     Attribute, Builder, Context, Diagnostic, InsertPoint, LocKind, Location, OpId, OperationState, Type, TypeKind,
     Value,
 };
+use flowgate_runtime_abi::{RtFn, Ty};
 use std::collections::HashMap;
 
 pub(crate) type LResult<T> = Result<T, Diagnostic>;
@@ -202,12 +203,8 @@ impl<'a> Lower<'a> {
         }
     }
 
-    /// `func.call @name(args) : (...) -> results`, declaring `@name` on first use.
+    /// `func.call @name(args) : (...) -> results` of a function of the module.
     pub fn call(&mut self, name: &str, args: &[Value], results: &[Type]) -> LResult<Vec<Value>> {
-        if name.starts_with("flowgate_rt_") {
-            let inputs: Vec<Type> = args.iter().map(|&a| self.ctx.value_type(a)).collect();
-            self.declare(name, inputs, results.to_vec())?;
-        }
         let callee = self.ctx.symbol_ref_attr(name);
         let st = OperationState::new(self.ctx, "func.call", self.loc)
             .operands(args)
@@ -217,15 +214,62 @@ impl<'a> Lower<'a> {
         Ok(self.ctx.results(op).to_vec())
     }
 
-    /// A runtime call returning one handle.
+    /// A call of runtime function `name` (`flowgate_rt_<name>`) returning its one result.
     pub fn rt(&mut self, name: &str, args: &[Value]) -> LResult<Value> {
-        let p = self.ptr();
-        Ok(self.call(&format!("flowgate_rt_{name}"), args, &[p])?[0])
+        let r = self.rt_call(name, args)?;
+        r.first()
+            .copied()
+            .ok_or_else(|| Diagnostic::error(self.loc, format!("internal: flowgate_rt_{name} returns nothing")))
     }
 
-    /// A runtime call returning one scalar of type `t`.
-    pub fn rt_scalar(&mut self, name: &str, args: &[Value], t: Type) -> LResult<Value> {
-        Ok(self.call(&format!("flowgate_rt_{name}"), args, &[t])?[0])
+    /// A call of runtime function `name` that returns nothing.
+    pub fn rt_void(&mut self, name: &str, args: &[Value]) -> LResult<()> {
+        self.rt_call(name, args).map(drop)
+    }
+
+    /// A runtime call, checked against the runtime-abi table (arity and each argument's type)
+    /// and declared from it: a call that disagrees with the runtime fails here, not at run time.
+    fn rt_call(&mut self, name: &str, args: &[Value]) -> LResult<Vec<Value>> {
+        let f = self.declare_rt(name)?;
+        if args.len() != f.params.len() {
+            let msg = format!("internal: flowgate_rt_{name} takes {} arguments, got {}", f.params.len(), args.len());
+            return Err(Diagnostic::error(self.loc, msg));
+        }
+        for (k, (&a, &(pname, ty))) in args.iter().zip(f.params).enumerate() {
+            if self.ctx.value_type(a) != self.ir_type(ty) {
+                let msg = format!("internal: argument {k} ({pname}) of flowgate_rt_{name} is not {ty:?}");
+                return Err(Diagnostic::error(self.loc, msg));
+            }
+        }
+        let results: Vec<Type> = f.result.map(|r| self.ir_type(r)).into_iter().collect();
+        self.call(f.symbol, args, &results)
+    }
+
+    /// Declares runtime function `name` from the runtime-abi table (once).
+    pub fn declare_rt(&mut self, name: &str) -> LResult<&'static RtFn> {
+        let f = flowgate_runtime_abi::lookup(name).ok_or_else(|| {
+            Diagnostic::error(self.loc, format!("internal: flowgate_rt_{name} is not in the runtime-abi table"))
+        })?;
+        let inputs = f.params.iter().map(|p| self.ir_type(p.1)).collect();
+        let results = f.result.map(|r| self.ir_type(r)).into_iter().collect();
+        self.declare(f.symbol, inputs, results)?;
+        Ok(f)
+    }
+
+    /// The IR type of a runtime-abi type.
+    fn ir_type(&mut self, t: Ty) -> Type {
+        match t {
+            Ty::Node | Ty::I32 => self.ctx.integer_type(32),
+            Ty::I64 => self.ctx.integer_type(64),
+            Ty::F32 => self.ctx.float_type(flowgate_ir::FloatKind::F32),
+            Ty::F64 => self.ctx.float_type(flowgate_ir::FloatKind::F64),
+            Ty::Bool => self.ctx.i1_type(),
+            Ty::Handle | Ty::Frame => self.ptr(),
+            Ty::Bytes => {
+                let i8t = self.ctx.integer_type(8);
+                self.ctx.memref_type(vec![flowgate_ir::DYNAMIC], i8t)
+            }
+        }
     }
 
     /// The `node` argument of runtime calls for `op`: its index in the node-name table.
@@ -288,11 +332,10 @@ impl<'a> Lower<'a> {
         }
         let st = elem.scalar_type(self.ctx);
         match elem {
-            Elem::Float(flowgate_ir::FloatKind::F32) => self.rt_scalar("unbox_f32", &[node, v], st),
-            Elem::Float(_) => self.rt_scalar("unbox_f64", &[node, v], st),
+            Elem::Float(flowgate_ir::FloatKind::F32) => self.rt("unbox_f32", &[node, v]),
+            Elem::Float(_) => self.rt("unbox_f64", &[node, v]),
             _ => {
-                let i64t = self.ctx.integer_type(64);
-                let x = self.rt_scalar("unbox_i64", &[node, v], i64t)?;
+                let x = self.rt("unbox_i64", &[node, v])?;
                 Ok(if self.ctx.int_width(st) == Some(64) { x } else { self.cast("arith.trunci", x, st) })
             }
         }
@@ -302,7 +345,7 @@ impl<'a> Lower<'a> {
     pub fn int64(&mut self, node: Value, v: Value) -> LResult<Value> {
         let i64t = self.ctx.integer_type(64);
         if self.is_handle(v) {
-            return self.rt_scalar("unbox_i64", &[node, v], i64t);
+            return self.rt("unbox_i64", &[node, v]);
         }
         let unsigned = self.elem(v).is_some_and(|e| e.is_unsigned() || e == Elem::Bool);
         Ok(self.widen_to_i64(v, i64t, unsigned))

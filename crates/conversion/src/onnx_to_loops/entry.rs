@@ -41,11 +41,11 @@ pub(crate) fn build_wrapper(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
     }
     let results = l.call(&name, &args, &sig.results)?;
     for a in args {
-        l.call("flowgate_rt_release", &[a], &[])?;
+        l.rt_void("release", &[a])?;
     }
     for (k, r) in results.into_iter().enumerate() {
         let kv = l.const_i64(k as i64);
-        l.call("flowgate_rt_set_result", &[frame, kv, r], &[])?;
+        l.rt_void("set_result", &[frame, kv, r])?;
     }
     let st = OperationState::new(l.ctx, "func.return", loc);
     l.create(st);

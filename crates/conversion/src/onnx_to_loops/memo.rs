@@ -9,56 +9,6 @@
 use super::emit::{LResult, Lower};
 use flowgate_ir::{InsertPoint, OpId, TypeKind, Value};
 
-/// The runtime kernels that produce their handle through the runtime's `run_t` (which honours a
-/// pending memo slot and clears it). A result made by any other call is not memoized.
-const MEMO_KERNELS: &[&str] = &[
-    "unary",
-    "binary",
-    "where",
-    "cast",
-    "clip",
-    "shape",
-    "reshape",
-    "expand",
-    "squeeze",
-    "unsqueeze",
-    "flatten",
-    "constant_of_shape",
-    "range",
-    "transpose",
-    "concat",
-    "slice",
-    "gather",
-    "gather_elements",
-    "tile",
-    "pad",
-    "pad_mode",
-    "reduce",
-    "softmax",
-    "log_softmax",
-    "arg_reduce",
-    "matmul",
-    "hard_sigmoid",
-    "leaky_relu",
-    "gemm",
-    "conv",
-    "conv_transpose",
-    "global_pool",
-    "instance_norm",
-    "non_zero",
-    "compress",
-    "scatter_elements",
-    "scatter_nd",
-    "gather_nd",
-    "reverse_sequence",
-    "array_feature_extractor",
-    "cumsum",
-    "dft",
-    "stft",
-    "resize",
-    "grid_sample",
-];
-
 /// Ops whose result depends on their operands alone (so constant operands give a constant).
 /// Random generators and sequence/optional values are left out.
 pub(crate) fn is_pure(name: &str) -> bool {
@@ -88,7 +38,9 @@ pub(crate) fn memoize(l: &mut Lower<'_>, v: Value) -> LResult<()> {
         return Ok(());
     }
     let kernel = l.ctx.attr(call, "callee").and_then(|a| l.ctx.attr_as_symbol_ref(a)).unwrap_or("");
-    if !kernel.strip_prefix("flowgate_rt_").is_some_and(|k| MEMO_KERNELS.contains(&k)) {
+    // The runtime-abi table says which kernels honour a pending slot.
+    let memoizable = kernel.strip_prefix("flowgate_rt_").and_then(flowgate_runtime_abi::lookup).is_some_and(|f| f.memo);
+    if !memoizable {
         return Ok(());
     }
     // A value passed through (Identity) may already be memoized.
@@ -103,7 +55,7 @@ pub(crate) fn memoize(l: &mut Lower<'_>, v: Value) -> LResult<()> {
     let saved = l.ip;
     l.ip = InsertPoint::Before(call);
     let slot = l.slot()?;
-    l.call("flowgate_rt_memo_next", &[slot, node], &[])?;
+    l.rt_void("memo_next", &[slot, node])?;
     l.ip = saved;
     Ok(())
 }

@@ -415,40 +415,31 @@ fn erase_novalues(l: &mut Lower<'_>, f: OpId) {
 /// A `scf.while` whose body calls a runtime function that can fail also stops when a call
 /// failed: after a run-time error (an index out of range, say) kernels return placeholders, and a
 /// loop whose exit depends on their values could otherwise run on forever. The test is a call
-/// per trip, so a loop whose calls cannot fail (or that makes none: a loop over registers) gets
-/// none. Counted loops end anyway.
+/// per trip, so a loop whose calls cannot fail (the runtime-abi table's `fails` flag) or that
+/// makes none (a loop over registers) gets none. Counted loops end anyway.
 fn stop_loops_on_error(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
     for w in l.ctx.find_ops(f, "scf.while") {
-        let mut calls_runtime = false;
+        let mut may_fail = false;
         l.ctx.walk(w, &mut |op| {
-            calls_runtime |= l.ctx.is_op(op, "func.call")
+            may_fail |= l.ctx.is_op(op, "func.call")
                 && l.ctx
                     .attr(op, "callee")
                     .and_then(|a| l.ctx.attr_as_symbol_ref(a))
                     .and_then(|c| c.strip_prefix("flowgate_rt_"))
-                    .is_some_and(may_fail);
+                    .and_then(flowgate_runtime_abi::lookup)
+                    .is_some_and(|f| f.may_fail);
         });
-        if !calls_runtime {
+        if !may_fail {
             continue;
         }
         let Some(before) = l.ctx.entry_block(l.ctx.region(w, 0)) else { continue };
         let Some(cond) = l.ctx.terminator(before).filter(|&t| l.ctx.is_op(t, "scf.condition")) else { continue };
         l.ip = InsertPoint::Before(cond);
         l.loc = l.ctx.op_loc(w);
-        let i1 = l.ctx.i1_type();
-        let ok = l.rt_scalar("ok", &[], i1)?;
+        let ok = l.rt("ok", &[])?;
         let c = l.ctx.operand(cond, 0);
         let both = l.arith("arith.andi", c, ok);
         l.ctx.set_operand(cond, 0, both);
     }
     Ok(())
-}
-
-/// Whether a runtime function (name without `flowgate_rt_`) may record an error. The functions
-/// that only box, count or pass references never do; every kernel may.
-fn may_fail(name: &str) -> bool {
-    !matches!(
-        name,
-        "retain" | "release" | "null" | "ok" | "live_values" | "box_i64" | "box_f64" | "box_f32" | "opt_none"
-    )
 }

@@ -91,9 +91,7 @@ fn manage(l: &mut Lower<'_>, b: BlockId, pos: &HashMap<OpId, usize>, v: Value, d
             } else if is_seq_insert(l.ctx, u.op, u.index as usize) {
                 let callee = l.ctx.symbol_ref_attr("flowgate_rt_seq_insert_consume");
                 l.ctx.set_attr(u.op, "callee", callee);
-                let inputs: Vec<_> = l.ctx.operands(u.op).iter().map(|&x| l.ctx.value_type(x)).collect();
-                let results = l.ctx.result_types(u.op);
-                l.declare("flowgate_rt_seq_insert_consume", inputs, results)?;
+                l.declare_rt("seq_insert_consume")?;
                 true
             } else {
                 false
@@ -120,13 +118,13 @@ fn retain_consumers(l: &mut Lower<'_>, v: Value, skip: Option<OpId>) -> LResult<
         }
         l.ip = InsertPoint::Before(u.op);
         l.loc = l.ctx.op_loc(u.op);
-        l.call("flowgate_rt_retain", &[v], &[])?;
+        l.rt_void("retain", &[v])?;
     }
     Ok(())
 }
 
 fn release(l: &mut Lower<'_>, v: Value) -> LResult<()> {
-    l.call("flowgate_rt_release", &[v], &[])?;
+    l.rt_void("release", &[v])?;
     Ok(())
 }
 

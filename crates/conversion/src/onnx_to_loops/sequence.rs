@@ -36,8 +36,7 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
         "SequenceLength" => {
             let node = l.node_id(op);
             let s = l.handle(ops[0])?;
-            let i64t = l.ctx.integer_type(64);
-            l.rt_scalar("seq_length", &[node, s], i64t)?
+            l.rt("seq_length", &[node, s])?
         }
         "ConcatFromSequence" => {
             let node = l.node_id(op);
@@ -90,7 +89,7 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
                     if is_optional(l, v) {
                         let node = l.node_id(op);
                         let h = l.handle(v)?;
-                        l.rt_scalar("opt_has", &[node, h], i1)?
+                        l.rt("opt_has", &[node, h])?
                     } else {
                         l.const_int(1, i1)
                     }

@@ -20,8 +20,7 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
         "Size" => {
             let node = l.node_id(op);
             let x = l.handle(ops[0])?;
-            let i64t = l.ctx.integer_type(64);
-            l.rt_scalar("size", &[node, x], i64t)?
+            l.rt("size", &[node, x])?
         }
         "Reshape" => {
             let node = l.node_id(op);

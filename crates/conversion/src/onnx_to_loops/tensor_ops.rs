@@ -35,7 +35,7 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             let h = l.handle(operands[0])?;
             let i64t = l.ctx.integer_type(64);
             let axis = l.cast("arith.index_cast", operands[1], i64t);
-            let d = l.rt_scalar("dim", &[node, h, axis], i64t)?;
+            let d = l.rt("dim", &[node, h, axis])?;
             let idx = l.ctx.index_type();
             vec![l.cast("arith.index_cast", d, idx)]
         }
