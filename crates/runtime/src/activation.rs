@@ -85,12 +85,9 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-
-    use crate::value::Handle;
-
-    use crate::activation::{hard_sigmoid, leaky_relu};
-
     use crate::abi::support::*;
+    use crate::activation::{hard_sigmoid, leaky_relu};
+    use crate::value::Handle;
 
     pub(crate) unsafe fn flowgate_rt_hard_sigmoid(node: i32, x: Handle, alpha: f64, beta: f64, swish: i32) -> Handle {
         run_t(node, || hard_sigmoid(ten(x)?, alpha, beta, swish != 0))

@@ -85,12 +85,9 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-
-    use crate::cast::{cast, scalar_from_f64, scalar_from_i64};
-
-    use crate::value::Handle;
-
     use crate::abi::support::*;
+    use crate::cast::{cast, scalar_from_f64, scalar_from_i64};
+    use crate::value::Handle;
 
     pub(crate) fn flowgate_rt_box_i64(v: i64, dtype_code: i32) -> Handle {
         run_t(NO_NODE, || Ok(scalar_from_i64(v, dtype(dtype_code)?)))

@@ -636,12 +636,27 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-
+    use crate::abi::support::*;
     use crate::conv::{conv, conv_transpose, ConvAttrs};
-
+    use crate::error::RtResult;
     use crate::value::Handle;
 
-    use crate::abi::support::*;
+    /// The attributes of both convolutions (a null list is absent).
+    unsafe fn conv_attrs(
+        auto_pad: i32,
+        group: i64,
+        [kernel, strides, dilations, pads]: [Handle; 4],
+        output_padding: Handle,
+        output_shape: Handle,
+    ) -> RtResult<ConvAttrs> {
+        Ok(ConvAttrs {
+            window: window_attrs(kernel, strides, dilations, pads)?,
+            group,
+            auto_pad,
+            output_padding: opt_list(output_padding, "output_padding")?,
+            output_shape: opt_list(output_shape, "output_shape")?,
+        })
+    }
 
     #[allow(clippy::too_many_arguments)]
     pub(crate) unsafe fn flowgate_rt_conv(
@@ -656,14 +671,9 @@ pub(crate) mod c_abi {
         dilations_or_null: Handle,
         pads_or_null: Handle,
     ) -> Handle {
+        let window = [kernel_shape_or_null, strides_or_null, dilations_or_null, pads_or_null];
         run_t(node, || {
-            let a = ConvAttrs {
-                window: window_attrs(kernel_shape_or_null, strides_or_null, dilations_or_null, pads_or_null)?,
-                group,
-                auto_pad,
-                output_padding: None,
-                output_shape: None,
-            };
+            let a = conv_attrs(auto_pad, group, window, std::ptr::null_mut(), std::ptr::null_mut())?;
             conv(ten(x)?, ten(w)?, opt_ten(b_or_null)?, &a)
         })
     }
@@ -683,14 +693,9 @@ pub(crate) mod c_abi {
         output_padding_or_null: Handle,
         output_shape_or_null: Handle,
     ) -> Handle {
+        let window = [kernel_shape_or_null, strides_or_null, dilations_or_null, pads_or_null];
         run_t(node, || {
-            let a = ConvAttrs {
-                window: window_attrs(kernel_shape_or_null, strides_or_null, dilations_or_null, pads_or_null)?,
-                group,
-                auto_pad,
-                output_padding: opt_list(output_padding_or_null, "output_padding")?,
-                output_shape: opt_list(output_shape_or_null, "output_shape")?,
-            };
+            let a = conv_attrs(auto_pad, group, window, output_padding_or_null, output_shape_or_null)?;
             conv_transpose(ten(x)?, ten(w)?, opt_ten(b_or_null)?, &a)
         })
     }

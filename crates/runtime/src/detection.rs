@@ -285,12 +285,9 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-
-    use crate::detection::{non_max_suppression, roi_align, RoiAlignAttrs};
-
-    use crate::value::Handle;
-
     use crate::abi::support::*;
+    use crate::detection::{non_max_suppression, roi_align, RoiAlignAttrs};
+    use crate::value::Handle;
 
     /// NonMaxSuppression; the three scalar inputs may be null (absent).
     pub(crate) unsafe fn flowgate_rt_non_max_suppression(

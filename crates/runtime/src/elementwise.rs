@@ -530,13 +530,10 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-
-    use crate::elementwise::{BinaryOp, UnaryOp};
-
-    use crate::value::Handle;
-
     use crate::abi::support::*;
     use crate::elementwise as ew;
+    use crate::elementwise::{BinaryOp, UnaryOp};
+    use crate::value::Handle;
 
     pub(crate) unsafe fn flowgate_rt_unary(node: i32, op: i32, x: Handle) -> Handle {
         run_t(node, || {

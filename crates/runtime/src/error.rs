@@ -107,7 +107,6 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-
     use crate::error::has_error;
 
     pub(crate) fn flowgate_rt_ok() -> u8 {

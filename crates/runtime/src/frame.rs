@@ -45,13 +45,10 @@ impl Drop for Frame {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-
+    use crate::abi::support::*;
     use crate::error::{record_error, RtError};
     use crate::frame::Frame;
-
     use crate::value::{from_handle, into_handle, Handle};
-
-    use crate::abi::support::*;
 
     pub(crate) unsafe fn flowgate_rt_arg(frame: *mut Frame, k: i64) -> Handle {
         run(NO_NODE, Kind::Tensor, || {

@@ -184,12 +184,9 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-
-    use crate::value::Handle;
-
-    use crate::gemm::gemm;
-
     use crate::abi::support::*;
+    use crate::gemm::gemm;
+    use crate::value::Handle;
 
     #[allow(clippy::too_many_arguments)]
     pub(crate) unsafe fn flowgate_rt_gemm(

@@ -262,12 +262,9 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-
-    use crate::grid_sample::{grid_sample, GridSampleAttrs};
-
-    use crate::value::Handle;
-
     use crate::abi::support::*;
+    use crate::grid_sample::{grid_sample, GridSampleAttrs};
+    use crate::value::Handle;
 
     /// GridSample; `mode` linear=0, nearest=1, cubic=2; `padding` zeros=0, border=1, reflection=2.
     pub(crate) unsafe fn flowgate_rt_grid_sample(

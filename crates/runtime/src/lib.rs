@@ -1,8 +1,9 @@
 //! `flowgate-runtime`: the library compiled ONNX models call.
 //!
 //! Non-scalar ONNX values are opaque handles (`Arc<RtValue>` pointers) in compiled code, and each
-//! ONNX op on them is one `extern "C"` call (`flowgate_rt_*`, see `abi` and README.md). Kernels
-//! are safe Rust functions on [`Tensor`]s; only `abi` touches raw pointers. Errors are sticky and
+//! ONNX op on them is one `extern "C"` call (`flowgate_rt_*`, generated in `abi` from the table
+//! of `flowgate-runtime-abi`; README.md). Kernels are safe Rust functions on [`Tensor`]s; only
+//! each family's `c_abi` glue touches raw pointers. Errors are sticky and
 //! thread-local (`error`), so compiled code needs no error checks between calls.
 
 #[macro_use]

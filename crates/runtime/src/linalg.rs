@@ -228,11 +228,9 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-
-    use crate::value::Handle;
-
     use crate::abi::support::*;
     use crate::linalg;
+    use crate::value::Handle;
 
     pub(crate) unsafe fn flowgate_rt_matmul(node: i32, a: Handle, b: Handle) -> Handle {
         run_t(node, || linalg::matmul(ten(a)?, ten(b)?))

@@ -634,12 +634,10 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-    use std::sync::Arc;
-
-    use crate::value::{Handle, RtValue};
-
     use crate::abi::support::*;
+    use crate::value::{Handle, RtValue};
     use crate::{movement as mv, sequence as sq};
+    use std::sync::Arc;
 
     pub(crate) unsafe fn flowgate_rt_transpose(node: i32, x: Handle, perm_or_null: Handle) -> Handle {
         run_t(node, || mv::transpose(ten(x)?, opt_ten(perm_or_null)?))

@@ -164,12 +164,9 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-
-    use crate::nn::{arg_reduce, softmax};
-
-    use crate::value::Handle;
-
     use crate::abi::support::*;
+    use crate::nn::{arg_reduce, softmax};
+    use crate::value::Handle;
 
     pub(crate) unsafe fn flowgate_rt_softmax(node: i32, x: Handle, axis: i64, legacy: i32) -> Handle {
         run_t(node, || softmax(ten(x)?, axis, legacy != 0, false))

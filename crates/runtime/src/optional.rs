@@ -52,12 +52,10 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-    use std::sync::Arc;
-
-    use crate::value::{into_handle, Handle};
-
     use crate::abi::support::*;
     use crate::optional as opt;
+    use crate::value::{into_handle, Handle};
+    use std::sync::Arc;
 
     pub(crate) fn flowgate_rt_opt_none() -> Handle {
         into_handle(Arc::new(opt::opt_none()))

@@ -286,13 +286,10 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-    use std::sync::Arc;
-
-    use crate::pool::{global_pool, instance_norm, pool, PoolAttrs, PoolKind};
-
-    use crate::value::{Handle, RtValue};
-
     use crate::abi::support::*;
+    use crate::pool::{global_pool, instance_norm, pool, PoolAttrs, PoolKind};
+    use crate::value::{Handle, RtValue};
+    use std::sync::Arc;
 
     /// `kind`: a `PoolOp` (MaxWithIndices returns the SEQUENCE `[Y, Indices]`).
     #[allow(clippy::too_many_arguments)]

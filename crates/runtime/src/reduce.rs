@@ -217,12 +217,9 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-
-    use crate::reduce::{reduce, ReduceOp};
-
-    use crate::value::Handle;
-
     use crate::abi::support::*;
+    use crate::reduce::{reduce, ReduceOp};
+    use crate::value::Handle;
 
     pub(crate) unsafe fn flowgate_rt_reduce(
         node: i32,

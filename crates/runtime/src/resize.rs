@@ -344,12 +344,9 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-
-    use crate::resize::{resize, ResizeAttrs};
-
-    use crate::value::Handle;
-
     use crate::abi::support::*;
+    use crate::resize::{resize, ResizeAttrs};
+    use crate::value::Handle;
 
     /// Resize (opset 11+). Codes: mode nearest=0, linear=1, cubic=2; coord half_pixel=0,
     /// half_pixel_symmetric=1, pytorch_half_pixel=2, align_corners=3, asymmetric=4,

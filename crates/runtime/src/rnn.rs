@@ -418,15 +418,11 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-    use std::sync::Arc;
-
-    use crate::error::RtResult;
-
-    use crate::rnn::{lstm, ActKind, Activation, LstmAttrs, LstmInputs};
-
-    use crate::value::{DType, Handle, RtValue};
-
     use crate::abi::support::*;
+    use crate::error::RtResult;
+    use crate::rnn::{lstm, ActKind, Activation, LstmAttrs, LstmInputs};
+    use crate::value::{DType, Handle, RtValue};
+    use std::sync::Arc;
 
     /// LSTM; returns the SEQUENCE `[Y, Y_h, Y_c]`. `hidden_size` < 0 means absent, `clip` NaN means
     /// no clipping, `direction` 0 forward / 1 reverse / 2 bidirectional, `activations_or_null` a

@@ -325,7 +325,6 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-
     use crate::scatter::{
         array_feature_extractor, gather_nd, reverse_sequence, scatter_elements, scatter_nd, Reduction,
     };

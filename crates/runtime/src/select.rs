@@ -221,13 +221,10 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-    use std::sync::Arc;
-
-    use crate::select::{compress, non_zero, top_k};
-
-    use crate::value::{Handle, RtValue};
-
     use crate::abi::support::*;
+    use crate::select::{compress, non_zero, top_k};
+    use crate::value::{Handle, RtValue};
+    use std::sync::Arc;
 
     /// TopK; returns the SEQUENCE `[Values, Indices]` (always sorted).
     pub(crate) unsafe fn flowgate_rt_top_k(node: i32, x: Handle, k: Handle, axis: i64, largest: i32) -> Handle {

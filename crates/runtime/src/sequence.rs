@@ -230,14 +230,11 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-    use std::sync::Arc;
-
-    use crate::error::RtError;
-
-    use crate::value::{from_handle, Handle, RtValue};
-
     use crate::abi::support::*;
+    use crate::error::RtError;
     use crate::sequence as sq;
+    use crate::value::{from_handle, Handle, RtValue};
+    use std::sync::Arc;
 
     pub(crate) fn flowgate_rt_seq_empty(dtype_code: i32) -> Handle {
         run_v(NO_NODE, Kind::Sequence, || {

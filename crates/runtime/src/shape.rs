@@ -334,11 +334,9 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-
-    use crate::value::Handle;
-
     use crate::abi::support::*;
     use crate::shape as sh;
+    use crate::value::Handle;
 
     pub(crate) unsafe fn flowgate_rt_shape(node: i32, x: Handle, start: i64, end: i64) -> Handle {
         run_t(node, || Ok(sh::shape(ten(x)?, start, end)))

@@ -218,11 +218,9 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-
+    use crate::abi::support::*;
     use crate::signal::{dft, stft};
     use crate::value::Handle;
-
-    use crate::abi::support::*;
 
     /// DFT; `dft_length` < 0 means absent.
     pub(crate) unsafe fn flowgate_rt_dft(

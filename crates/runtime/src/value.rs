@@ -635,6 +635,7 @@ mod tests {
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
+
     /// The single element of `t`, as i128 (integers and bools) or f64 (floats).
     fn single(t: &Tensor, want_float: bool) -> RtResult<(i128, f64)> {
         if t.len() != 1 {

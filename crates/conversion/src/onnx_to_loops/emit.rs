@@ -532,6 +532,37 @@ fn hex_blob(bytes: &[u8]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::Lower;
+    use flowgate_ir::asm::{parse_source, ParserConfig};
+    use flowgate_ir::{Context, InsertPoint};
+
+    /// A lowering state positioned at the end of an empty module.
+    fn with_lower(f: impl FnOnce(&mut Lower<'_>)) {
+        let mut ctx = Context::new();
+        flowgate_builtin::register(&mut ctx);
+        let module = parse_source(&mut ctx, "t.mlir", "module {}", ParserConfig::default()).expect("parse");
+        let block = ctx.entry_block(ctx.region(module, 0)).expect("module block");
+        let mut l = Lower::new(&mut ctx, module);
+        l.ip = InsertPoint::End(block);
+        f(&mut l);
+    }
+
+    #[test]
+    fn runtime_calls_are_checked_against_the_table() {
+        with_lower(|l| {
+            let node = l.const_i32(0);
+            let x = l.rt("null", &[]).expect("null");
+            let r = l.rt("transpose", &[node, x, x]).expect("a call as the table says");
+            assert!(l.is_handle(r));
+            let err = |e: flowgate_ir::Diagnostic| e.message;
+            assert!(err(l.rt("transpose", &[node, x]).unwrap_err()).contains("takes 3 arguments, got 2"));
+            let i64v = l.const_i64(0);
+            assert!(err(l.rt("transpose", &[i64v, x, x]).unwrap_err()).contains("argument 0 (node)"));
+            assert!(err(l.rt("no_such_kernel", &[]).unwrap_err()).contains("not in the runtime-abi table"));
+            assert!(err(l.rt("release", &[x]).unwrap_err()).contains("returns nothing"));
+        });
+    }
+
     #[test]
     fn hex_blob_is_upper_case_pairs() {
         assert_eq!(super::hex_blob(&[0x00, 0x0f, 0xa5, 0xff]), "0x000FA5FF");

@@ -5,6 +5,7 @@
 use super::constants::i64_tensor;
 use super::emit::{LResult, Lower};
 use flowgate_ir::{OpId, Value};
+use flowgate_runtime_abi::{PadMode, Reduction};
 
 pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<Vec<Value>>> {
     let ops = l.ctx.operands(op).to_vec();
@@ -64,13 +65,8 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
         }
         "Pad" => {
             let mode = l.str_attr(op, "mode").unwrap_or_else(|| "constant".into());
-            // The runtime's `PadMode` codes.
-            let code = match mode.as_str() {
-                "constant" => 0,
-                "reflect" => 1,
-                "edge" => 2,
-                "wrap" => 3,
-                _ => return Err(l.err(op, format!("Pad mode '{mode}' is not one of constant, reflect, edge, wrap"))),
+            let Some(pad_mode) = PadMode::from_name(&mode) else {
+                return Err(l.err(op, format!("Pad mode '{mode}' is not one of constant, reflect, edge, wrap")));
             };
             let node = l.node_id(op);
             let x = l.handle(ops[0])?;
@@ -91,10 +87,10 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             if l.attr_of(op, "value").is_some() {
                 return Err(l.err(op, "Pad with a 'value' attribute (opset < 11) is not supported"));
             }
-            if code == 0 {
+            if pad_mode == PadMode::Constant {
                 l.rt("pad", &[node, x, pads, rest[0], rest[1]])?
             } else {
-                let code = l.const_i32(code);
+                let code = l.const_i32(pad_mode.code());
                 l.rt("pad_mode", &[node, x, pads, rest[0], rest[1], code])?
             }
         }
@@ -142,14 +138,8 @@ fn split(l: &mut Lower<'_>, op: OpId, ops: &[Value]) -> LResult<Vec<Value>> {
 
 /// The runtime code of a Scatter `reduction` attribute.
 fn reduction(l: &Lower<'_>, op: OpId) -> LResult<i32> {
-    Ok(match l.str_attr(op, "reduction").as_deref() {
-        None | Some("none") => 0,
-        Some("add") => 1,
-        Some("mul") => 2,
-        Some("max") => 3,
-        Some("min") => 4,
-        Some(r) => return Err(l.err(op, format!("unknown reduction '{r}'"))),
-    })
+    let r = l.str_attr(op, "reduction").unwrap_or_else(|| "none".into());
+    Reduction::from_name(&r).map(Reduction::code).ok_or_else(|| l.err(op, format!("unknown reduction '{r}'")))
 }
 
 /// Selection and index-driven movement: `TopK`, `NonZero`, `Compress`, `ScatterElements`,

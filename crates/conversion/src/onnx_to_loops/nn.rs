@@ -4,16 +4,12 @@
 
 use super::emit::{LResult, Lower};
 use flowgate_ir::{OpId, Value};
+use flowgate_runtime_abi::{AutoPad, PoolOp};
 
-/// `auto_pad` as the runtime's code (NOTSET=0, SAME_UPPER=1, SAME_LOWER=2, VALID=3).
+/// `auto_pad` as the runtime's code.
 fn auto_pad(l: &Lower<'_>, op: OpId) -> LResult<i32> {
-    Ok(match l.str_attr(op, "auto_pad").as_deref() {
-        None | Some("NOTSET") => 0,
-        Some("SAME_UPPER") => 1,
-        Some("SAME_LOWER") => 2,
-        Some("VALID") => 3,
-        Some(other) => return Err(l.err(op, format!("unknown auto_pad '{other}'"))),
-    })
+    let s = l.str_attr(op, "auto_pad").unwrap_or_else(|| "NOTSET".into());
+    AutoPad::from_name(&s).map(AutoPad::code).ok_or_else(|| l.err(op, format!("unknown auto_pad '{s}'")))
 }
 
 /// kernel_shape, strides, dilations, pads: constant handles or nulls.
@@ -68,10 +64,10 @@ fn pool(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Vec<Value>> {
     let x = l.handle(l.ctx.operand(op, 0))?;
     let want_indices = name == "MaxPool" && l.ctx.results(op).len() > 1;
     let kind = l.const_i32(match (name, want_indices) {
-        ("AveragePool", _) => 0,
-        (_, false) => 1,
-        (_, true) => 2,
-    });
+        ("AveragePool", _) => PoolOp::Average,
+        (_, false) => PoolOp::Max,
+        (_, true) => PoolOp::MaxWithIndices,
+    } as i32);
     let ap = l.const_i32(auto_pad(l, op)?);
     let ceil = l.const_i32(l.int_attr(op, "ceil_mode").unwrap_or(0) as i32);
     let cip = l.const_i32(l.int_attr(op, "count_include_pad").unwrap_or(0) as i32);

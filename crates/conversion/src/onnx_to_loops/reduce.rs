@@ -4,23 +4,11 @@
 use super::emit::{LResult, Lower};
 use super::shape::axes_input;
 use flowgate_ir::{OpId, Value};
-
-/// (ONNX op, runtime `ReduceOp` code)
-const REDUCE: &[(&str, i32)] = &[
-    ("ReduceSum", 0),
-    ("ReduceMean", 1),
-    ("ReduceMax", 2),
-    ("ReduceMin", 3),
-    ("ReduceProd", 4),
-    ("ReduceSumSquare", 5),
-    ("ReduceL1", 6),
-    ("ReduceL2", 7),
-    ("ReduceLogSumExp", 8),
-];
+use flowgate_runtime_abi::ReduceOp;
 
 pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<Vec<Value>>> {
     let ops = l.ctx.operands(op).to_vec();
-    let r = if let Some(&(_, code)) = REDUCE.iter().find(|r| r.0 == name) {
+    let r = if let Some(code) = ReduceOp::from_name(name).map(ReduceOp::code) {
         let node = l.node_id(op);
         let x = l.handle(ops[0])?;
         let axes = match axes_input(l, op, &ops, 1)? {

@@ -5,20 +5,21 @@
 use super::constants::f64_tensor;
 use super::emit::{LResult, Lower};
 use flowgate_ir::{OpId, Value};
+use flowgate_runtime_abi::{ActKind, Direction};
 
-/// (name, runtime code, takes alpha, takes beta, default alpha, default beta)
-const ACTIVATIONS: &[(&str, i64, bool, bool, f64, f64)] = &[
-    ("Sigmoid", 0, false, false, 0.0, 0.0),
-    ("Tanh", 1, false, false, 0.0, 0.0),
-    ("Relu", 2, false, false, 0.0, 0.0),
-    ("HardSigmoid", 3, true, true, 0.2, 0.5),
-    ("LeakyRelu", 4, true, false, 0.01, 0.0),
-    ("ThresholdedRelu", 5, true, false, 1.0, 0.0),
-    ("ScaledTanh", 6, true, true, 1.0, 1.0),
-    ("Elu", 7, true, false, 1.0, 0.0),
-    ("Softsign", 8, false, false, 0.0, 0.0),
-    ("Softplus", 9, false, false, 0.0, 0.0),
-    ("Affine", 10, true, true, 1.0, 0.0),
+/// (function, takes alpha, takes beta, default alpha, default beta)
+const ACTIVATIONS: &[(ActKind, bool, bool, f64, f64)] = &[
+    (ActKind::Sigmoid, false, false, 0.0, 0.0),
+    (ActKind::Tanh, false, false, 0.0, 0.0),
+    (ActKind::Relu, false, false, 0.0, 0.0),
+    (ActKind::HardSigmoid, true, true, 0.2, 0.5),
+    (ActKind::LeakyRelu, true, false, 0.01, 0.0),
+    (ActKind::ThresholdedRelu, true, false, 1.0, 0.0),
+    (ActKind::ScaledTanh, true, true, 1.0, 1.0),
+    (ActKind::Elu, true, false, 1.0, 0.0),
+    (ActKind::Softsign, false, false, 0.0, 0.0),
+    (ActKind::Softplus, false, false, 0.0, 0.0),
+    (ActKind::Affine, true, true, 1.0, 0.0),
 ];
 
 pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<Vec<Value>>> {
@@ -37,11 +38,9 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
     for k in 3..8 {
         args.push(l.input_or_null(op, k)?);
     }
-    let direction = match l.str_attr(op, "direction").as_deref() {
-        None | Some("forward") => 0,
-        Some("reverse") => 1,
-        Some("bidirectional") => 2,
-        Some(d) => return Err(l.err(op, format!("LSTM: unknown direction '{d}'"))),
+    let d = l.str_attr(op, "direction").unwrap_or_else(|| "forward".into());
+    let Some(direction) = Direction::from_name(&d).map(Direction::code) else {
+        return Err(l.err(op, format!("LSTM: unknown direction '{d}'")));
     };
     args.push(l.const_i64(l.int_attr(op, "hidden_size").unwrap_or(-1)));
     args.push(l.const_i32(direction));
@@ -76,13 +75,13 @@ fn activations(l: &mut Lower<'_>, op: OpId) -> LResult<Value> {
     let (mut ai, mut bi) = (alphas.iter(), betas.iter());
     let mut triples = Vec::new();
     for n in &names {
-        let Some(&(_, code, ta, tb, da, db)) = ACTIVATIONS.iter().find(|r| r.0.eq_ignore_ascii_case(n)) else {
+        let Some(&(kind, ta, tb, da, db)) = ACTIVATIONS.iter().find(|r| r.0.name().eq_ignore_ascii_case(n)) else {
             return Err(l.err(op, format!("LSTM: activation function '{n}' is not supported")));
         };
         // As onnxruntime: the alpha and beta lists are consumed by the functions that take them.
         let alpha = if ta { ai.next().copied().unwrap_or(da) } else { da };
         let beta = if tb { bi.next().copied().unwrap_or(db) } else { db };
-        triples.extend([code as f64, alpha, beta]);
+        triples.extend([f64::from(kind.code()), alpha, beta]);
     }
     f64_tensor(l, &triples)
 }

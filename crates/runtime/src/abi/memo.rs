@@ -61,13 +61,10 @@ pub(crate) unsafe fn through_slot(p: *mut u8, make: impl FnOnce() -> Handle) -> 
 /// This family's C ABI: decode the handles, call the kernel, encode the result. `crate::abi`
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
-
-    use crate::error::RtError;
-
-    use crate::value::{Handle, Tensor};
-
     use super::{slot_ptr, through_slot, MEMO};
     use crate::abi::support::*;
+    use crate::error::RtError;
+    use crate::value::{Handle, Tensor};
 
     /// The next tensor kernel called for `node` makes a value that never changes (it is computed
     /// from constants only): `slot` (8 writable bytes of the module, zero at load) keeps it, and
