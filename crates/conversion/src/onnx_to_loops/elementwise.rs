@@ -1,4 +1,4 @@
-//! Elementwise ops: one table row per op, with its runtime opcode (crates/runtime's `UnaryOp` /
+//! Elementwise ops: one table row per op, with its runtime opcode (runtime-abi's `UnaryOp` /
 //! `BinaryOp`) and, where compiled code can do it, its scalar function. When every operand and
 //! the result are registers, the op is that scalar function (`arith`/`math`); otherwise the
 //! runtime kernel does it with numpy broadcasting.
@@ -7,29 +7,30 @@ use super::emit::{LResult, Lower};
 use super::scalar;
 use super::types::{self, Elem};
 use flowgate_ir::{FloatKind, OpId, Type, Value};
+use flowgate_runtime_abi::{BinaryOp, UnaryOp};
 
 type ScalarUnary = fn(&mut Lower<'_>, OpId, Value, Elem) -> LResult<Option<Value>>;
 type ScalarBinary = fn(&mut Lower<'_>, OpId, Value, Value, Elem, Elem) -> LResult<Option<Value>>;
 
 /// (ONNX op, runtime `UnaryOp` code if the runtime has the kernel, scalar function)
 const UNARY: &[(&str, Option<i32>, ScalarUnary)] = &[
-    ("Neg", Some(0), |l, _, x, e| {
+    ("Neg", Some(UnaryOp::Neg as i32), |l, _, x, e| {
         Ok(Some(if e.is_float() {
             l.with_builder(|b, loc| flowgate_arith::builders::negf(b, x, loc))
         } else {
             sub_from_zero(l, x)
         }))
     }),
-    ("Abs", Some(1), |l, _, x, e| match e {
+    ("Abs", Some(UnaryOp::Abs as i32), |l, _, x, e| match e {
         Elem::Float(_) => l.math1("math.absf", x).map(Some),
         Elem::SInt(_) => Ok(Some(l.math1_int("math.absi", x))),
         _ => Ok(Some(x)),
     }),
-    ("Sqrt", Some(2), |l, _, x, e| float_math(l, "math.sqrt", x, e)),
-    ("Exp", Some(3), |l, _, x, e| float_math(l, "math.exp", x, e)),
-    ("Log", Some(4), |l, _, x, e| float_math(l, "math.log", x, e)),
-    ("Tanh", Some(5), |l, _, x, e| float_math(l, "math.tanh", x, e)),
-    ("Sigmoid", Some(6), |l, _, x, e| {
+    ("Sqrt", Some(UnaryOp::Sqrt as i32), |l, _, x, e| float_math(l, "math.sqrt", x, e)),
+    ("Exp", Some(UnaryOp::Exp as i32), |l, _, x, e| float_math(l, "math.exp", x, e)),
+    ("Log", Some(UnaryOp::Log as i32), |l, _, x, e| float_math(l, "math.log", x, e)),
+    ("Tanh", Some(UnaryOp::Tanh as i32), |l, _, x, e| float_math(l, "math.tanh", x, e)),
+    ("Sigmoid", Some(UnaryOp::Sigmoid as i32), |l, _, x, e| {
         if !e.is_float() {
             return Ok(None);
         }
@@ -40,9 +41,9 @@ const UNARY: &[(&str, Option<i32>, ScalarUnary)] = &[
         let d = l.arith("arith.addf", one, ex);
         Ok(Some(l.arith("arith.divf", one, d)))
     }),
-    ("Ceil", Some(7), |l, _, x, e| float_math(l, "math.ceil", x, e)),
-    ("Floor", Some(8), |l, _, x, e| float_math(l, "math.floor", x, e)),
-    ("Reciprocal", Some(9), |l, _, x, e| {
+    ("Ceil", Some(UnaryOp::Ceil as i32), |l, _, x, e| float_math(l, "math.ceil", x, e)),
+    ("Floor", Some(UnaryOp::Floor as i32), |l, _, x, e| float_math(l, "math.floor", x, e)),
+    ("Reciprocal", Some(UnaryOp::Reciprocal as i32), |l, _, x, e| {
         if !e.is_float() {
             return Ok(None);
         }
@@ -51,7 +52,7 @@ const UNARY: &[(&str, Option<i32>, ScalarUnary)] = &[
         Ok(Some(l.arith("arith.divf", one, x)))
     }),
     // `x < 0 ? 0 : x`: NaN and -0 pass through, as onnxruntime's.
-    ("Relu", Some(10), |l, _, x, e| {
+    ("Relu", Some(UnaryOp::Relu as i32), |l, _, x, e| {
         let t = l.ctx.value_type(x);
         Ok(Some(match e {
             Elem::Float(_) => {
@@ -66,7 +67,7 @@ const UNARY: &[(&str, Option<i32>, ScalarUnary)] = &[
             _ => x,
         }))
     }),
-    ("Not", Some(11), |l, _, x, e| {
+    ("Not", Some(UnaryOp::Not as i32), |l, _, x, e| {
         if e != Elem::Bool {
             return Ok(None);
         }
@@ -74,12 +75,16 @@ const UNARY: &[(&str, Option<i32>, ScalarUnary)] = &[
         let one = l.const_int(1, t);
         Ok(Some(l.arith("arith.xori", x, one)))
     }),
-    ("Sin", Some(12), |l, _, x, e| float_math(l, "math.sin", x, e)),
-    ("Cos", Some(13), |l, _, x, e| float_math(l, "math.cos", x, e)),
-    ("IsNaN", Some(14), |l, _, x, e| if e.is_float() { Ok(Some(l.cmpf("uno", x, x))) } else { Ok(None) }),
-    ("Round", Some(15), |l, _, x, e| float_math(l, "math.roundeven", x, e)),
-    ("Sign", Some(16), |l, _, x, e| Ok(Some(scalar::sign(l, x, e)))),
-    ("Erf", Some(17), |l, _, x, e| float_math(l, "math.erf", x, e)),
+    ("Sin", Some(UnaryOp::Sin as i32), |l, _, x, e| float_math(l, "math.sin", x, e)),
+    ("Cos", Some(UnaryOp::Cos as i32), |l, _, x, e| float_math(l, "math.cos", x, e)),
+    (
+        "IsNaN",
+        Some(UnaryOp::IsNaN as i32),
+        |l, _, x, e| if e.is_float() { Ok(Some(l.cmpf("uno", x, x))) } else { Ok(None) },
+    ),
+    ("Round", Some(UnaryOp::Round as i32), |l, _, x, e| float_math(l, "math.roundeven", x, e)),
+    ("Sign", Some(UnaryOp::Sign as i32), |l, _, x, e| Ok(Some(scalar::sign(l, x, e)))),
+    ("Erf", Some(UnaryOp::Erf as i32), |l, _, x, e| float_math(l, "math.erf", x, e)),
     // Scalar only: the runtime has no kernel for these (a tensor operand is an error).
     ("IsInf", None, |l, op, x, e| {
         if !e.is_float() {
@@ -127,51 +132,57 @@ const UNARY: &[(&str, Option<i32>, ScalarUnary)] = &[
 
 /// (ONNX op, runtime `BinaryOp` code if the runtime has the kernel, scalar function)
 const BINARY: &[(&str, Option<i32>, ScalarBinary)] = &[
-    ("Add", Some(0), |l, _, a, b, e, _| {
+    ("Add", Some(BinaryOp::Add as i32), |l, _, a, b, e, _| {
         Ok(Some(l.arith(if e.is_float() { "arith.addf" } else { "arith.addi" }, a, b)))
     }),
-    ("Sub", Some(1), |l, _, a, b, e, _| {
+    ("Sub", Some(BinaryOp::Sub as i32), |l, _, a, b, e, _| {
         Ok(Some(l.arith(if e.is_float() { "arith.subf" } else { "arith.subi" }, a, b)))
     }),
-    ("Mul", Some(2), |l, _, a, b, e, _| {
+    ("Mul", Some(BinaryOp::Mul as i32), |l, _, a, b, e, _| {
         Ok(Some(l.arith(if e.is_float() { "arith.mulf" } else { "arith.muli" }, a, b)))
     }),
-    ("Div", Some(3), |l, op, a, b, e, _| {
+    ("Div", Some(BinaryOp::Div as i32), |l, op, a, b, e, _| {
         if e.is_float() {
             return Ok(Some(l.arith("arith.divf", a, b)));
         }
         let name = if e.is_unsigned() || e == Elem::Bool { "arith.divui" } else { "arith.divsi" };
-        scalar::guarded_division(l, op, 3, a, b, move |l| l.arith(name, a, b)).map(Some)
+        scalar::guarded_division(l, op, BinaryOp::Div, a, b, move |l| l.arith(name, a, b)).map(Some)
     }),
-    ("Pow", Some(4), |l, _, a, b, ea, eb| {
+    ("Pow", Some(BinaryOp::Pow as i32), |l, _, a, b, ea, eb| {
         if ea == Elem::Bool || eb == Elem::Bool {
             return Ok(None);
         }
         scalar::pow(l, a, b, ea, eb).map(Some)
     }),
-    ("Mod", Some(5), |l, op, a, b, e, _| {
+    ("Mod", Some(BinaryOp::Mod as i32), |l, op, a, b, e, _| {
         if e.is_float() || e == Elem::Bool {
             return Ok(None);
         }
-        scalar::guarded_division(l, op, 5, a, b, move |l| scalar::floor_mod(l, a, b, e)).map(Some)
+        scalar::guarded_division(l, op, BinaryOp::Mod, a, b, move |l| scalar::floor_mod(l, a, b, e)).map(Some)
     }),
-    ("FMod", Some(6), |l, op, a, b, e, _| {
+    ("FMod", Some(BinaryOp::FMod as i32), |l, op, a, b, e, _| {
         if e.is_float() {
             return Ok(Some(l.arith("arith.remf", a, b)));
         }
         let name = if e.is_unsigned() || e == Elem::Bool { "arith.remui" } else { "arith.remsi" };
-        scalar::guarded_division(l, op, 6, a, b, move |l| l.arith(name, a, b)).map(Some)
+        scalar::guarded_division(l, op, BinaryOp::FMod, a, b, move |l| l.arith(name, a, b)).map(Some)
     }),
-    ("Max", Some(7), |l, _, a, b, e, _| Ok(Some(min_max(l, a, b, e, true)))),
-    ("Min", Some(8), |l, _, a, b, e, _| Ok(Some(min_max(l, a, b, e, false)))),
-    ("Equal", Some(9), |l, _, a, b, e, _| Ok(Some(compare(l, a, b, e, ["eq", "eq", "oeq"])))),
-    ("Less", Some(10), |l, _, a, b, e, _| Ok(Some(compare(l, a, b, e, ["slt", "ult", "olt"])))),
-    ("LessOrEqual", Some(11), |l, _, a, b, e, _| Ok(Some(compare(l, a, b, e, ["sle", "ule", "ole"])))),
-    ("Greater", Some(12), |l, _, a, b, e, _| Ok(Some(compare(l, a, b, e, ["sgt", "ugt", "ogt"])))),
-    ("GreaterOrEqual", Some(13), |l, _, a, b, e, _| Ok(Some(compare(l, a, b, e, ["sge", "uge", "oge"])))),
-    ("And", Some(14), |l, _, a, b, _, _| Ok(Some(l.arith("arith.andi", a, b)))),
-    ("Or", Some(15), |l, _, a, b, _, _| Ok(Some(l.arith("arith.ori", a, b)))),
-    ("Xor", Some(16), |l, _, a, b, _, _| Ok(Some(l.arith("arith.xori", a, b)))),
+    ("Max", Some(BinaryOp::Max as i32), |l, _, a, b, e, _| Ok(Some(min_max(l, a, b, e, true)))),
+    ("Min", Some(BinaryOp::Min as i32), |l, _, a, b, e, _| Ok(Some(min_max(l, a, b, e, false)))),
+    ("Equal", Some(BinaryOp::Equal as i32), |l, _, a, b, e, _| Ok(Some(compare(l, a, b, e, ["eq", "eq", "oeq"])))),
+    ("Less", Some(BinaryOp::Less as i32), |l, _, a, b, e, _| Ok(Some(compare(l, a, b, e, ["slt", "ult", "olt"])))),
+    ("LessOrEqual", Some(BinaryOp::LessOrEqual as i32), |l, _, a, b, e, _| {
+        Ok(Some(compare(l, a, b, e, ["sle", "ule", "ole"])))
+    }),
+    ("Greater", Some(BinaryOp::Greater as i32), |l, _, a, b, e, _| {
+        Ok(Some(compare(l, a, b, e, ["sgt", "ugt", "ogt"])))
+    }),
+    ("GreaterOrEqual", Some(BinaryOp::GreaterOrEqual as i32), |l, _, a, b, e, _| {
+        Ok(Some(compare(l, a, b, e, ["sge", "uge", "oge"])))
+    }),
+    ("And", Some(BinaryOp::And as i32), |l, _, a, b, _, _| Ok(Some(l.arith("arith.andi", a, b)))),
+    ("Or", Some(BinaryOp::Or as i32), |l, _, a, b, _, _| Ok(Some(l.arith("arith.ori", a, b)))),
+    ("Xor", Some(BinaryOp::Xor as i32), |l, _, a, b, _, _| Ok(Some(l.arith("arith.xori", a, b)))),
     // Scalar only: the runtime has no kernel for these (a tensor operand is an error).
     // Shifts by the width or more give 0, as onnxruntime's (and the code generator defines).
     ("BitShift", None, |l, op, a, b, e, _| {

@@ -71,7 +71,7 @@ fn nonzero_constant(l: &Lower<'_>, v: Value) -> bool {
 pub(crate) fn guarded_division(
     l: &mut Lower<'_>,
     op: OpId,
-    code: i32,
+    code: flowgate_runtime_abi::BinaryOp,
     a: Value,
     b: Value,
     fast: impl FnOnce(&mut Lower<'_>) -> Value,
@@ -89,7 +89,7 @@ pub(crate) fn guarded_division(
         t,
         |l| {
             let node = l.node_id(op);
-            let c = l.const_i32(code);
+            let c = l.const_i32(code as i32);
             let ha = l.handle(a)?;
             let hb = l.handle(b)?;
             let r = l.rt("binary", &[node, c, ha, hb])?;
