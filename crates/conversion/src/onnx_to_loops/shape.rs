@@ -60,7 +60,7 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             let x = l.handle(ops[1])?;
             let axis = l.const_i64(l.int_attr(op, "axis").unwrap_or(0));
             let input = l.const_i64(l.int_attr(op, "input").unwrap_or(0));
-            let n = l.rt_scalar("scan_length", &[node, len, x, axis, input], i64t)?;
+            let n = l.rt("scan_length", &[node, len, x, axis, input])?;
             let idx = l.ctx.index_type();
             l.cast("arith.index_cast", n, idx)
         }
