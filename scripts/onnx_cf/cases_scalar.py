@@ -7,7 +7,7 @@ one divide INT_MIN by -1 in i32/i64 (onnxruntime dies of SIGFPE there)."""
 
 import numpy as np
 
-from .build import F32, F64, I8, I16, I32, I64, U8, U16, U32, U64, BOOL, arr, case, loop_body
+from .build import BF16, BOOL, F16, F32, F64, I8, I16, I32, I64, U8, U16, U32, U64, arr, case, loop_body
 
 INT_NAMES = {I8: "int8", I16: "int16", I32: "int32", I64: "int64", U8: "uint8", U16: "uint16",
              U32: "uint32", U64: "uint64"}
@@ -137,3 +137,30 @@ def _(b, rng):
     b.output(hf, U32, [], "h")
     b.output(ps, I32, [None], "p")
     return [[arr(50, I64), arr(42, I64), arr(7, U32)], [arr(0, I64), arr(-5, I64), arr(1, U32)]]
+
+
+NARROW_VALUES = [(60000.0, 10000.0), (6e-8, 3e-8), (1.0009765625, 0.00048828125), (-0.0, 0.0),
+                 (float("nan"), 1.0), (float("inf"), float("-inf")), (2.5, -1.5), (65504.0, 0.5),
+                 (3e-5, -7e-6)]
+
+for _elem, _tname in {F16: "float16", BF16: "bfloat16"}.items():
+    def _make(elem):
+        def build(b, rng):
+            x = b.input(elem, [], "a")
+            y = b.input(elem, [], "b")
+            w = b.input(F32, [], "w")
+            outs = [(b.op(o, [x, y]), o.lower()) for o in ("Add", "Sub", "Mul", "Div", "Max", "Min")]
+            unary = ("Neg", "Relu", "Floor", "Abs") + (("Round",) if elem == F16 else ())  # no bfloat16 Round
+            outs += [(b.op(o, [x]), o.lower()) for o in unary]
+            outs += [(b.op("Sqrt", [b.op("Abs", [x])]), "sqrt_abs"),
+                     (b.cast(b.op("Mul", [w, b.const(1.0001, F32)]), elem), "from_f32"),
+                     (b.cast(b.op("Add", [b.cast(x, F32), w]), elem), "via_f32")]
+            for v, n in outs:
+                b.output(v, elem, [], n)
+            b.output(b.cast(x, F32), F32, [], "to_f32")
+            return [[arr(a, elem), arr(c, elem), arr(a, F32)] for a, c in NARROW_VALUES]
+        return build
+
+    case(f"scalar_narrow_ops_{_tname}", f"Arithmetic, Min/Max, rounding and casts on rank-0 {_tname} "
+         "values, computed in f32 registers and rounded to the type after each op: overflow to "
+         "infinity, subnormals, ties to even, NaN and signed zeros.")(_make(_elem))

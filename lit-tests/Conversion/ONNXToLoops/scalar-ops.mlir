@@ -153,3 +153,31 @@ module attributes {onnx.opset_import = {ai.onnx = 18 : i64}} {
     return %0 : tensor<4xui8>
   }
 }
+
+// -----
+
+// float16 and bfloat16 registers are f32 values of their precision: the op runs in f32 and its
+// result is rounded on the bits (round to nearest even; float16 overflows to infinity and
+// has subnormals). Boxing and unboxing go through the f32 entry points with the narrow dtype.
+// CHECK-LABEL: func.func @narrow(
+// CHECK:         %[[Y:.*]] = call @flowgate_rt_unbox_f32(%{{.*}}, %arg1) : (i32, !llvm.ptr) -> f32
+// CHECK:         %[[X:.*]] = call @flowgate_rt_unbox_f32(%{{.*}}, %arg0) : (i32, !llvm.ptr) -> f32
+// CHECK:         %[[S:.*]] = arith.addf %[[X]], %[[Y]] : f32
+// CHECK:         %[[B:.*]] = arith.bitcast %[[S]] : f32 to i32
+// CHECK:         arith.cmpi uge
+// CHECK:         arith.cmpf olt
+// CHECK:         %[[H:.*]] = arith.select %{{.*}}, %[[S]], %{{.*}} : f32
+// CHECK:         %[[M:.*]] = arith.mulf %[[H]], %[[H]] : f32
+// CHECK:         arith.bitcast %[[M]] : f32 to i32
+// CHECK:         %[[C:.*]] = arith.constant -65536 : i32
+// CHECK-NOT:     call @flowgate_rt_{{(unary|binary|cast)}}
+// CHECK:         %[[DT:.*]] = arith.constant 16 : i32
+// CHECK:         call @flowgate_rt_box_f32(%{{.*}}, %[[DT]]) : (f32, i32) -> !llvm.ptr
+module attributes {onnx.opset_import = {ai.onnx = 18 : i64}} {
+  func.func @narrow(%a: tensor<f16>, %b: tensor<f16>) -> tensor<bf16> {
+    %0 = "onnx.Add"(%a, %b) : (tensor<f16>, tensor<f16>) -> tensor<f16>
+    %1 = "onnx.Mul"(%0, %0) : (tensor<f16>, tensor<f16>) -> tensor<f16>
+    %2 = "onnx.Cast"(%1) {to = 16 : i64} : (tensor<f16>) -> tensor<bf16>
+    return %2 : tensor<bf16>
+  }
+}

@@ -425,10 +425,19 @@ fn cast(l: &mut Lower<'_>, op: OpId, name: &str, ops: &[Value]) -> LResult<Vec<V
     };
     let x = ops[0];
     let from = l.elem(x);
-    if let (Some(from), false, true) = (from, l.is_handle(x), to.is_native()) {
+    if let (Some(from), false) = (from, l.is_handle(x)) {
         if types::scalar_elem(l.ctx, rty).is_some() {
             let tt = to.scalar_type(l.ctx);
-            return Ok(vec![scalar_cast(l, x, from, to, tt)]);
+            let mut r = scalar_cast(l, x, from, to, tt);
+            if let Some(kind) = to.narrow().filter(|_| from != to) {
+                // To float16/bfloat16: rounded here (lower_ops leaves casts alone).
+                r = scalar::round_to_narrow(l, r, kind);
+            } else if r == x && from != to {
+                // Same register, other ONNX type (float16 -> float, uint8 -> int8): a value of
+                // its own, so it is boxed with its own dtype. Canonicalization folds it away.
+                r = l.cast("arith.bitcast", x, tt);
+            }
+            return Ok(vec![r]);
         }
     }
     let node = l.node_id(op);

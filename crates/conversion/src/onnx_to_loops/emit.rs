@@ -299,8 +299,9 @@ impl<'a> Lower<'a> {
             .ok_or_else(|| Diagnostic::error(self.loc, "internal: cannot box a value of this type"))?;
         let dtype = self.const_i32(elem.dtype());
         let h = match elem {
-            Elem::Float(flowgate_ir::FloatKind::F32) => self.rt("box_f32", &[v, dtype])?,
-            Elem::Float(_) => self.rt("box_f64", &[v, dtype])?,
+            Elem::Float(flowgate_ir::FloatKind::F64) => self.rt("box_f64", &[v, dtype])?,
+            // f32, and float16/bfloat16 held in an f32 register.
+            Elem::Float(_) => self.rt("box_f32", &[v, dtype])?,
             Elem::Bool | Elem::UInt(_) => {
                 let i64t = self.ctx.integer_type(64);
                 let w = self.widen_to_i64(v, i64t, true);
@@ -332,8 +333,9 @@ impl<'a> Lower<'a> {
         }
         let st = elem.scalar_type(self.ctx);
         match elem {
-            Elem::Float(flowgate_ir::FloatKind::F32) => self.rt("unbox_f32", &[node, v]),
-            Elem::Float(_) => self.rt("unbox_f64", &[node, v]),
+            Elem::Float(flowgate_ir::FloatKind::F64) => self.rt("unbox_f64", &[node, v]),
+            // f32, and float16/bfloat16 held in an f32 register.
+            Elem::Float(_) => self.rt("unbox_f32", &[node, v]),
             _ => {
                 let x = self.rt("unbox_i64", &[node, v])?;
                 Ok(if self.ctx.int_width(st) == Some(64) { x } else { self.cast("arith.trunci", x, st) })

@@ -256,8 +256,10 @@ fn lower_ops(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
                 memo::memoize(l, *v)?;
             }
         }
+        let operands = l.ctx.operands(op).to_vec();
         for (r, n) in results.into_iter().zip(new) {
             let ot = l.onnx_type(r);
+            let n = round_narrow(l, op, n, ot, &operands);
             // A value passed through (Identity, a cast, an extract) keeps the ONNX type it had.
             l.orig.entry(n).or_insert(ot);
             let want = types::lowered_type(l.ctx, ot).unwrap_or(ot);
@@ -277,6 +279,21 @@ fn lower_ops(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
         l.ctx.erase_op(op);
     }
     Ok(())
+}
+
+/// A float16/bfloat16 register an op computed (in f32) is rounded to its precision; values
+/// passed through (operands, constants) already have it, and casts round themselves.
+fn round_narrow(l: &mut Lower<'_>, op: OpId, n: Value, ot: flowgate_ir::Type, operands: &[Value]) -> Value {
+    let Some(kind) = types::scalar_elem(l.ctx, ot).and_then(|e| e.narrow()) else { return n };
+    let passed = operands.contains(&n)
+        || l.ctx.defining_op(n).is_some_and(|d| l.ctx.is_op(d, "arith.constant"))
+        || matches!(l.ctx.op_name(op), "onnx.Cast" | "onnx.CastLike");
+    if l.is_handle(n) || passed || l.ctx.value_type(n) != l.ctx.float_type(flowgate_ir::FloatKind::F32) {
+        return n;
+    }
+    let r = scalar::round_to_narrow(l, n, kind);
+    l.orig.insert(r, ot);
+    r
 }
 
 fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {

@@ -240,3 +240,53 @@ pub(crate) fn pow(l: &mut Lower<'_>, a: Value, b: Value, ea: Elem, eb: Elem) -> 
     let p = l.math2("math.powf", x, y)?;
     Ok(float_to_int(l, p, ea, ta))
 }
+
+/// An f32 register rounded (to nearest, ties to even) to float16 or bfloat16 precision and
+/// range, still as an f32: integer arithmetic on the bits, as `half` does. NaN passes through.
+pub(crate) fn round_to_narrow(l: &mut Lower<'_>, x: Value, kind: flowgate_ir::FloatKind) -> Value {
+    let i32t = l.ctx.integer_type(32);
+    let f32t = l.ctx.value_type(x);
+    let bits = l.cast("arith.bitcast", x, i32t);
+    let nan = l.cmpf("uno", x, x);
+    let int = |l: &mut Lower<'_>, v: i64| l.const_int(v as i128, i32t);
+    let rounded = if kind == flowgate_ir::FloatKind::BF16 {
+        // Keep the upper 16 bits: add 0x7FFF plus the lowest kept bit, then clear the rest.
+        let (sixteen, one, half) = (int(l, 16), int(l, 1), int(l, 0x7FFF));
+        let lsb = l.arith("arith.shrui", bits, sixteen);
+        let lsb = l.arith("arith.andi", lsb, one);
+        let r = l.arith("arith.addi", bits, half);
+        let r = l.arith("arith.addi", r, lsb);
+        let mask = int(l, -65536);
+        let r = l.arith("arith.andi", r, mask);
+        l.cast("arith.bitcast", r, f32t)
+    } else {
+        // Normal float16 range: keep 10 of the 23 mantissa bits the same way; at or past 65520
+        // the carry reaches 2^16, which is infinity. Below 2^-14 (subnormal float16) the
+        // quantum is 2^-24: adding and subtracting 0.5 rounds to it.
+        let (abs_mask, sign_mask) = (int(l, 0x7FFF_FFFF), int(l, i32::MIN as i64));
+        let a = l.arith("arith.andi", bits, abs_mask);
+        let sign = l.arith("arith.andi", bits, sign_mask);
+        let (thirteen, one, half) = (int(l, 13), int(l, 1), int(l, 0xFFF));
+        let lsb = l.arith("arith.shrui", a, thirteen);
+        let lsb = l.arith("arith.andi", lsb, one);
+        let r = l.arith("arith.addi", a, half);
+        let r = l.arith("arith.addi", r, lsb);
+        let mask = int(l, !0x1FFF);
+        let r = l.arith("arith.andi", r, mask);
+        let (limit, inf) = (int(l, 0x4780_0000), int(l, 0x7F80_0000));
+        let over = l.cmpi("uge", r, limit);
+        let r = l.select(over, inf, r);
+        let normal = l.arith("arith.ori", r, sign);
+        let ax = l.cast("arith.bitcast", a, f32t);
+        let p5 = l.const_float(0.5, f32t);
+        let s = l.arith("arith.addf", ax, p5);
+        let s = l.arith("arith.subf", s, p5);
+        let sb = l.cast("arith.bitcast", s, i32t);
+        let sub = l.arith("arith.ori", sb, sign);
+        let tiny = l.const_float(2f64.powi(-14), f32t);
+        let small = l.cmpf("olt", ax, tiny);
+        let r = l.select(small, sub, normal);
+        l.cast("arith.bitcast", r, f32t)
+    };
+    l.select(nan, x, rounded)
+}

@@ -15,9 +15,6 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
                 return Err(l.err(op, "tensor.extract of this element type is not supported"));
             };
             let node = l.node_id(op);
-            if !e.is_native() {
-                return Err(l.err(op, "tensor.extract of a float16/bfloat16 element is not supported"));
-            }
             vec![l.scalar(node, operands[0], e)?]
         }
         "tensor.from_elements" if operands.len() == 1 => {

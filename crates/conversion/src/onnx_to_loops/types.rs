@@ -1,9 +1,9 @@
 //! How ONNX values are represented after the lowering.
 //!
-//! A rank-0 tensor of a type Cranelift computes with (f32, f64, signed or unsigned integers,
-//! bool) becomes an SSA scalar, so a loop over scalars runs in registers. Everything else (a
-//! tensor of rank >= 1 or unknown rank, float16/bfloat16, a sequence, an optional) becomes an
-//! opaque `!llvm.ptr` handle to a reference-counted runtime value (crates/runtime).
+//! A rank-0 tensor (f32, f64, signed or unsigned integers, bool; float16/bfloat16 as an f32
+//! holding a value of their precision) becomes an SSA scalar, so a loop over scalars runs in
+//! registers. Everything else (a tensor of rank >= 1 or unknown rank, a sequence, an optional)
+//! becomes an opaque `!llvm.ptr` handle to a reference-counted runtime value (crates/runtime).
 
 use flowgate_ir::{Context, FloatKind, Signedness, Type, TypeKind};
 
@@ -37,9 +37,13 @@ impl Elem {
         }
     }
 
-    /// Whether compiled code computes with this element type directly.
-    pub(crate) fn is_native(self) -> bool {
-        !matches!(self, Elem::Float(FloatKind::F16) | Elem::Float(FloatKind::BF16))
+    /// float16/bfloat16 (a register of them is an `f32` holding a value of their precision):
+    /// computed in f32 and rounded to their precision after each op.
+    pub(crate) fn narrow(self) -> Option<FloatKind> {
+        match self {
+            Elem::Float(k @ (FloatKind::F16 | FloatKind::BF16)) => Some(k),
+            _ => None,
+        }
     }
 
     pub(crate) fn is_float(self) -> bool {
@@ -50,9 +54,10 @@ impl Elem {
         matches!(self, Elem::UInt(_))
     }
 
-    /// The signless scalar type compiled code uses for it.
+    /// The signless scalar type compiled code uses for it (`f32` for float16/bfloat16).
     pub(crate) fn scalar_type(self, ctx: &mut Context) -> Type {
         match self {
+            Elem::Float(FloatKind::F16 | FloatKind::BF16) => ctx.float_type(FloatKind::F32),
             Elem::Float(k) => ctx.float_type(k),
             Elem::SInt(w) | Elem::UInt(w) => ctx.integer_type(w),
             Elem::Bool => ctx.i1_type(),
@@ -102,7 +107,7 @@ pub(crate) fn tensor_shape(ctx: &Context, t: Type) -> Option<Vec<i64>> {
 /// The scalar element when a value of ONNX type `t` lives in a register.
 pub(crate) fn scalar_elem(ctx: &Context, t: Type) -> Option<Elem> {
     match ctx.type_kind(t) {
-        TypeKind::RankedTensor { shape, .. } if shape.is_empty() => tensor_elem(ctx, t).filter(|e| e.is_native()),
+        TypeKind::RankedTensor { shape, .. } if shape.is_empty() => tensor_elem(ctx, t),
         _ => None,
     }
 }

@@ -1,0 +1,1 @@
+Bsqrt_absJuC

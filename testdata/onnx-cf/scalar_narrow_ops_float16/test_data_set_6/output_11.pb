@@ -1,0 +1,2 @@
+
+Bsqrt_absJS>
