@@ -180,6 +180,12 @@ if [ "$MODE" = all ]; then
     if [ -d testdata/onnx-node ]; then
       stage "onnx-run --backend-tests testdata/onnx-node" target/debug/onnx-run --backend-tests testdata/onnx-node
     fi
+    # The same suites with the compiled-tensor tier off (every tensor a runtime handle), so
+    # both tiers stay correct: the handle path is what every op without a loop nest uses.
+    stage "onnx-run --no-compiled-tensors --backend-tests testdata/onnx-backend-cf" \
+      target/debug/onnx-run --no-compiled-tensors --backend-tests testdata/onnx-backend-cf
+    stage "onnx-run --no-compiled-tensors --backend-tests testdata/onnx-cf" \
+      target/debug/onnx-run --no-compiled-tensors --backend-tests testdata/onnx-cf
     # The real-model corpus (issue 12), each case within its tolerance.json.
     if [ -d testdata/real ]; then
       stage "onnx-run --backend-tests testdata/real" target/debug/onnx-run --backend-tests testdata/real

@@ -33,10 +33,15 @@ pub struct CompiledModel {
     pub lowering_time: Duration,
 }
 
+/// `--no-compiled-tensors`' lowering step.
+const NO_COMPILED_TENSORS: &str = "convert-onnx-to-loops{compiled-tensors=false}";
+
 pub struct Options {
     pub backend: Backend,
     pub print_pipeline: bool,
     pub stack_size: usize,
+    /// The compiled-tensor tier of convert-onnx-to-loops (off: every tensor a handle).
+    pub compiled_tensors: bool,
 }
 
 /// Whether `path` holds a model rather than MLIR text: named `.onnx` or `.onnxtxt`, or a binary
@@ -62,7 +67,13 @@ pub fn compile(path: &Path, o: &Options) -> std::result::Result<CompiledModel, S
     let module = imported.module;
     let lower_start = Instant::now();
     let passes = flowgate_registry::all_passes();
-    run_lowering(&mut ctx, module, &o.backend.pipeline(), &passes, &mut |pass, outcome| {
+    let pipeline: Vec<&'static str> = o
+        .backend
+        .pipeline()
+        .into_iter()
+        .map(|p| if p == "convert-onnx-to-loops" && !o.compiled_tensors { NO_COMPILED_TENSORS } else { p })
+        .collect();
+    run_lowering(&mut ctx, module, &pipeline, &passes, &mut |pass, outcome| {
         if o.print_pipeline {
             match outcome {
                 StepOutcome::Ran => eprintln!("pass: {pass}"),

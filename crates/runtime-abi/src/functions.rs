@@ -144,6 +144,11 @@ macro_rules! runtime_functions {
             flowgate_rt_constant(blob: Bytes) -> Handle, fails;
             flowgate_rt_constant_cached(blob: Bytes, slot: Bytes) -> Handle, fails;
             flowgate_rt_memo_next(slot: Bytes, node: Node);
+            // Compiled buffers (the compiled-tensor tier): copies between a buffer's aligned
+            // address and a handle.
+            flowgate_rt_read_buffer(node: Node, h: Handle, dst: I64, dtype: I32, numel: I64), fails;
+            flowgate_rt_read_slice(node: Node, h: Handle, axis: I64, index: I64, dst: I64, dtype: I32, numel: I64), fails;
+            flowgate_rt_from_buffer(node: Node, src: I64, dtype: I32, shape: Handle) -> Handle, fails;
             // Elementwise.
             flowgate_rt_unary(node: Node, op: I32, x: Handle) -> Handle, fails, memo;
             flowgate_rt_binary(node: Node, op: I32, a: Handle, b: Handle) -> Handle, fails, memo;

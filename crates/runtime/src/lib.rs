@@ -16,6 +16,7 @@ mod real;
 pub mod abi;
 mod activation;
 mod broadcast;
+mod buffer;
 mod cast;
 mod compare;
 mod conv;

@@ -70,6 +70,11 @@ struct Cli {
     /// Run each data set, or the `.mlir` entry, N times (with --time: median and minimum run time).
     #[arg(long, default_value_t = 1)]
     repeat: usize,
+    /// Keep every non-scalar tensor a runtime handle: turn off the compiled-tensor tier (tensors
+    /// of static shape as memrefs, their elementwise ops, small MatMuls and scalar-index Gathers
+    /// as fused loop nests).
+    #[arg(long = "no-compiled-tensors")]
+    no_compiled_tensors: bool,
     /// Stack size in bytes of the thread that runs compiled code.
     #[arg(long = "stack-size", default_value_t = 64 << 20)]
     stack_size: usize,
@@ -144,7 +149,12 @@ impl Settings {
             })
             .collect::<Result<_, _>>()?;
         Ok(Settings {
-            options: model::Options { backend, print_pipeline: cli.print_pipeline, stack_size: cli.stack_size },
+            options: model::Options {
+                backend,
+                print_pipeline: cli.print_pipeline,
+                stack_size: cli.stack_size,
+                compiled_tensors: !cli.no_compiled_tensors,
+            },
             over: tolerance::Overrides { rtol: cli.rtol, atol: cli.atol },
             inputs,
         })

@@ -265,7 +265,7 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
         return Ok(Some(vec![l.rt("leaky_relu", &[node, x, alpha])?]));
     }
     let result_scalar = types::scalar_elem(l.ctx, l.onnx_type(l.ctx.result(op, 0))).is_some();
-    let all_scalar = operands.iter().all(|&v| !l.is_handle(v));
+    let all_scalar = operands.iter().all(|&v| l.is_register(v));
     if let Some(&(_, code, f)) = UNARY.iter().find(|r| r.0 == name) {
         let x = operands[0];
         if result_scalar && all_scalar {
@@ -328,7 +328,7 @@ fn binary(
     b: Value,
     result_scalar: bool,
 ) -> LResult<Value> {
-    if result_scalar && !l.is_handle(a) && !l.is_handle(b) {
+    if result_scalar && l.is_register(a) && l.is_register(b) {
         if let (Some(ea), Some(eb)) = (l.elem(a), l.elem(b)) {
             if let Some(v) = f(l, op, a, b, ea, eb)? {
                 let ot = l.onnx_type(l.ctx.result(op, 0));
@@ -350,7 +350,7 @@ fn binary(
 
 fn where_(l: &mut Lower<'_>, op: OpId, ops: &[Value]) -> LResult<Vec<Value>> {
     let result_scalar = types::scalar_elem(l.ctx, l.onnx_type(l.ctx.result(op, 0))).is_some();
-    if result_scalar && ops.iter().all(|&v| !l.is_handle(v)) {
+    if result_scalar && ops.iter().all(|&v| l.is_register(v)) {
         return Ok(vec![l.select(ops[0], ops[1], ops[2])]);
     }
     let node = l.node_id(op);
@@ -395,7 +395,7 @@ fn scalar_clip(l: &mut Lower<'_>, op: OpId, ops: &[Value]) -> LResult<Option<Val
     let result_scalar = types::scalar_elem(l.ctx, l.onnx_type(l.ctx.result(op, 0))).is_some();
     let x = ops[0];
     let Some(e) = l.elem(x).filter(|&e| e != Elem::Bool) else { return Ok(None) };
-    if !result_scalar || ops.iter().any(|&v| l.is_handle(v)) {
+    if !result_scalar || ops.iter().any(|&v| !l.is_register(v)) {
         return Ok(None);
     }
     let t = l.ctx.value_type(x);
@@ -410,9 +410,10 @@ fn scalar_clip(l: &mut Lower<'_>, op: OpId, ops: &[Value]) -> LResult<Option<Val
     Ok(Some(scalar::clip(l, x, bounds[0], bounds[1], e)))
 }
 
-fn cast(l: &mut Lower<'_>, op: OpId, name: &str, ops: &[Value]) -> LResult<Vec<Value>> {
+/// The element a `Cast`/`CastLike` converts to.
+fn cast_target(l: &Lower<'_>, op: OpId, name: &str, ops: &[Value]) -> LResult<Elem> {
     let rty = l.onnx_type(l.ctx.result(op, 0));
-    let to = if name == "CastLike" {
+    Ok(if name == "CastLike" {
         l.elem(ops[1]).ok_or_else(|| l.err(op, "CastLike: target element type unknown"))?
     } else {
         let code = l.int_attr(op, "to").ok_or_else(|| l.err(op, "Cast needs a 'to' attribute"))?;
@@ -422,10 +423,15 @@ fn cast(l: &mut Lower<'_>, op: OpId, name: &str, ops: &[Value]) -> LResult<Vec<V
                 elem_of_code(code).ok_or_else(|| l.err(op, format!("Cast to element type {code} is not supported")))?
             }
         }
-    };
+    })
+}
+
+fn cast(l: &mut Lower<'_>, op: OpId, name: &str, ops: &[Value]) -> LResult<Vec<Value>> {
+    let rty = l.onnx_type(l.ctx.result(op, 0));
+    let to = cast_target(l, op, name, ops)?;
     let x = ops[0];
     let from = l.elem(x);
-    if let (Some(from), false) = (from, l.is_handle(x)) {
+    if let (Some(from), true) = (from, l.is_register(x)) {
         if types::scalar_elem(l.ctx, rty).is_some() {
             let tt = to.scalar_type(l.ctx);
             let mut r = scalar_cast(l, x, from, to, tt);
@@ -503,4 +509,56 @@ fn scalar_cast(l: &mut Lower<'_>, x: Value, from: Elem, to: Elem, tt: Type) -> V
             }
         }
     }
+}
+
+/// Whether `name` is an op [`scalar_of`] may compute.
+pub(crate) fn is_elementwise(name: &str) -> bool {
+    matches!(name, "Identity" | "Where" | "Cast" | "Sum")
+        || UNARY.iter().any(|r| r.0 == name)
+        || BINARY.iter().any(|r| r.0 == name)
+}
+
+/// One element of elementwise `op`: its scalar function (the table's, the register tier's) on
+/// register values `vals` (one per operand, after broadcasting), emitted at the insertion
+/// point; `None` when the op has no scalar function for these element types. The compiled
+/// tier's loop nests call it per element, so one table drives both tiers.
+pub(crate) fn scalar_of(l: &mut Lower<'_>, op: OpId, vals: &[Value]) -> LResult<Option<Value>> {
+    let name = l.ctx.op_name(op).strip_prefix("onnx.").unwrap_or_default().to_string();
+    let ops = l.ctx.operands(op).to_vec();
+    let Some(&x) = vals.first() else { return Ok(None) };
+    let elems: Vec<Option<Elem>> = ops.iter().map(|&v| l.elem(v)).collect();
+    let Some(e) = elems.first().copied().flatten().filter(|e| e.narrow().is_none()) else { return Ok(None) };
+    match name.as_str() {
+        "Identity" => return Ok(Some(x)),
+        "Where" if vals.len() == 3 => return Ok(Some(l.select(vals[0], vals[1], vals[2]))),
+        "Cast" => {
+            let to = cast_target(l, op, &name, &ops)?;
+            if to.narrow().is_some() {
+                return Ok(None);
+            }
+            let tt = to.scalar_type(l.ctx);
+            return Ok(Some(scalar_cast(l, x, e, to, tt)));
+        }
+        _ => {}
+    }
+    if let Some(&(_, _, f)) = UNARY.iter().find(|r| r.0 == name) {
+        return if vals.len() == 1 { f(l, op, x, e) } else { Ok(None) };
+    }
+    let key = match name.as_str() {
+        "Mod" if l.int_attr(op, "fmod") == Some(1) => "FMod",
+        "Sum" => "Add",
+        n => n,
+    };
+    if let Some(&(_, _, f)) = BINARY.iter().find(|r| r.0 == key) {
+        let mut acc = x;
+        for (k, &b) in vals.iter().enumerate().skip(1) {
+            let Some(eb) = elems.get(k).copied().flatten().filter(|e| e.narrow().is_none()) else { return Ok(None) };
+            match f(l, op, acc, b, e, eb)? {
+                Some(v) => acc = v,
+                None => return Ok(None),
+            }
+        }
+        return Ok(Some(acc));
+    }
+    Ok(None)
 }

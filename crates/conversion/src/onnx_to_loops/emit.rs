@@ -28,6 +28,14 @@ pub(crate) struct Lower<'a> {
     globals: usize,
     /// Lowered values computed from constants alone (`memo.rs`).
     pub consts: std::collections::HashSet<Value>,
+    /// Whether tensors of static shape are memrefs (the compiled-tensor tier, `compiled/`).
+    pub compiled: bool,
+    /// The function being lowered.
+    pub func: Option<OpId>,
+    /// The largest MatMul (multiply-adds) the compiled tier computes as a loop nest.
+    pub max_matmul: i64,
+    /// The compiled tier's buffers and conversions in the function being lowered.
+    pub tier: super::compiled::TierState,
 }
 
 impl<'a> Lower<'a> {
@@ -54,6 +62,10 @@ impl<'a> Lower<'a> {
             consts: Default::default(),
             declared,
             globals: 0,
+            compiled: false,
+            func: None,
+            max_matmul: 0,
+            tier: Default::default(),
         }
     }
 
@@ -274,6 +286,12 @@ impl<'a> Lower<'a> {
 
     /// The `node` argument of runtime calls for `op`: its index in the node-name table.
     pub fn node_id(&mut self, op: OpId) -> Value {
+        let id = self.node_index(op);
+        self.const_i32(id)
+    }
+
+    /// `op`'s index in the node-name table.
+    pub fn node_index(&mut self, op: OpId) -> i32 {
         let text = node_description(self.ctx, op);
         let id = match self.node_ids.get(&text) {
             Some(&i) => i,
@@ -284,13 +302,16 @@ impl<'a> Lower<'a> {
                 i
             }
         };
-        self.const_i32(id)
+        id
     }
 
     /// A handle for `v`, boxing a register value of ONNX element `elem`.
     pub fn handle(&mut self, v: Value) -> LResult<Value> {
         if self.is_handle(v) {
             return Ok(v);
+        }
+        if self.is_memref(v) {
+            return self.handle_of_buffer(v);
         }
         let t = self.ctx.value_type(v);
         let elem = self
@@ -328,6 +349,7 @@ impl<'a> Lower<'a> {
     /// The register value of `v` as element `elem` (unboxing a handle; the runtime checks that
     /// it holds exactly one element).
     pub fn scalar(&mut self, node: Value, v: Value, elem: Elem) -> LResult<Value> {
+        let v = if self.is_memref(v) { self.handle(v)? } else { v };
         if !self.is_handle(v) {
             return Ok(v);
         }
@@ -346,6 +368,7 @@ impl<'a> Lower<'a> {
     /// An `i64` from an integer value (a position, an axis given as a tensor).
     pub fn int64(&mut self, node: Value, v: Value) -> LResult<Value> {
         let i64t = self.ctx.integer_type(64);
+        let v = if self.is_memref(v) { self.handle(v)? } else { v };
         if self.is_handle(v) {
             return self.rt("unbox_i64", &[node, v]);
         }
@@ -362,6 +385,10 @@ impl<'a> Lower<'a> {
         }
         if types::is_ptr(self.ctx, want) {
             return self.handle(v);
+        }
+        if super::compiled::is_memref_type(self.ctx, want) {
+            let node = self.node_of(node);
+            return self.memref_of_type(v, node, want);
         }
         let elem = types::elem_of_scalar_type(self.ctx, want)
             .ok_or_else(|| Diagnostic::error(self.loc, "internal: cannot convert to this type"))?;

@@ -15,6 +15,7 @@
 //! One file per op family; ops that differ only in their scalar function are rows of the
 //! table in `elementwise.rs`.
 
+mod compiled;
 mod constants;
 mod detection;
 mod elementwise;
@@ -42,12 +43,31 @@ use flowgate_pass::{Pass, PassInfo};
 pub fn pass_info() -> PassInfo {
     PassInfo {
         argument: "convert-onnx-to-loops",
-        description: "Lower onnx tensors to scalars and runtime values, and onnx ops to arith/math or runtime calls",
-        create: |_| Ok(Box::new(OnnxToLoops)),
+        description: "Lower onnx tensors to scalars, memrefs and runtime values, and onnx ops to arith/math, loop nests or runtime calls",
+        create: |o| {
+            o.check_known("convert-onnx-to-loops", &[COMPILED_TENSORS, MAX_MATMUL_NEST])?;
+            let max = o.get_u64(MAX_MATMUL_NEST, DEFAULT_MAX_MATMUL_NEST)?;
+            Ok(Box::new(OnnxToLoops {
+                compiled_tensors: o.get_bool(COMPILED_TENSORS, true)?,
+                max_matmul_nest: i64::try_from(max).unwrap_or(i64::MAX),
+            }))
+        },
     }
 }
 
-pub struct OnnxToLoops;
+/// The pass option that turns the compiled-tensor tier (`compiled/`) on (the default) or off
+/// (every non-scalar tensor a runtime handle).
+pub const COMPILED_TENSORS: &str = "compiled-tensors";
+
+/// The pass option bounding the MatMuls (in multiply-adds, M * N * K) the compiled tier
+/// computes as loop nests; larger ones call the runtime's GEMM.
+pub const MAX_MATMUL_NEST: &str = "max-matmul-nest";
+pub const DEFAULT_MAX_MATMUL_NEST: u64 = 1 << 16;
+
+pub struct OnnxToLoops {
+    pub compiled_tensors: bool,
+    pub max_matmul_nest: i64,
+}
 
 impl Pass for OnnxToLoops {
     fn argument(&self) -> &'static str {
@@ -60,7 +80,7 @@ impl Pass for OnnxToLoops {
         Some("builtin.module")
     }
     fn run(&mut self, ctx: &mut Context, module: OpId) -> Result<(), Diagnostic> {
-        run_on_module(ctx, module)
+        run_on_module(ctx, module, self.compiled_tensors, self.max_matmul_nest)
     }
 }
 
@@ -69,12 +89,14 @@ pub const NODE_NAMES_ATTR: &str = "flowgate.node_names";
 /// The prefix of the entry wrappers: `@__flowgate_run_<func>(%frame: !llvm.ptr)`.
 pub const ENTRY_PREFIX: &str = "__flowgate_run_";
 
-fn run_on_module(ctx: &mut Context, module: OpId) -> Result<(), Diagnostic> {
+fn run_on_module(ctx: &mut Context, module: OpId, compiled_tensors: bool, max_matmul: i64) -> Result<(), Diagnostic> {
     let funcs: Vec<OpId> = direct_functions(ctx, module).into_iter().filter(|&f| needs_lowering(ctx, f)).collect();
     if funcs.is_empty() {
         return Ok(());
     }
     let mut l = Lower::new(ctx, module);
+    l.compiled = compiled_tensors;
+    l.max_matmul = max_matmul;
     for &f in &funcs {
         lower_function(&mut l, f)?;
     }
@@ -125,14 +147,18 @@ fn needs_lowering(ctx: &Context, f: OpId) -> bool {
 }
 
 fn lower_function(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
+    l.func = Some(f);
+    l.tier = Default::default();
     snapshot_types(l, f);
     retype_signature(l, f)?;
     retype_structure(l, f);
     lower_ops(l, f)?;
     fix_joins(l, f)?;
+    compiled::carried::insert(l, f)?;
     erase_novalues(l, f);
     stop_loops_on_error(l, f)?;
     ownership::insert(l, f)?;
+    compiled::free_buffers(l, f);
     Ok(())
 }
 
@@ -207,7 +233,7 @@ fn retype_structure(l: &mut Lower<'_>, f: OpId) {
         if !name.starts_with("onnx.") && !name.starts_with("tensor.") {
             for r in l.ctx.results(op).to_vec() {
                 let t = l.ctx.value_type(r);
-                if let Some(nt) = types::lowered_type(l.ctx, t) {
+                if let Some(nt) = l.lowered_type(t) {
                     l.ctx.set_value_type(r, nt);
                 }
             }
@@ -216,7 +242,7 @@ fn retype_structure(l: &mut Lower<'_>, f: OpId) {
             for b in l.ctx.region_blocks(reg).to_vec() {
                 for a in l.ctx.block_args(b).to_vec() {
                     let t = l.ctx.value_type(a);
-                    if let Some(nt) = types::lowered_type(l.ctx, t) {
+                    if let Some(nt) = l.lowered_type(t) {
                         l.ctx.set_value_type(a, nt);
                     }
                 }
@@ -237,6 +263,10 @@ fn lower_ops(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
         })
         .collect();
     for op in ops {
+        // Fused into its only user's loop nest, which computes it (compiled/nest.rs).
+        if compiled::nest::defer(l, op) {
+            continue;
+        }
         if !l.ctx.regions(op).is_empty() {
             return Err(l.err(
                 op,
@@ -262,8 +292,11 @@ fn lower_ops(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
             let n = round_narrow(l, op, n, ot, &operands);
             // A value passed through (Identity, a cast, an extract) keeps the ONNX type it had.
             l.orig.entry(n).or_insert(ot);
-            let want = types::lowered_type(l.ctx, ot).unwrap_or(ot);
-            let n = if l.ctx.value_type(n) == want {
+            let want = l.lowered_type(ot).unwrap_or(ot);
+            // A value of the compiled tier stays a handle when its op has no loop nest: its
+            // users convert it (once) if they need a buffer.
+            let stays = compiled::is_memref_type(l.ctx, want) && l.is_handle(n);
+            let n = if l.ctx.value_type(n) == want || stays {
                 n
             } else {
                 let node = l.node_id(op);
@@ -276,6 +309,10 @@ fn lower_ops(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
             }
             l.ctx.replace_all_uses(r, n);
         }
+        l.ctx.erase_op(op);
+    }
+    // Ops fused into a nest, last first (a fused op may use an earlier one).
+    for op in std::mem::take(&mut l.tier.fused).into_iter().rev() {
         l.ctx.erase_op(op);
     }
     Ok(())
@@ -317,6 +354,12 @@ fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
         return Ok(r);
     }
     if let Some(r) = constants::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = compiled::gather::lower(l, op)? {
+        return Ok(r);
+    }
+    if let Some(r) = compiled::nest::lower(l, op)? {
         return Ok(r);
     }
     if let Some(r) = elementwise::lower(l, op, &short)? {

@@ -19,6 +19,7 @@ use crate::value::Handle;
 mod glue {
     pub(crate) use crate::abi::memo::c_abi::*;
     pub(crate) use crate::activation::c_abi::*;
+    pub(crate) use crate::buffer::c_abi::*;
     pub(crate) use crate::cast::c_abi::*;
     pub(crate) use crate::conv::c_abi::*;
     pub(crate) use crate::cumulative::c_abi::*;

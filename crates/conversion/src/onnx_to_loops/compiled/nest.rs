@@ -1,0 +1,272 @@
+//! Elementwise ops in the compiled tier: unary, binary (numpy broadcasting), comparison,
+//! `Where` and `Cast` on values of static shape become one loop nest (`scf.for` per dimension
+//! larger than 1) over the result's shape, each element the scalar function of
+//! `elementwise.rs`'s table (`elementwise::scalar_of`, the register tier's own).
+//!
+//! `MatMul` of two static 2-D operands with at most `max_matmul` multiply-adds is a nest too:
+//! each result element a reduction loop over the shared dimension (larger ones call the
+//! runtime's GEMM).
+//!
+//! Fusion: an op of the nest family whose result has one use, by an elementwise op of the same
+//! block with a result of the same shape that the tier also takes, gets no loop nest and no
+//! buffer of its own: it is left in place (`defer`) and computed inside its user's nest, at the
+//! same indices (`eval`), so a chain of such ops is one loop nest.
+
+use super::super::elementwise;
+use super::super::emit::{LResult, Lower};
+use super::super::types;
+use super::memref_type;
+use flowgate_ir::{InsertPoint, OpId, OperationState, TypeKind, Value};
+use std::collections::HashMap;
+
+/// An operand of a nest, read once per element.
+#[derive(Clone)]
+enum Leaf {
+    /// A register (a rank-0 value), the same for every element.
+    Reg(Value),
+    /// A buffer of this static shape, read with numpy broadcasting.
+    Buf(Value, Vec<i64>),
+}
+
+fn short_name(l: &Lower<'_>, op: OpId) -> String {
+    l.ctx.op_name(op).strip_prefix("onnx.").unwrap_or_default().to_string()
+}
+
+/// The static result shape of `op` when the compiled tier lowers it as a loop nest.
+fn nest_shape(l: &mut Lower<'_>, op: OpId) -> Option<Vec<i64>> {
+    if !l.compiled || l.ctx.results(op).len() != 1 || l.ctx.attr(op, "onnx.domain").is_some() {
+        return None;
+    }
+    let name = short_name(l, op);
+    if name == "MatMul" {
+        return matmul_shape(l, op).map(|(m, n, _)| vec![m, n]);
+    }
+    if name == "Identity" || !elementwise::is_elementwise(&name) {
+        return None;
+    }
+    let rt = l.onnx_type(l.ctx.result(op, 0));
+    memref_type(l.ctx, rt)?;
+    let out = types::tensor_shape(l.ctx, rt)?;
+    for v in l.ctx.operands(op).to_vec() {
+        let t = l.onnx_type(v);
+        if types::scalar_elem(l.ctx, t).is_some() {
+            continue;
+        }
+        memref_type(l.ctx, t)?;
+        let s = types::tensor_shape(l.ctx, t)?;
+        if s.len() > out.len() {
+            return None;
+        }
+        let lead = out.len() - s.len();
+        if s.iter().enumerate().any(|(j, &d)| d != 1 && d != out[lead + j]) {
+            return None;
+        }
+    }
+    scalar_supported(l, op).then_some(out)
+}
+
+/// `(M, N, K)` of a MatMul the tier computes as a nest: two static 2-D float operands.
+fn matmul_shape(l: &mut Lower<'_>, op: OpId) -> Option<(i64, i64, i64)> {
+    let ops = l.ctx.operands(op).to_vec();
+    let [a, b] = ops.as_slice() else { return None };
+    let rt = l.onnx_type(l.ctx.result(op, 0));
+    memref_type(l.ctx, rt)?;
+    let e = types::tensor_elem(l.ctx, rt).filter(|e| e.is_float() && e.narrow().is_none())?;
+    let mut dims = Vec::new();
+    for &v in [a, b] {
+        let t = l.onnx_type(v);
+        memref_type(l.ctx, t)?;
+        if types::tensor_elem(l.ctx, t) != Some(e) {
+            return None;
+        }
+        dims.push(types::tensor_shape(l.ctx, t).filter(|s| s.len() == 2)?);
+    }
+    let (m, k, n) = (dims[0][0], dims[0][1], dims[1][1]);
+    let macs = m.checked_mul(n)?.checked_mul(k)?;
+    (dims[1][0] == k && types::tensor_shape(l.ctx, rt)? == [m, n] && macs <= l.max_matmul).then_some((m, n, k))
+}
+
+/// Whether the scalar table has a function for `op` on its operands' element types: a dry run
+/// on the arguments of a detached block.
+fn scalar_supported(l: &mut Lower<'_>, op: OpId) -> bool {
+    let mut tys = Vec::new();
+    for v in l.ctx.operands(op).to_vec() {
+        match l.elem(v).filter(|e| e.narrow().is_none()) {
+            Some(e) => tys.push(e.scalar_type(l.ctx)),
+            None => return false,
+        }
+    }
+    let region = l.ctx.create_region();
+    let b = l.ctx.add_block(region, &tys, l.loc);
+    let args = l.ctx.block_args(b).to_vec();
+    let saved = l.ip;
+    l.ip = InsertPoint::End(b);
+    let r = elementwise::scalar_of(l, op, &args);
+    l.ip = saved;
+    matches!(r, Ok(Some(_)))
+}
+
+/// Leaves `op` for its only user's nest to compute (fusion), when both are nests of one shape.
+pub(crate) fn defer(l: &mut Lower<'_>, op: OpId) -> bool {
+    let Some(shape) = nest_shape(l, op) else { return false };
+    let uses = l.ctx.uses(l.ctx.result(op, 0)).to_vec();
+    let [u] = uses.as_slice() else { return false };
+    // Only an elementwise user reads its operands at its own indices.
+    if l.ctx.parent_block(u.op) != l.ctx.parent_block(op) || !elementwise::is_elementwise(&short_name(l, u.op)) {
+        return false;
+    }
+    if nest_shape(l, u.op).as_ref() != Some(&shape) {
+        return false;
+    }
+    l.tier.fused.push(op);
+    l.tier.fused_set.insert(op);
+    true
+}
+
+/// The loop nest of `op`, writing a buffer of its own; `None` when the tier does not take it.
+pub(crate) fn lower(l: &mut Lower<'_>, op: OpId) -> LResult<Option<Vec<Value>>> {
+    let Some(out) = nest_shape(l, op) else { return Ok(None) };
+    let rt = l.onnx_type(l.ctx.result(op, 0));
+    let Some(mty) = memref_type(l.ctx, rt) else { return Ok(None) };
+    let node = l.node_index(op);
+    let mut leaves = HashMap::new();
+    collect_leaves(l, op, node, &mut leaves)?;
+    let buf = l.buffer(mty, true)?;
+    let saved = l.ip;
+    let c0 = l.with_builder(|b, loc| flowgate_arith::builders::constant_index(b, 0, loc));
+    let mut idx = Vec::new();
+    let mut outer = None;
+    for &d in &out {
+        if d == 1 {
+            idx.push(c0);
+            continue;
+        }
+        let (ub, c1) = l.with_builder(|b, loc| {
+            (flowgate_arith::builders::constant_index(b, d, loc), flowgate_arith::builders::constant_index(b, 1, loc))
+        });
+        let it = l.ctx.index_type();
+        let region = l.ctx.create_region();
+        let blk = l.ctx.add_block(region, &[it], l.loc);
+        let st = OperationState::new(l.ctx, "scf.for", l.loc).operands(&[c0, ub, c1]).regions(&[region]);
+        let f = l.create(st);
+        outer.get_or_insert(f);
+        l.ip = InsertPoint::End(blk);
+        let st = OperationState::new(l.ctx, "scf.yield", l.loc);
+        let y = l.create(st);
+        l.ip = InsertPoint::Before(y);
+        idx.push(l.ctx.block_arg(blk, 0));
+    }
+    let v = eval(l, op, &idx, c0, &leaves)?;
+    let mut operands = vec![v, buf];
+    operands.extend_from_slice(&idx);
+    let st = OperationState::new(l.ctx, "memref.store", l.loc).operands(&operands);
+    let store = l.create(st);
+    l.ip = saved;
+    l.tier.ready.insert(buf, outer.unwrap_or(store));
+    l.orig.insert(buf, rt);
+    Ok(Some(vec![buf]))
+}
+
+/// The operands of `op` and of the ops fused into it, as registers or buffers, made before the
+/// nest (a handle is copied into a buffer once, where it is made).
+fn collect_leaves(l: &mut Lower<'_>, op: OpId, node: i32, leaves: &mut HashMap<Value, Leaf>) -> LResult<()> {
+    for v in l.ctx.operands(op).to_vec() {
+        if let Some(d) = l.ctx.defining_op(v).filter(|d| l.tier.fused_set.contains(d)) {
+            collect_leaves(l, d, node, leaves)?;
+            continue;
+        }
+        if leaves.contains_key(&v) {
+            continue;
+        }
+        let t = l.onnx_type(v);
+        let leaf = match types::scalar_elem(l.ctx, t) {
+            Some(e) => {
+                let n = l.const_i32(node);
+                Leaf::Reg(l.scalar(n, v, e)?)
+            }
+            None => {
+                let m = l.memref_of(v, node)?;
+                let shape = match l.ctx.type_kind(l.ctx.value_type(m)) {
+                    TypeKind::MemRef { shape, .. } => shape.clone(),
+                    _ => Vec::new(),
+                };
+                Leaf::Buf(m, shape)
+            }
+        };
+        leaves.insert(v, leaf);
+    }
+    Ok(())
+}
+
+/// One element of `op` at output indices `idx`: its operands loaded (broadcast) or computed by
+/// the ops fused into it, then its scalar function.
+fn eval(l: &mut Lower<'_>, op: OpId, idx: &[Value], c0: Value, leaves: &HashMap<Value, Leaf>) -> LResult<Value> {
+    if l.ctx.is_op(op, "onnx.MatMul") {
+        return matmul_at(l, op, idx, c0, leaves);
+    }
+    let mut vals = Vec::new();
+    for v in l.ctx.operands(op).to_vec() {
+        if let Some(d) = l.ctx.defining_op(v).filter(|d| l.tier.fused_set.contains(d)) {
+            vals.push(eval(l, d, idx, c0, leaves)?);
+            continue;
+        }
+        vals.push(leaf_at(l, op, v, idx, c0, leaves)?);
+    }
+    elementwise::scalar_of(l, op, &vals)?.ok_or_else(|| l.err(op, "internal: no scalar function for this element"))
+}
+
+/// Leaf operand `v` of `op` at output indices `idx` (numpy broadcasting: a missing leading
+/// dimension or one of size 1 is read at 0).
+fn leaf_at(
+    l: &mut Lower<'_>,
+    op: OpId,
+    v: Value,
+    idx: &[Value],
+    c0: Value,
+    leaves: &HashMap<Value, Leaf>,
+) -> LResult<Value> {
+    match leaves.get(&v) {
+        Some(Leaf::Reg(r)) => Ok(*r),
+        Some(Leaf::Buf(m, s)) => {
+            let lead = idx.len() - s.len();
+            let mut operands = vec![*m];
+            operands.extend(s.iter().enumerate().map(|(j, &d)| if d == 1 { c0 } else { idx[lead + j] }));
+            let et = match l.ctx.type_kind(l.ctx.value_type(*m)) {
+                TypeKind::MemRef { element, .. } => *element,
+                _ => return Err(l.err(op, "internal: a nest operand is not a buffer")),
+            };
+            Ok(l.op1("memref.load", &operands, et))
+        }
+        None => Err(l.err(op, "internal: a nest operand was not prepared")),
+    }
+}
+
+/// Element `[i, j]` of a MatMul: a loop over the shared dimension carrying the sum (in the
+/// element type, from k = 0 up).
+fn matmul_at(l: &mut Lower<'_>, op: OpId, idx: &[Value], c0: Value, leaves: &HashMap<Value, Leaf>) -> LResult<Value> {
+    let (a, b) = (l.ctx.operand(op, 0), l.ctx.operand(op, 1));
+    let Some((_, _, k)) = matmul_shape(l, op) else { return Err(l.err(op, "internal: not a nest MatMul")) };
+    let [i, j] = idx else { return Err(l.err(op, "internal: MatMul element of rank other than 2")) };
+    let et = l.elem(a).map(|e| e.scalar_type(l.ctx)).ok_or_else(|| l.err(op, "internal: MatMul element type"))?;
+    let zero = l.const_float(0.0, et);
+    let (ub, c1) = l.with_builder(|bd, loc| {
+        (flowgate_arith::builders::constant_index(bd, k, loc), flowgate_arith::builders::constant_index(bd, 1, loc))
+    });
+    let it = l.ctx.index_type();
+    let region = l.ctx.create_region();
+    let blk = l.ctx.add_block(region, &[it, et], l.loc);
+    let st =
+        OperationState::new(l.ctx, "scf.for", l.loc).operands(&[c0, ub, c1, zero]).results(&[et]).regions(&[region]);
+    let f = l.create(st);
+    let saved = l.ip;
+    l.ip = InsertPoint::End(blk);
+    let (kv, acc) = (l.ctx.block_arg(blk, 0), l.ctx.block_arg(blk, 1));
+    let av = leaf_at(l, op, a, &[*i, kv], c0, leaves)?;
+    let bv = leaf_at(l, op, b, &[kv, *j], c0, leaves)?;
+    let p = l.arith("arith.mulf", av, bv);
+    let s = l.arith("arith.addf", acc, p);
+    let st = OperationState::new(l.ctx, "scf.yield", l.loc).operands(&[s]);
+    l.create(st);
+    l.ip = saved;
+    Ok(l.ctx.result(f, 0))
+}

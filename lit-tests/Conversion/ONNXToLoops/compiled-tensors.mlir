@@ -1,0 +1,269 @@
+// UNSUPPORTED: upstream-as-flowgate
+// RUN: %onnx-opt %s -split-input-file -convert-onnx-to-loops | FileCheck %s
+// RUN: %onnx-opt %s -split-input-file -convert-onnx-to-loops="compiled-tensors=false" | FileCheck %s --check-prefix=OFF
+
+// The compiled-tensor tier: tensors of static shape are memrefs (buffers allocated once at
+// function entry, freed before the return), their elementwise ops loop nests. A chain whose
+// intermediates have one use is one nest with no intermediate buffer (fusion); a rank-0 operand
+// is a register read once. Handles cross into buffers (flowgate_rt_read_buffer) and back
+// (flowgate_rt_from_buffer) explicitly. With the tier off, every op is a runtime call.
+
+// CHECK-LABEL: func.func @chain(
+// CHECK-SAME:      %[[X:[^:]*]]: !llvm.ptr, %[[Y:[^:]*]]: !llvm.ptr, %[[S:[^:]*]]: !llvm.ptr)
+// CHECK:         %[[OUT:.*]] = memref.alloc() : memref<4xf32>
+// CHECK:         %[[BY:.*]] = memref.alloc() : memref<4xf32>
+// CHECK:         %[[BX:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NOT:     memref.alloc
+// CHECK:         %[[PY:.*]] = memref.extract_aligned_pointer_as_index %[[BY]]
+// CHECK:         %[[AY:.*]] = arith.index_cast %[[PY]] : index to i64
+// CHECK:         call @flowgate_rt_read_buffer(%{{.*}}, %[[Y]], %[[AY]], %c1_i32{{.*}}, %c4_i64{{.*}})
+// CHECK:         call @flowgate_rt_read_buffer(%{{.*}}, %[[X]], %{{.*}}, %c1_i32{{.*}}, %c4_i64{{.*}})
+// CHECK:         %[[SC:.*]] = call @flowgate_rt_unbox_f32(%{{.*}}, %[[S]])
+// CHECK:         scf.for %[[I:.*]] = %{{.*}} to %c4 step
+// CHECK-NEXT:      %[[A:.*]] = memref.load %[[BX]][%[[I]]] : memref<4xf32>
+// CHECK-NEXT:      %[[B:.*]] = memref.load %[[BY]][%[[I]]] : memref<4xf32>
+// CHECK-NEXT:      %[[SUM:.*]] = arith.addf %[[A]], %[[B]] : f32
+// CHECK-NEXT:      %[[T:.*]] = math.tanh %[[SUM]] : f32
+// CHECK-NEXT:      %[[M:.*]] = arith.mulf %[[T]], %[[SC]] : f32
+// CHECK-NEXT:      memref.store %[[M]], %[[OUT]][%[[I]]] : memref<4xf32>
+// CHECK-NEXT:    }
+// CHECK:         %[[PO:.*]] = memref.extract_aligned_pointer_as_index %[[OUT]]
+// CHECK:         %[[AO:.*]] = arith.index_cast %[[PO]] : index to i64
+// CHECK:         %[[H:.*]] = call @flowgate_rt_from_buffer(%{{.*}}, %[[AO]], %c1_i32{{.*}}, %{{.*}})
+// CHECK-DAG:     memref.dealloc %[[BX]]
+// CHECK-DAG:     memref.dealloc %[[BY]]
+// CHECK-DAG:     memref.dealloc %[[OUT]]
+// CHECK:         return %[[H]] : !llvm.ptr
+
+// OFF-LABEL:   func.func @chain(
+// OFF-NOT:       memref.alloc
+// OFF:           call @flowgate_rt_binary(
+// OFF:           call @flowgate_rt_unary(
+// OFF:           call @flowgate_rt_binary(
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @chain(%x: tensor<4xf32>, %y: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xf32> {
+    %a = "onnx.Add"(%x, %y) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    %t = "onnx.Tanh"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+    %m = "onnx.Mul"(%t, %s) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+    return %m : tensor<4xf32>
+  }
+}
+
+// -----
+
+// Broadcasting: one loop per result dimension; an operand's dimension of size 1 (or a missing
+// leading one) is read at index 0.
+
+// CHECK-LABEL: func.func @broadcast(
+// CHECK:         %[[OUT:.*]] = memref.alloc() : memref<2x3xf32>
+// CHECK:         %[[C:.*]] = memref.alloc() : memref<2x1xf32>
+// CHECK:         %[[B:.*]] = memref.alloc() : memref<3xf32>
+// CHECK:         %[[X:.*]] = memref.alloc() : memref<2x3xf32>
+// CHECK:         %[[C0:.*]] = arith.constant 0 : index
+// CHECK:         scf.for %[[I:.*]] = %[[C0]] to %c2 step
+// CHECK:           scf.for %[[J:.*]] = %[[C0]] to %c3 step
+// CHECK-NEXT:        %[[XV:.*]] = memref.load %[[X]][%[[I]], %[[J]]] : memref<2x3xf32>
+// CHECK-NEXT:        %[[BV:.*]] = memref.load %[[B]][%[[J]]] : memref<3xf32>
+// CHECK-NEXT:        %[[S:.*]] = arith.addf %[[XV]], %[[BV]] : f32
+// CHECK-NEXT:        %[[CV:.*]] = memref.load %[[C]][%[[I]], %[[C0]]] : memref<2x1xf32>
+// CHECK-NEXT:        %[[D:.*]] = arith.subf %[[S]], %[[CV]] : f32
+// CHECK-NEXT:        memref.store %[[D]], %[[OUT]][%[[I]], %[[J]]] : memref<2x3xf32>
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @broadcast(%x: tensor<2x3xf32>, %b: tensor<3xf32>, %c: tensor<2x1xf32>) -> tensor<2x3xf32> {
+    %a = "onnx.Add"(%x, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+    %m = "onnx.Sub"(%a, %c) : (tensor<2x3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+    return %m : tensor<2x3xf32>
+  }
+}
+
+// -----
+
+// Comparison, Where and Cast. The comparison has two uses, so it gets a buffer of its own
+// (i1 elements) and its own nest; Where and Cast fuse. A dimension of size 1 has no loop.
+
+// CHECK-LABEL: func.func @select(
+// CHECK:         %[[OUT:.*]] = memref.alloc() : memref<1x8xi32>
+// CHECK:         %[[CB:.*]] = memref.alloc() : memref<1x8xi1>
+// CHECK:         %[[C0:.*]] = arith.constant 0 : index
+// CHECK:         scf.for %[[I:.*]] = %[[C0]] to %c8 step
+// CHECK:           %[[LT:.*]] = arith.cmpf olt, %{{.*}}, %{{.*}} : f32
+// CHECK-NEXT:      memref.store %[[LT]], %[[CB]][%[[C0]], %[[I]]] : memref<1x8xi1>
+// CHECK:         call @flowgate_rt_from_buffer(%{{.*}}, %{{.*}}, %c9_i32, %{{.*}})
+// CHECK:         scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT:      %[[CV:.*]] = memref.load %[[CB]][%{{.*}}, %[[J]]] : memref<1x8xi1>
+// CHECK-NEXT:      %[[XV:.*]] = memref.load
+// CHECK-NEXT:      %[[YV:.*]] = memref.load
+// CHECK-NEXT:      %[[W:.*]] = arith.select %[[CV]], %[[XV]], %[[YV]] : f32
+// CHECK-NEXT:      arith.fptosi %[[W]] : f32 to i32
+// CHECK:           memref.store %{{.*}}, %[[OUT]][%{{.*}}, %[[J]]] : memref<1x8xi32>
+// CHECK:         call @flowgate_rt_from_buffer(%{{.*}}, %{{.*}}, %c6_i32, %{{.*}})
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @select(%x: tensor<1x8xf32>, %y: tensor<1x8xf32>) -> (tensor<1x8xi32>, tensor<1x8xi1>) {
+    %c = "onnx.Less"(%x, %y) : (tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<1x8xi1>
+    %w = "onnx.Where"(%c, %x, %y) : (tensor<1x8xi1>, tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<1x8xf32>
+    %i = "onnx.Cast"(%w) {to = 6 : i64} : (tensor<1x8xf32>) -> tensor<1x8xi32>
+    return %i, %c : tensor<1x8xi32>, tensor<1x8xi1>
+  }
+}
+
+// -----
+
+// A loop-carried tensor of fixed shape: the body reads the iteration argument and writes the
+// new value into the buffer of the op that makes it, then the yield copies it into the loop's
+// own buffer. Nothing allocates inside the loop; the first trip reads the init in place.
+
+// CHECK-LABEL: func.func @carried(
+// CHECK:         %[[LOOPBUF:.*]] = memref.alloc() : memref<1xf32>
+// CHECK:         %[[NEW:.*]] = memref.alloc() : memref<1xf32>
+// CHECK:         %[[INIT:.*]] = memref.alloc() : memref<1xf32>
+// CHECK:         call @flowgate_rt_read_buffer(
+// CHECK:         %[[R:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %[[INIT]]) -> (memref<1xf32>) {
+// CHECK-NOT:       memref.alloc
+// CHECK-NOT:       call
+// CHECK:           memref.load %[[A]][
+// CHECK:           memref.store %{{.*}}, %[[NEW]][
+// CHECK-NEXT:      memref.copy %[[NEW]], %[[LOOPBUF]] : memref<1xf32> to memref<1xf32>
+// CHECK-NEXT:      scf.yield %[[LOOPBUF]] : memref<1xf32>
+// CHECK-NEXT:    }
+// CHECK:         memref.extract_aligned_pointer_as_index %[[R]]
+// CHECK:         call @flowgate_rt_from_buffer(
+
+// OFF-LABEL:   func.func @carried(
+// OFF:           scf.for {{.*}} -> (!llvm.ptr) {
+// OFF:             func.call @flowgate_rt_binary(
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @carried(%x: tensor<1xf32>, %n: tensor<i64>) -> tensor<1xf32> {
+    %m = tensor.extract %n[] : tensor<i64>
+    %ub = arith.index_cast %m : i64 to index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %r = scf.for %i = %c0 to %ub step %c1 iter_args(%a = %x) -> (tensor<1xf32>) {
+      %2 = "onnx.Add"(%a, %x) : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
+      scf.yield %2 : tensor<1xf32>
+    }
+    return %r : tensor<1xf32>
+  }
+}
+
+// -----
+
+// Two carried buffers where one position yields the other's iteration argument (a swap): the
+// value that may alias a loop buffer goes through a temporary first, so no copy overwrites a
+// value a later copy reads.
+
+// CHECK-LABEL: func.func @swap(
+// CHECK:         %[[BUF1:.*]] = memref.alloc() : memref<2xf32>
+// CHECK:         %[[BUF0:.*]] = memref.alloc() : memref<2xf32>
+// CHECK:         %[[TMP:.*]] = memref.alloc() : memref<2xf32>
+// CHECK:         scf.for {{.*}} iter_args(%[[A:.*]] = %{{.*}}, %[[B:.*]] = %{{.*}}) -> (memref<2xf32>, memref<2xf32>) {
+// CHECK:             memref.store %{{.*}}, %[[SUM:[a-z_0-9]*]][
+// CHECK:           memref.copy %[[A]], %[[TMP]]
+// CHECK-NEXT:      memref.copy %[[SUM]], %[[BUF0]]
+// CHECK-NEXT:      memref.copy %[[TMP]], %[[BUF1]]
+// CHECK-NEXT:      scf.yield %[[BUF0]], %[[BUF1]] : memref<2xf32>, memref<2xf32>
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @swap(%x: tensor<2xf32>, %y: tensor<2xf32>, %n: tensor<i64>) -> (tensor<2xf32>, tensor<2xf32>) {
+    %m = tensor.extract %n[] : tensor<i64>
+    %ub = arith.index_cast %m : i64 to index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %r:2 = scf.for %i = %c0 to %ub step %c1 iter_args(%a = %x, %b = %y) -> (tensor<2xf32>, tensor<2xf32>) {
+      %s = "onnx.Add"(%a, %b) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+      scf.yield %s, %a : tensor<2xf32>, tensor<2xf32>
+    }
+    return %r#0, %r#1 : tensor<2xf32>, tensor<2xf32>
+  }
+}
+
+// -----
+
+// The tier boundary: Softmax has no loop nest, so its operand crosses to a handle after the
+// nest that makes it, and its result crosses back into a buffer for the next nest.
+
+// CHECK-LABEL: func.func @boundary(
+// CHECK:         scf.for
+// CHECK:           arith.select
+// CHECK:         %[[H:.*]] = call @flowgate_rt_from_buffer(
+// CHECK:         %[[P:.*]] = call @flowgate_rt_softmax(%{{.*}}, %[[H]],
+// CHECK-NEXT:    call @flowgate_rt_release(%[[H]])
+// CHECK:         call @flowgate_rt_read_buffer(%{{.*}}, %[[P]],
+// CHECK-NEXT:    call @flowgate_rt_release(%[[P]])
+// CHECK:         scf.for
+// CHECK:           math.exp
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @boundary(%x: tensor<1x4xf32>) -> tensor<1x4xf32> {
+    %a = "onnx.Relu"(%x) : (tensor<1x4xf32>) -> tensor<1x4xf32>
+    %p = "onnx.Softmax"(%a) {axis = 1 : i64} : (tensor<1x4xf32>) -> tensor<1x4xf32>
+    %s = "onnx.Sigmoid"(%p) : (tensor<1x4xf32>) -> tensor<1x4xf32>
+    return %s : tensor<1x4xf32>
+  }
+}
+
+// -----
+
+// A small MatMul is a nest: each element a reduction loop over the shared dimension. It fuses
+// into its elementwise user (one nest for MatMul, Add and Tanh); its own operand does not fuse
+// into it (a MatMul reads each operand element many times), so Relu has a buffer.
+
+// CHECK-LABEL: func.func @matmul(
+// CHECK-DAG:     %[[OUT:.*]] = memref.alloc() : memref<1x4xf32>
+// CHECK-DAG:     %[[W:.*]] = memref.alloc() : memref<4x4xf32>
+// CHECK:         scf.for
+// CHECK:           arith.select
+// CHECK:           memref.store %{{[0-9]+}}, %[[RELU:[a-z_0-9]+]][
+// CHECK:         scf.for %[[J:[^ ]*]] = %[[C0:[^ ]*]] to %c4
+// CHECK:           %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:           %[[S:.*]] = scf.for %[[K:[^ ]*]] = %[[C0]] to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[Z]]) -> (f32) {
+// CHECK-NEXT:        %[[A:.*]] = memref.load %[[RELU]][%[[C0]], %[[K]]]
+// CHECK-NEXT:        %[[B:.*]] = memref.load %[[W]][%[[K]], %[[J]]]
+// CHECK-NEXT:        %[[P:.*]] = arith.mulf %[[A]], %[[B]] : f32
+// CHECK-NEXT:        %[[N:.*]] = arith.addf %[[ACC]], %[[P]] : f32
+// CHECK-NEXT:        scf.yield %[[N]] : f32
+// CHECK-NEXT:      }
+// CHECK:           arith.addf %[[S]],
+// CHECK:           math.tanh
+// CHECK:           memref.store %{{.*}}, %[[OUT]][%[[C0]], %[[J]]]
+// CHECK-NOT:     call @flowgate_rt_matmul
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @matmul(%x: tensor<1x4xf32>, %w: tensor<4x4xf32>, %b: tensor<4xf32>) -> tensor<1x4xf32> {
+    %a = "onnx.Relu"(%x) : (tensor<1x4xf32>) -> tensor<1x4xf32>
+    %p = "onnx.MatMul"(%a, %w) : (tensor<1x4xf32>, tensor<4x4xf32>) -> tensor<1x4xf32>
+    %s = "onnx.Add"(%p, %b) : (tensor<1x4xf32>, tensor<4xf32>) -> tensor<1x4xf32>
+    %t = "onnx.Tanh"(%s) : (tensor<1x4xf32>) -> tensor<1x4xf32>
+    return %t : tensor<1x4xf32>
+  }
+}
+
+// -----
+
+// A Gather with a scalar index (a Scan input's slice) is copied by the runtime straight into a
+// buffer: no tensor is allocated per step.
+
+// CHECK-LABEL: func.func @slice(
+// CHECK:         %[[BUF:.*]] = memref.alloc() : memref<1x8xf32>
+// CHECK:         %[[P:.*]] = memref.extract_aligned_pointer_as_index %[[BUF]]
+// CHECK:         %[[A:.*]] = arith.index_cast %[[P]] : index to i64
+// CHECK:         call @flowgate_rt_read_slice(%{{.*}}, %arg0, %c0_i64{{.*}}, %{{.*}}, %[[A]], %c1_i32{{.*}}, %c8_i64{{.*}})
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @slice(%x: tensor<100000x1x8xf32>, %i: tensor<i64>) -> tensor<1x8xf32> {
+    %g = "onnx.Gather"(%x, %i) {axis = 0 : i64} : (tensor<100000x1x8xf32>, tensor<i64>) -> tensor<1x8xf32>
+    %t = "onnx.Tanh"(%g) : (tensor<1x8xf32>) -> tensor<1x8xf32>
+    return %t : tensor<1x8xf32>
+  }
+}
+
+// -----
+
+// Outside the tier: a dynamic dimension, or more elements than the tier holds, stays a handle.
+
+// CHECK-LABEL: func.func @outside(
+// CHECK-NOT:     memref.alloc
+// CHECK:         call @flowgate_rt_binary(
+// CHECK:         call @flowgate_rt_unary(
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @outside(%x: tensor<?x4xf32>, %y: tensor<300x300xf32>) -> (tensor<?x4xf32>, tensor<300x300xf32>) {
+    %a = "onnx.Add"(%x, %x) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+    %b = "onnx.Neg"(%y) : (tensor<300x300xf32>) -> tensor<300x300xf32>
+    return %a, %b : tensor<?x4xf32>, tensor<300x300xf32>
+  }
+}
