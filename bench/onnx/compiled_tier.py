@@ -207,7 +207,7 @@ def main():
     model, sess, outs = write_case(d, m, feeds)
     rbin = os.path.join(tmp, "rnn.bin")
     np.concatenate([xr.ravel(), w.ravel(), u.ravel(), b]).astype(np.float32).tofile(rbin)
-    c_time, c_vals = run_c(C_RNN, tmp, "rnn", [t, h, args.repeat, rbin])
+    c_time, c_vals = run_c(C_RNN, tmp, "rnn_c", [t, h, args.repeat, rbin])
     assert abs(c_vals[0] - outs[0][0, 0]) <= 1e-3, (c_vals, outs[0][0, 0])
     rows.append((f"scan_rnn h [1,{h}] T={t}", model, os.path.join(d, "test_data_set_0"), sess, feeds, c_time))
     print(f"{'case':36} {'tier on':>11} {'tier off':>11} {'ORT':>11} {'C -O2':>11} {'on/C':>8} {'ORT/on':>8} {'off/on':>8}")
