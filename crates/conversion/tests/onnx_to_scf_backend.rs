@@ -51,6 +51,8 @@ const CREATED: &[&str] = &[
     "onnx.Gather",
     "onnx.Slice",
     "onnx.Constant",
+    // The Scan lowering's run-time check that all scan inputs have one length.
+    "onnx.Scan.check_length",
     // Static type changes of sequence and optional values.
     "onnx.Identity",
     "onnx.Optional",
