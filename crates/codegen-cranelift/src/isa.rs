@@ -1,18 +1,13 @@
 //! Target ISAs: the host for the JIT, any supported triple for object files.
 
 use crate::abi::Arch;
-use crate::error::{CodegenError, Result};
 use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::settings::{self, Configurable};
+use flowgate_codegen::{CodegenError, Result};
 use target_lexicon::{Architecture, PointerWidth, Triple};
 
 /// Cranelift's optimization level: `-O0` is `none`, `-O2` is `speed`.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub enum OptLevel {
-    None,
-    #[default]
-    Speed,
-}
+pub use flowgate_codegen::OptLevel;
 
 fn flags(opt: OptLevel, pic: bool) -> std::result::Result<settings::Flags, String> {
     let mut b = settings::builder();

@@ -1,8 +1,7 @@
 //! Just-in-time compilation and execution of a function that takes no arguments and returns
 //! scalars (what `onnx-run` runs).
 
-use crate::abi::{Kind, Scalar};
-use crate::error::{CodegenError, Result};
+use crate::abi::{Scalar, ScalarExt};
 use crate::globals::Placement;
 use crate::isa::{host_isa, OptLevel};
 use crate::jit_globals::JitGlobals;
@@ -11,73 +10,12 @@ use cranelift_codegen::ir::{types, AbiParam, InstBuilder, MemFlagsData, UserFunc
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Linkage, Module};
+use flowgate_codegen::run::{call_entry_wrapper, entry_results, ENTRY_WRAPPER};
+pub use flowgate_codegen::run::{format_e, Invoke, RunOutput, ScalarValue};
+use flowgate_codegen::{CodegenError, Result};
 use flowgate_ir::{Context, OpId};
-use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// One scalar result of a run.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub enum ScalarValue {
-    /// An integer of `width` bits (64 for `index`), sign-extended; `i1` holds 0 or 1.
-    Int {
-        value: i64,
-        width: u32,
-    },
-    F32(f32),
-    F64(f64),
-}
-
-impl fmt::Display for ScalarValue {
-    /// Integers in signed decimal (`i1` as 0/1), floats as C's `%e` (`3.500000e+00`), which is
-    /// how upstream's `mlir-runner -entry-point-result=...` prints them.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            ScalarValue::Int { value, .. } => write!(f, "{value}"),
-            ScalarValue::F32(x) => f.write_str(&format_e(x as f64)),
-            ScalarValue::F64(x) => f.write_str(&format_e(x)),
-        }
-    }
-}
-
-/// C's `printf("%e")`, with LLVM's spellings of the special values (`nan`, `INF`, `-INF`).
-pub fn format_e(x: f64) -> String {
-    if x.is_nan() {
-        return "nan".into();
-    }
-    if x.is_infinite() {
-        return if x > 0.0 { "INF".into() } else { "-INF".into() };
-    }
-    let s = format!("{x:.6e}");
-    // Rust writes `3.500000e0`; C writes `3.500000e+00`.
-    match s.split_once('e') {
-        Some((mant, exp)) => {
-            let (sign, digits) = match exp.strip_prefix('-') {
-                Some(d) => ('-', d),
-                None => ('+', exp),
-            };
-            format!("{mant}e{sign}{digits:0>2}")
-        }
-        None => s,
-    }
-}
-
-/// The outcome of [`run`].
-#[derive(Debug)]
-pub struct RunOutput {
-    pub values: Vec<ScalarValue>,
-    /// Translation, Cranelift compilation and linking.
-    pub compile_time: Duration,
-    pub run_time: Duration,
-    /// Per-function compile time.
-    pub function_times: Vec<(String, Duration)>,
-}
-
-const ENTRY_WRAPPER: &str = "__flowgate_entry";
-
-/// Calls the closure it is given: where compiled code runs. `onnx-run` passes one that runs it
-/// on a thread with a stack of the user's size, watched for overflow; [`run`] calls it in place.
-pub type Invoke<'a> = &'a dyn Fn(&mut (dyn FnMut() + Send));
 
 /// JIT-compile every function of `module` and call `entry`, which must take no arguments and
 /// return only scalars.
@@ -94,26 +32,9 @@ pub fn run_with(ctx: &Context, module: OpId, entry: &str, opt: OptLevel, invoke:
     let big = JitGlobals::new();
     let mut jit = new_module(isa, &libm, &big);
     let table = declare_functions(ctx, module, &mut jit, Placement::Jit(&big))?;
-    let Some(e) = table.get(entry) else {
-        return Err(CodegenError::Run(format!("entry point '{entry}' not found")));
-    };
-    if !e.defined {
-        return Err(CodegenError::Run(format!("entry point '{entry}' is a declaration without a body")));
-    }
-    if !e.abi.params.is_empty() {
-        return Err(CodegenError::Run(format!("entry point '{entry}' must take no arguments")));
-    }
-    let results: Vec<Scalar> = e
-        .abi
-        .results
-        .iter()
-        .map(|k| match k {
-            Kind::Scalar(s) => Ok(*s),
-            Kind::MemRef { .. } => {
-                Err(CodegenError::Run(format!("entry point '{entry}' returns a memref, which cannot be printed")))
-            }
-        })
-        .collect::<Result<_>>()?;
+    let e = table.get(entry);
+    let results = entry_results(entry, e.map(|e| (e.defined, &e.abi)))?;
+    let Some(e) = e else { return Err(CodegenError::Run(format!("entry point '{entry}' not found"))) };
     let function_times = define_functions(ctx, &table, &mut jit)?;
     let wrapper = define_wrapper(&mut jit, e.id, &e.abi, &results)?;
     check_imports(&jit, &libm)?;
@@ -121,26 +42,12 @@ pub fn run_with(ctx: &Context, module: OpId, entry: &str, opt: OptLevel, invoke:
     let code = jit.get_finalized_function(wrapper);
     let compile_time = start.elapsed();
 
-    let mut slots = vec![0u64; results.len().max(1)];
-    // SAFETY: `code` is the wrapper defined above with signature `void(uint64_t *)`; it is
-    // called with `slots`, which has one 8-byte slot per result it writes.
-    let f: extern "C" fn(*mut u64) = unsafe { std::mem::transmute(code) };
-    let run_start = Instant::now();
-    invoke(&mut || f(slots.as_mut_ptr()));
-    let run_time = run_start.elapsed();
+    // SAFETY: `code` is the wrapper defined above with signature `void(uint64_t *)`, writing
+    // one slot per result; the module's memory is freed only after the call.
+    let (values, run_time) = unsafe { call_entry_wrapper(code, &results, invoke) };
     // SAFETY: no pointer into the module's code outlives this call.
     unsafe { jit.free_memory() };
     drop(big);
-
-    let values = results
-        .iter()
-        .zip(&slots)
-        .map(|(s, &bits)| match s {
-            Scalar::F32 => ScalarValue::F32(f32::from_bits(bits as u32)),
-            Scalar::F64 => ScalarValue::F64(f64::from_bits(bits)),
-            s => ScalarValue::Int { value: bits as i64, width: s.int_width().unwrap_or(64) },
-        })
-        .collect();
     Ok(RunOutput { values, compile_time, run_time, function_times })
 }
 
@@ -203,7 +110,7 @@ fn define_wrapper(
     }
     if let Err(errs) = cranelift_codegen::verify_function(&cl.func, jit.isa()) {
         let message = cranelift_codegen::print_errors::pretty_verifier_error(&cl.func, None, errs);
-        return Err(CodegenError::Verifier { func: ENTRY_WRAPPER.into(), message });
+        return Err(CodegenError::Verifier { backend: "Cranelift", func: ENTRY_WRAPPER.into(), message });
     }
     jit.define_function(id, &mut cl).map_err(|e| ice(e.to_string()))?;
     Ok(id)

@@ -1,7 +1,7 @@
 //! Packing a result struct into the registers its target's C ABI returns it in, and unpacking
 //! it again at a call (see [`crate::abi::classify_struct`]).
 
-use crate::abi::{Piece, Scalar};
+use crate::abi::{Piece, Scalar, ScalarExt};
 use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData, Type, Value};
 use cranelift_frontend::FunctionBuilder;
 
@@ -36,8 +36,8 @@ pub fn pack(b: &mut FunctionBuilder, pieces: &[Piece], scalars: &[Scalar], resul
     pieces
         .iter()
         .map(|p| match p.fields[..] {
-            [(i, 0)] if scalars[i].cl_type() == p.ty => results[i],
-            [(i, 0)] if p.ty == types::I64 && scalars[i].int_width().is_some() => {
+            [(i, 0)] if scalars[i].cl_type() == p.ty.cl_type() => results[i],
+            [(i, 0)] if p.ty.cl_type() == types::I64 && scalars[i].int_width().is_some() => {
                 // One integer alone: extend it as C would (bool zero-, others sign-extended).
                 if scalars[i] == Scalar::Int(1) {
                     b.ins().uextend(types::I64, results[i])
@@ -53,10 +53,10 @@ pub fn pack(b: &mut FunctionBuilder, pieces: &[Piece], scalars: &[Scalar], resul
                     let shifted = if off == 0 { wide } else { b.ins().ishl_imm_u(wide, 8 * off as i64) };
                     acc = b.ins().bor(acc, shifted);
                 }
-                if p.ty == types::I64 {
+                if p.ty.cl_type() == types::I64 {
                     acc
                 } else {
-                    b.ins().bitcast(p.ty, MemFlagsData::new(), acc)
+                    b.ins().bitcast(p.ty.cl_type(), MemFlagsData::new(), acc)
                 }
             }
         })
@@ -68,9 +68,10 @@ pub fn unpack(b: &mut FunctionBuilder, pieces: &[Piece], scalars: &[Scalar], reg
     let mut out: Vec<Option<Value>> = vec![None; scalars.len()];
     for (p, &r) in pieces.iter().zip(regs) {
         match p.fields[..] {
-            [(i, 0)] if scalars[i].cl_type() == p.ty => out[i] = Some(r),
+            [(i, 0)] if scalars[i].cl_type() == p.ty.cl_type() => out[i] = Some(r),
             _ => {
-                let bits = if p.ty == types::I64 { r } else { b.ins().bitcast(types::I64, MemFlagsData::new(), r) };
+                let bits =
+                    if p.ty.cl_type() == types::I64 { r } else { b.ins().bitcast(types::I64, MemFlagsData::new(), r) };
                 for &(i, off) in &p.fields {
                     let s = scalars[i];
                     let shifted = if off == 0 { bits } else { b.ins().ushr_imm_u(bits, 8 * off as i64) };

@@ -1,13 +1,12 @@
 //! DESIGN.md §7's C ABI in LLVM terms. The classification (which results come back in which
-//! registers, or through memory) is the Cranelift backend's `abi` module, shared so the two
-//! backends agree; this module turns it into the LLVM types and attributes clang emits for the
+//! registers, or through memory) is `flowgate_codegen::abi`, shared so the backends agree; this module turns it into the LLVM types and attributes clang emits for the
 //! same C prototype, and LLVM's calling-convention lowering does the rest.
 //!
 //! Inside a function a scalar is one LLVM value (`i1` stays `i1`, `index` is `i64`) and a
 //! memref is its descriptor spread over `3 + 2 * rank` values: two pointers (allocated,
 //! aligned), then `i64` offset, sizes and strides.
 
-use flowgate_codegen_cranelift::abi::{FuncAbi, Kind, Piece, Scalar};
+use flowgate_codegen::abi::{FuncAbi, Kind, Piece, Scalar};
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::context::Context as LlContext;
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FunctionType};
@@ -45,29 +44,17 @@ pub fn memory_type(llc: &LlContext, s: Scalar) -> BasicTypeEnum<'_> {
     }
 }
 
-/// The types of the parts of a value of `kind`.
+/// The types of the parts of a value of `kind` (a descriptor: two `ptr`s, then `i64`s).
 pub fn part_types(llc: &LlContext, kind: Kind) -> Vec<BasicTypeEnum<'_>> {
-    match kind {
-        Kind::Scalar(s) => vec![scalar_type(llc, s)],
-        Kind::MemRef { rank, .. } => {
-            let p = llc.ptr_type(AddressSpace::default()).into();
-            let mut v = vec![p, p];
-            let i: BasicTypeEnum = llc.i64_type().into();
-            v.extend(std::iter::repeat_n(i, 1 + 2 * rank));
-            v
-        }
-    }
+    kind.part_scalars().into_iter().map(|s| scalar_type(llc, s)).collect()
 }
 
-/// The LLVM type of one register piece of a struct returned in registers.
+/// The LLVM type of one register piece of a struct returned in registers: the register's
+/// bits (a lone `i1` field travels as its byte, a pointer or `index` as `i64`).
 fn piece_type<'c>(llc: &'c LlContext, p: &Piece) -> BasicTypeEnum<'c> {
-    use cranelift_codegen::ir::types as t;
-    if p.ty == t::F32 {
-        llc.f32_type().into()
-    } else if p.ty == t::F64 {
-        llc.f64_type().into()
-    } else {
-        int_type(llc, p.ty.bits()).into()
+    match p.ty {
+        Scalar::F32 | Scalar::F64 => scalar_type(llc, p.ty),
+        s => int_type(llc, 8 * s.size()).into(),
     }
 }
 

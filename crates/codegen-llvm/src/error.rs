@@ -1,31 +1,35 @@
-//! Errors of the LLVM code generator.
+//! The LLVM backend reports `flowgate_codegen::CodegenError`, the one error type of every
+//! backend. Inside the crate, results carry it in [`Error`], which also takes inkwell's
+//! builder errors with `?` (neither type is this crate's, so `From` cannot join them directly).
 
+use flowgate_codegen::CodegenError;
 use flowgate_ir::Diagnostic;
 
-/// Everything that can go wrong between verified IR and machine code.
-#[derive(Debug, thiserror::Error)]
-pub enum CodegenError {
-    /// The input uses something this backend cannot lower (an op, a type); located at the op.
-    #[error("{0}")]
-    Unsupported(#[from] Diagnostic),
-    /// LLVM rejected what we generated, or failed: a bug in this crate, never in the input.
-    #[error("internal compiler error while compiling '{func}': {message}")]
-    Internal { func: String, message: String },
-    /// inkwell refused to build an instruction (a bug in this crate).
-    #[error("internal compiler error: LLVM builder: {0}")]
-    Builder(#[from] inkwell::builder::BuilderError),
-    /// The requested target triple or its settings are not usable.
-    #[error("unsupported target '{triple}': {message}")]
-    Target { triple: String, message: String },
-    /// The JIT could not run the requested function.
-    #[error("{0}")]
-    Run(String),
-}
+#[derive(Debug)]
+pub(crate) struct Error(pub(crate) CodegenError);
 
-impl CodegenError {
-    pub(crate) fn internal(func: &str, message: impl std::fmt::Display) -> Self {
-        CodegenError::Internal { func: func.to_string(), message: message.to_string() }
+impl From<CodegenError> for Error {
+    fn from(e: CodegenError) -> Self {
+        Error(e)
     }
 }
 
-pub type Result<T> = std::result::Result<T, CodegenError>;
+impl From<Diagnostic> for Error {
+    fn from(d: Diagnostic) -> Self {
+        Error(CodegenError::Unsupported(d))
+    }
+}
+
+impl From<inkwell::builder::BuilderError> for Error {
+    fn from(e: inkwell::builder::BuilderError) -> Self {
+        Error(CodegenError::Builder(format!("LLVM builder: {e}")))
+    }
+}
+
+impl From<Error> for CodegenError {
+    fn from(e: Error) -> Self {
+        e.0
+    }
+}
+
+pub(crate) type Result<T> = std::result::Result<T, Error>;

@@ -4,12 +4,13 @@
 //! then the process's) and one that cannot be found is an error, never LLVM's fatal error.
 
 use crate::abi::memory_type;
-use crate::error::{CodegenError, Result};
+use crate::byte_gep;
+use crate::error::Result;
 use crate::module::{declare_functions, define_functions, FuncTable};
 use crate::target::{optimize, prepare, target_machine, LlvmOpt};
-use crate::{byte_gep, piece_offset};
-use flowgate_codegen_cranelift::abi::{FuncAbi, Kind, Scalar};
-use flowgate_codegen_cranelift::jit::{RunOutput, ScalarValue};
+use flowgate_codegen::abi::{FuncAbi, Scalar};
+use flowgate_codegen::run::{call_entry_wrapper, entry_results, Invoke, RunOutput, ENTRY_WRAPPER};
+use flowgate_codegen::CodegenError;
 use flowgate_ir::{Context, OpId};
 use inkwell::context::Context as LlContext;
 use inkwell::execution_engine::ExecutionEngine;
@@ -18,15 +19,13 @@ use inkwell::targets::RelocMode;
 use inkwell::values::{BasicValue, BasicValueEnum, FunctionValue};
 use std::time::{Duration, Instant};
 
-const ENTRY_WRAPPER: &str = "__flowgate_entry";
-
 type Translated<'c> = (Module<'c>, FuncTable<'c>, inkwell::targets::TargetMachine, Vec<(String, Duration)>);
 
 /// Translate `module` for the host.
 fn translate<'c>(llc: &'c LlContext, ctx: &Context, module: OpId, opt: LlvmOpt) -> Result<Translated<'c>> {
     let (tm, arch) = target_machine(None, opt, RelocMode::Default)?;
     let m = llc.create_module("flowgate");
-    let table = declare_functions(ctx, module, &m, llc, arch)?;
+    let table = declare_functions(ctx, module, &m, llc, arch, false)?;
     let times = define_functions(ctx, &table, &m, llc)?;
     Ok((m, table, tm, times))
 }
@@ -84,68 +83,38 @@ fn bind_imports(m: &Module, engine: &ExecutionEngine, symbols: &[(&str, *const u
 
 /// JIT-compile every function of `module` and call `entry`, which must take no arguments and
 /// return only scalars; prints as the Cranelift backend does.
-pub fn run(ctx: &Context, module: OpId, entry: &str, opt: LlvmOpt) -> Result<RunOutput> {
+pub fn run(ctx: &Context, module: OpId, entry: &str, opt: LlvmOpt) -> flowgate_codegen::Result<RunOutput> {
     run_with(ctx, module, entry, opt, &|f| f())
 }
 
-/// [`run`], with the call of the compiled code made inside `invoke` (see the Cranelift
-/// backend's `jit::Invoke`).
+/// [`run`], with the call of the compiled code made inside `invoke`.
 pub fn run_with(
     ctx: &Context,
     module: OpId,
     entry: &str,
     opt: LlvmOpt,
-    invoke: flowgate_codegen_cranelift::jit::Invoke<'_>,
-) -> Result<RunOutput> {
+    invoke: Invoke<'_>,
+) -> flowgate_codegen::Result<RunOutput> {
+    run_inner(ctx, module, entry, opt, invoke).map_err(Into::into)
+}
+
+fn run_inner(ctx: &Context, module: OpId, entry: &str, opt: LlvmOpt, invoke: Invoke<'_>) -> Result<RunOutput> {
     let start = Instant::now();
     let llc = LlContext::create();
     let (m, table, tm, mut function_times) = translate(&llc, ctx, module, opt)?;
-    let results: Vec<Scalar> = {
-        let Some(e) = table.get(entry) else {
-            return Err(CodegenError::Run(format!("entry point '{entry}' not found")));
-        };
-        if !e.defined {
-            return Err(CodegenError::Run(format!("entry point '{entry}' is a declaration without a body")));
-        }
-        if !e.abi.params.is_empty() {
-            return Err(CodegenError::Run(format!("entry point '{entry}' must take no arguments")));
-        }
-        let results = e
-            .abi
-            .results
-            .iter()
-            .map(|k| match k {
-                Kind::Scalar(s) => Ok(*s),
-                Kind::MemRef { .. } => {
-                    Err(CodegenError::Run(format!("entry point '{entry}' returns a memref, which cannot be printed")))
-                }
-            })
-            .collect::<Result<Vec<Scalar>>>()?;
-        define_wrapper(&llc, &m, e.value, &e.abi, &results)?;
-        results
-    };
+    let e = table.get(entry);
+    let results = entry_results(entry, e.map(|e| (e.defined, &e.abi)))?;
+    if let Some(e) = e {
+        define_wrapper(&llc, &m, e.id, &e.abi, &results)?;
+    }
     let engine = finish(&m, &tm, opt, &[], &mut function_times)?;
     let addr = engine
         .get_function_address(ENTRY_WRAPPER)
         .map_err(|e| CodegenError::internal(ENTRY_WRAPPER, format!("{e:?}")))?;
     let compile_time = start.elapsed();
-    let mut slots = vec![0u64; results.len().max(1)];
-    // SAFETY: `addr` is the wrapper defined above with signature `void(uint64_t *)`; it is
-    // called with `slots`, which has one 8-byte slot per result it writes, while the engine
-    // is alive.
-    let f: extern "C" fn(*mut u64) = unsafe { std::mem::transmute(addr) };
-    let run_start = Instant::now();
-    invoke(&mut || f(slots.as_mut_ptr()));
-    let run_time = run_start.elapsed();
-    let values = results
-        .iter()
-        .zip(&slots)
-        .map(|(s, &bits)| match s {
-            Scalar::F32 => ScalarValue::F32(f32::from_bits(bits as u32)),
-            Scalar::F64 => ScalarValue::F64(f64::from_bits(bits)),
-            s => ScalarValue::Int { value: bits as i64, width: s.int_width().unwrap_or(64) },
-        })
-        .collect();
+    // SAFETY: `addr` is the wrapper defined above with signature `void(uint64_t *)`, writing
+    // one slot per result, and the engine stays alive during the call.
+    let (values, run_time) = unsafe { call_entry_wrapper(addr as *const u8, &results, invoke) };
     Ok(RunOutput { values, compile_time, run_time, function_times })
 }
 
@@ -186,7 +155,7 @@ fn define_wrapper<'c>(
                     .collect::<Result<_>>()?
             };
             for (p, r) in pieces.iter().zip(regs) {
-                b.build_store(byte_gep(&b, llc, buf, piece_offset(layout, p))?, r)?;
+                b.build_store(byte_gep(&b, llc, buf, p.offset(layout))?, r)?;
             }
             load_fields(&b, llc, buf, &layout.offsets, results)?
         }
@@ -248,7 +217,16 @@ impl Compiled {
 
 /// JIT-compile every function of `module`, binding `symbols` (name, address) for its imports
 /// besides the C library.
-pub fn compile(ctx: &Context, module: OpId, opt: LlvmOpt, symbols: &[(&'static str, *const u8)]) -> Result<Compiled> {
+pub fn compile(
+    ctx: &Context,
+    module: OpId,
+    opt: LlvmOpt,
+    symbols: &[(&'static str, *const u8)],
+) -> flowgate_codegen::Result<Compiled> {
+    compile_inner(ctx, module, opt, symbols).map_err(Into::into)
+}
+
+fn compile_inner(ctx: &Context, module: OpId, opt: LlvmOpt, symbols: &[(&'static str, *const u8)]) -> Result<Compiled> {
     let start = Instant::now();
     let context = Box::new(LlContext::create());
     // SAFETY: the context is boxed (its address is stable) and `Compiled` drops the engine,

@@ -2,27 +2,15 @@
 //! module, then translating each body; the JIT and the object writer share it.
 
 use crate::abi::{apply_attributes, function_type};
-use crate::error::{CodegenError, Result};
+use crate::error::Result;
 use crate::translate::Translator;
-use flowgate_codegen_cranelift::abi::{kind_of, Arch, FuncAbi};
-use flowgate_ir::{asm::type_to_string, Context, Diagnostic, OpId};
+use flowgate_codegen::abi::Arch;
+use flowgate_codegen::funcs::func_decls;
+use flowgate_codegen::CodegenError;
+use flowgate_ir::{Context, Diagnostic, OpId};
 use inkwell::module::{Linkage, Module};
 use inkwell::values::{FunctionValue, GlobalValue};
-use std::collections::HashMap;
 use std::time::{Duration, Instant};
-
-/// One function of the module as the backend sees it.
-#[derive(Clone, Debug)]
-pub struct FuncEntry<'c> {
-    pub name: String,
-    pub value: FunctionValue<'c>,
-    pub abi: FuncAbi,
-    pub op: OpId,
-    /// Has a body (otherwise it is an external declaration).
-    pub defined: bool,
-    /// Exported under its own name (a public function with a body).
-    pub public: bool,
-}
 
 /// One `memref.global` buffer.
 #[derive(Clone, Debug)]
@@ -31,85 +19,36 @@ pub struct GlobalEntry<'c> {
     pub shape: Vec<i64>,
 }
 
-/// The functions of a module by name, in source order, and its global buffers.
-#[derive(Default, Debug)]
-pub struct FuncTable<'c> {
-    entries: Vec<FuncEntry<'c>>,
-    by_name: HashMap<String, usize>,
-    pub globals: HashMap<String, GlobalEntry<'c>>,
-}
+/// The functions of a module by name with their LLVM values, and its global buffers.
+pub type FuncTable<'c> = flowgate_codegen::funcs::FuncTable<FunctionValue<'c>, GlobalEntry<'c>>;
+pub type FuncEntry<'c> = flowgate_codegen::funcs::FuncEntry<FunctionValue<'c>>;
 
-impl<'c> FuncTable<'c> {
-    pub fn get(&self, name: &str) -> Option<&FuncEntry<'c>> {
-        self.by_name.get(name).map(|&i| &self.entries[i])
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = &FuncEntry<'c>> {
-        self.entries.iter()
-    }
-
-    /// Name and ABI of every public function, for the C header.
-    pub fn public(&self) -> Vec<(String, FuncAbi)> {
-        self.entries.iter().filter(|e| e.public).map(|e| (e.name.clone(), e.abi.clone())).collect()
-    }
-}
-
-/// Declare every function of `module` in `m`, and define its global buffers.
-pub fn declare_functions<'c>(
+/// Declare every function of `module` in `m`, and define its global buffers (`object`: for an
+/// object file, whose globals must stay under its size limit).
+pub(crate) fn declare_functions<'c>(
     ctx: &Context,
     module: OpId,
     m: &Module<'c>,
     llc: &'c inkwell::context::Context,
     arch: Arch,
+    object: bool,
 ) -> Result<FuncTable<'c>> {
-    let globals = crate::globals::define_globals(ctx, module, m, llc)?;
-    let mut table = FuncTable { globals, ..FuncTable::default() };
-    for op in flowgate_codegen_cranelift::module::functions(ctx, module) {
-        let name = ctx
-            .attr(op, "sym_name")
-            .and_then(|a| ctx.attr_as_str(a))
-            .ok_or_else(|| Diagnostic::op_error(ctx, op, "requires attribute 'sym_name'"))?
-            .to_string();
-        let ft = ctx
-            .attr(op, "function_type")
-            .and_then(|a| ctx.attr_as_type(a))
-            .and_then(|t| ctx.function_signature(t))
-            .ok_or_else(|| Diagnostic::op_error(ctx, op, "requires attribute 'function_type'"))?;
-        let kinds = |tys: &[flowgate_ir::Type], what: &str| -> Result<Vec<_>> {
-            tys.iter()
-                .enumerate()
-                .map(|(i, &t)| {
-                    kind_of(ctx, t).ok_or_else(|| {
-                        let msg = format!(
-                            "has {what} #{i} of type '{}', which the LLVM code generator does not support",
-                            type_to_string(ctx, t)
-                        );
-                        CodegenError::from(Diagnostic::op_error(ctx, op, msg))
-                    })
-                })
-                .collect()
-        };
-        let abi = FuncAbi::new(kinds(ft.0, "argument")?, kinds(ft.1, "result")?, arch);
-        let defined = ctx.regions(op).first().is_some_and(|&r| !ctx.is_region_empty(r));
-        let private = ctx.attr(op, "sym_visibility").and_then(|a| ctx.attr_as_str(a)).is_some_and(|v| v != "public");
-        let linkage = match (defined, private) {
-            (false, _) => Linkage::External,
-            (true, true) => Linkage::Internal,
-            (true, false) => Linkage::External,
-        };
-        if table.by_name.contains_key(&name) || m.get_function(&name).is_some() {
-            return Err(Diagnostic::op_error(ctx, op, format!("redefines symbol '{name}'")).into());
+    let globals = crate::globals::define_globals(ctx, module, m, llc, object)?;
+    let mut table = FuncTable::new(globals);
+    for decl in func_decls(ctx, module, arch, "LLVM")? {
+        let linkage = if decl.private { Linkage::Internal } else { Linkage::External };
+        if m.get_function(&decl.name).is_some() {
+            return Err(Diagnostic::op_error(ctx, decl.op, format!("redefines symbol '{}'", decl.name)).into());
         }
-        let value = m.add_function(&name, function_type(llc, &abi), Some(linkage));
-        apply_attributes(llc, value, &abi);
-        table.by_name.insert(name.clone(), table.entries.len());
-        table.entries.push(FuncEntry { name, value, abi, op, defined, public: defined && !private });
+        let value = m.add_function(&decl.name, function_type(llc, &decl.abi), Some(linkage));
+        apply_attributes(llc, value, &decl.abi);
+        table.insert(decl, value);
     }
     Ok(table)
 }
 
 /// Translate every function with a body. Returns the time spent per function.
-pub fn define_functions<'c>(
+pub(crate) fn define_functions<'c>(
     ctx: &Context,
     table: &FuncTable<'c>,
     m: &Module<'c>,
@@ -120,14 +59,15 @@ pub fn define_functions<'c>(
         let start = Instant::now();
         let Some(&body) = ctx.regions(e.op).first() else { continue };
         Translator::new(ctx, llc, m, table, e).translate_body(body)?;
-        if !e.value.verify(false) {
+        if !e.id.verify(false) {
             return Err(CodegenError::internal(
                 &e.name,
                 format!(
                     "LLVM's verifier rejected the function:\n{}",
-                    inkwell::values::AnyValue::print_to_string(&e.value).to_string_lossy()
+                    inkwell::values::AnyValue::print_to_string(&e.id).to_string_lossy()
                 ),
-            ));
+            )
+            .into());
         }
         times.push((e.name.clone(), start.elapsed()));
     }

@@ -3,8 +3,8 @@
 //! level; the JIT compiles for the host CPU, objects for a baseline CPU of the target triple
 //! (or the host's when the triple is the host's and `native` is asked for).
 
-use crate::error::{CodegenError, Result};
-use flowgate_codegen_cranelift::abi::Arch;
+use flowgate_codegen::abi::Arch;
+use flowgate_codegen::{CodegenError, OptLevel, Result};
 use inkwell::module::Module;
 use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple};
@@ -31,10 +31,10 @@ impl LlvmOpt {
     }
 
     /// The lowering pipeline's level (the loop optimizations run at -O2 and -O3).
-    pub fn lowering(self) -> flowgate_codegen_cranelift::OptLevel {
+    pub fn lowering(self) -> OptLevel {
         match self {
-            LlvmOpt::O0 => flowgate_codegen_cranelift::OptLevel::None,
-            _ => flowgate_codegen_cranelift::OptLevel::Speed,
+            LlvmOpt::O0 => OptLevel::None,
+            _ => OptLevel::Speed,
         }
     }
 

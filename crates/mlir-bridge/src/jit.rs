@@ -9,8 +9,8 @@ use crate::error::{BridgeError, Result};
 use crate::passes::run_on;
 use crate::text::to_upstream;
 use crate::upstream::Upstream;
-use flowgate_codegen_cranelift::abi::{kind_of, struct_layout, Kind, Scalar};
-use flowgate_codegen_cranelift::jit::{RunOutput, ScalarValue};
+use flowgate_codegen::abi::{kind_of, struct_layout, Kind, Scalar};
+use flowgate_codegen::run::{RunOutput, ScalarValue};
 use flowgate_ir::{Context, OpId};
 use mlir_sys::{
     mlirExecutionEngineCreate, mlirExecutionEngineDestroy, mlirExecutionEngineLookup,

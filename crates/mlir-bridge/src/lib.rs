@@ -16,6 +16,7 @@
 //! melior), so a default workspace build compiles this crate empty.
 #![cfg(feature = "mlir")]
 
+mod backend;
 mod diag;
 mod error;
 pub mod jit;
@@ -24,6 +25,7 @@ mod text;
 mod upstream;
 pub mod verify;
 
+pub use backend::{Mlir, BEFORE_UPSTREAM};
 pub use error::{BridgeError, Result};
 pub use text::{from_upstream, to_upstream};
 pub use upstream::Upstream;

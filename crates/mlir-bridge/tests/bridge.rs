@@ -3,8 +3,8 @@
 //! programs of lit-tests/Differential against the Cranelift backend.
 #![cfg(feature = "mlir")]
 
-use flowgate_codegen_cranelift::pipeline::load_and_lower;
-use flowgate_codegen_cranelift::OptLevel;
+use flowgate_codegen::pipeline::load_and_lower;
+use flowgate_codegen::OptLevel;
 use flowgate_ir::asm::{parse_source, print_op, ParserConfig, PrintFlags};
 use flowgate_ir::{Context, OpId, SourceMgr};
 use flowgate_mlir_bridge::{jit, passes, verify, BridgeError};
@@ -191,8 +191,7 @@ fn differential_programs_agree_with_cranelift() {
         // -O0: at -O2 LLVM folds `sinf` of constants through the host's `sin` (see
         // lit-tests/Differential/run-backends-diff.sh), which can change the last bit.
         let got = jit::run(&mut ctx, m, "main", 0).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let show =
-            |o: &flowgate_codegen_cranelift::jit::RunOutput| o.values.iter().map(|v| v.to_string()).collect::<Vec<_>>();
+        let show = |o: &flowgate_codegen::run::RunOutput| o.values.iter().map(|v| v.to_string()).collect::<Vec<_>>();
         assert_eq!(show(&got), show(&want), "{name}");
         n += 1;
     }

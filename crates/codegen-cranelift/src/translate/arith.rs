@@ -9,11 +9,11 @@
 //!   (Cranelift's `fcvt_to_*_sat`).
 
 use super::Translator;
-use crate::abi::Scalar;
-use crate::error::Result;
+use crate::abi::{Scalar, ScalarExt};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self, types, InstBuilder, MemFlagsData};
 use cranelift_module::Module;
+use flowgate_codegen::Result;
 use flowgate_ir::{AttrKind, OpId};
 
 impl<M: Module> Translator<'_, '_, M> {

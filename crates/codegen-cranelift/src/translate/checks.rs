@@ -6,9 +6,9 @@
 
 use super::cf::ASSERT_TRAP;
 use super::Translator;
-use crate::error::Result;
 use cranelift_codegen::ir::{self, types, InstBuilder, TrapCode};
 use cranelift_module::Module;
+use flowgate_codegen::Result;
 use flowgate_ir::OpId;
 
 impl<M: Module> Translator<'_, '_, M> {

@@ -2,9 +2,9 @@
 
 use super::Translator;
 use crate::abi::Kind;
-use crate::error::Result;
 use cranelift_codegen::ir::{self, InstBuilder};
 use cranelift_module::Module;
+use flowgate_codegen::Result;
 use flowgate_ir::OpId;
 
 impl<M: Module> Translator<'_, '_, M> {

@@ -2,11 +2,11 @@
 //! (`sinf`/`sin`, `expf`/`exp`, ...), as upstream's LLVM lowering ends up doing.
 
 use super::Translator;
-use crate::abi::Scalar;
-use crate::error::Result;
+use crate::abi::{Scalar, ScalarExt};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self, types, InstBuilder};
 use cranelift_module::Module;
+use flowgate_codegen::Result;
 use flowgate_ir::OpId;
 
 /// Unary math ops that are a libm call, by op name and the double-precision function.

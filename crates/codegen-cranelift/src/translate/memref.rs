@@ -2,11 +2,11 @@
 //! held as SSA values. Allocation goes through C's `malloc`/`free`.
 
 use super::Translator;
-use crate::abi::Scalar;
-use crate::error::Result;
+use crate::abi::{Scalar, ScalarExt};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{self, types, BlockArg, InstBuilder, MemFlagsData};
 use cranelift_module::Module;
+use flowgate_codegen::Result;
 use flowgate_ir::{OpId, TypeKind, DYNAMIC};
 
 /// A memref's descriptor as Cranelift values.

@@ -9,12 +9,13 @@ mod math;
 mod memref;
 mod views;
 
-use crate::abi::{kind_of, scalar_of, FuncAbi, Kind, Scalar};
-use crate::error::{CodegenError, Result};
+use crate::abi::{kind_of, part_types, scalar_of, FuncAbi, Kind, Scalar, ScalarExt};
 use crate::module::FuncTable;
 use cranelift_codegen::ir::{self, types, AbiParam, InstBuilder, MemFlagsData};
 use cranelift_frontend::FunctionBuilder;
 use cranelift_module::{Linkage, Module};
+use flowgate_codegen::cfg::reverse_post_order;
+use flowgate_codegen::{CodegenError, Result};
 use flowgate_ir::{BlockId, Context, Diagnostic, OpId, RegionId, Type, Value};
 use std::collections::HashMap;
 
@@ -72,7 +73,7 @@ impl<'a, 'f, M: Module> Translator<'a, 'f, M> {
             for &arg in ctx.block_args(blk) {
                 let kind = self.kind(ctx.value_type(arg), None)?;
                 let parts: Vec<ir::Value> =
-                    kind.part_types().into_iter().map(|t| self.b.append_block_param(cl, t)).collect();
+                    part_types(kind).into_iter().map(|t| self.b.append_block_param(cl, t)).collect();
                 self.values.insert(arg, parts);
             }
         }
@@ -157,7 +158,7 @@ impl<'a, 'f, M: Module> Translator<'a, 'f, M> {
             let (Some(ka), Some(kr)) = (kind_of(ctx, ctx.value_type(a)), kind_of(ctx, ctx.value_type(r))) else {
                 return Ok(false);
             };
-            if ka.part_types() != kr.part_types() {
+            if part_types(ka) != part_types(kr) {
                 return Ok(false);
             }
             let parts = self.parts(a)?.to_vec();
@@ -342,27 +343,4 @@ impl<'a, 'f, M: Module> Translator<'a, 'f, M> {
         self.imports.insert(key, f);
         Some(f)
     }
-}
-
-/// Blocks reachable from the entry, in reverse post-order, so every value is translated after
-/// the block that defines it (definitions dominate uses). Unreachable blocks are dropped.
-fn reverse_post_order(ctx: &Context, region: RegionId) -> Vec<BlockId> {
-    let Some(entry) = ctx.entry_block(region) else { return Vec::new() };
-    let mut visited = std::collections::HashSet::new();
-    let mut post = Vec::new();
-    let mut stack: Vec<(BlockId, usize)> = vec![(entry, 0)];
-    visited.insert(entry);
-    while let Some((b, i)) = stack.pop() {
-        let succs: &[BlockId] = ctx.last_op(b).map(|t| ctx.successors(t)).unwrap_or(&[]);
-        if let Some(&s) = succs.get(i) {
-            stack.push((b, i + 1));
-            if visited.insert(s) && ctx.block_parent(s) == Some(region) {
-                stack.push((s, 0));
-            }
-        } else {
-            post.push(b);
-        }
-    }
-    post.reverse();
-    post
 }

@@ -3,15 +3,16 @@
 
 use super::memref::Desc;
 use super::Translator;
-use crate::error::Result;
 use cranelift_codegen::ir::{self, types, InstBuilder};
 use cranelift_module::Module;
+use flowgate_codegen::op_attrs::int_list;
+use flowgate_codegen::Result;
 use flowgate_ir::{OpId, DYNAMIC};
 
 impl<M: Module> Translator<'_, '_, M> {
     /// The op's `reassociation` groups (shared decoding: `op_attrs::reassociation`).
     fn reassociation(&self, op: OpId, n: usize) -> Result<Vec<Vec<usize>>> {
-        crate::op_attrs::reassociation(self.ctx, op, n)
+        flowgate_codegen::op_attrs::reassociation(self.ctx, op, n)
             .ok_or_else(|| self.op_err(op, "requires a valid 'reassociation' attribute"))
     }
 
@@ -43,7 +44,7 @@ impl<M: Module> Translator<'_, '_, M> {
         if groups.len() != src.sizes.len() {
             return Err(self.op_err(op, "has a reassociation that does not match the source rank"));
         }
-        let out_shape = self.int_list(op, "static_output_shape").unwrap_or_else(|| shape.clone());
+        let out_shape = int_list(self.ctx, op, "static_output_shape").unwrap_or_else(|| shape.clone());
         if out_shape.len() != shape.len() {
             return Err(self.op_err(op, "has an output shape of the wrong rank"));
         }
@@ -78,8 +79,7 @@ impl<M: Module> Translator<'_, '_, M> {
         op: OpId,
         rank: usize,
     ) -> Result<(Vec<ir::Value>, Vec<ir::Value>, Vec<ir::Value>)> {
-        let seg = self
-            .int_list(op, "operandSegmentSizes")
+        let seg = int_list(self.ctx, op, "operandSegmentSizes")
             .filter(|s| s.len() == 4 && s.iter().all(|&x| x >= 0))
             .ok_or_else(|| self.op_err(op, "requires a valid 'operandSegmentSizes' attribute"))?;
         let (n_off, n_size) = (seg[1] as usize, seg[2] as usize);
@@ -88,8 +88,8 @@ impl<M: Module> Translator<'_, '_, M> {
         let mut dyn_stride = 1 + n_off + n_size..self.ctx.operands(op).len();
         let take =
             |this: &mut Self, list: &str, len: usize, range: &mut std::ops::Range<usize>| -> Result<Vec<ir::Value>> {
-                let stat =
-                    this.int_list(op, list).ok_or_else(|| this.op_err(op, format!("requires attribute '{list}'")))?;
+                let stat = int_list(this.ctx, op, list)
+                    .ok_or_else(|| this.op_err(op, format!("requires attribute '{list}'")))?;
                 if stat.len() != len {
                     return Err(this.op_err(op, format!("has '{list}' of the wrong length")));
                 }
@@ -125,7 +125,7 @@ impl<M: Module> Translator<'_, '_, M> {
         let src = self.desc(op, 0)?;
         let rank = src.sizes.len();
         let (offsets, sizes, strides) = self.offsets_sizes_strides(op, rank)?;
-        let static_sizes = self.int_list(op, "static_sizes").unwrap_or_default();
+        let static_sizes = int_list(self.ctx, op, "static_sizes").unwrap_or_default();
         let mut offset = src.offset;
         let mut new_strides = Vec::with_capacity(rank);
         for k in 0..rank {

@@ -9,7 +9,7 @@
 
 use super::{Translator, V};
 use crate::error::Result;
-use flowgate_codegen_cranelift::abi::Scalar;
+use flowgate_codegen::abi::Scalar;
 use flowgate_ir::{AttrKind, OpId};
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValue, IntValue};

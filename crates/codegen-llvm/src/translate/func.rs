@@ -5,7 +5,7 @@
 use super::{Translator, V};
 use crate::abi::{attributes, piece_types, return_type};
 use crate::error::Result;
-use flowgate_codegen_cranelift::abi::{FuncAbi, Kind, Piece, StructLayout};
+use flowgate_codegen::abi::{FuncAbi, Kind, Piece, StructLayout};
 use flowgate_ir::OpId;
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, PointerValue};
 
@@ -68,7 +68,7 @@ impl<'c> Translator<'_, 'c> {
 
     /// A buffer big enough for the struct and for every register piece read from it.
     fn struct_buffer(&self, layout: &StructLayout, pieces: &[Piece]) -> Result<PointerValue<'c>> {
-        let end = pieces.iter().map(|p| piece_offset(layout, p) + 8).max().unwrap_or(0);
+        let end = pieces.iter().map(|p| p.offset(layout) + 8).max().unwrap_or(0);
         self.stack_buffer(layout.size.max(end).div_ceil(8) * 8, 16)
     }
 
@@ -84,7 +84,7 @@ impl<'c> Translator<'_, 'c> {
             .iter()
             .zip(tys)
             .map(|(p, t)| {
-                let at = self.byte_offset(buf, piece_offset(layout, p))?;
+                let at = self.byte_offset(buf, p.offset(layout))?;
                 Ok(self.b.build_load(t, at, "")?)
             })
             .collect()
@@ -100,7 +100,7 @@ impl<'c> Translator<'_, 'c> {
         let Some(entry) = self.funcs.get(&callee) else {
             return Err(self.op_err(op, format!("'{callee}' does not reference a function the code generator knows")));
         };
-        let (abi, f) = (entry.abi.clone(), entry.value);
+        let (abi, f) = (entry.abi.clone(), entry.id);
         let operands = ctx.operands(op).to_vec();
         if operands.len() != abi.params.len() || ctx.results(op).len() != abi.results.len() {
             return Err(self.op_err(op, "does not match the callee's type"));
@@ -139,7 +139,7 @@ impl<'c> Translator<'_, 'c> {
             };
             let buf = self.struct_buffer(layout, pieces)?;
             for (p, r) in pieces.iter().zip(regs) {
-                let at = self.byte_offset(buf, piece_offset(layout, p))?;
+                let at = self.byte_offset(buf, p.offset(layout))?;
                 self.b.build_store(at, r)?;
             }
             for (k, kind) in abi.results.iter().enumerate() {
@@ -162,14 +162,5 @@ impl<'c> Translator<'_, 'c> {
             }
         }
         Ok(())
-    }
-}
-
-/// Where a register piece starts in the struct: its first field's offset minus that field's
-/// position inside the register.
-pub(crate) fn piece_offset(layout: &StructLayout, p: &Piece) -> u32 {
-    match p.fields.first() {
-        Some(&(i, inner)) => layout.offsets.get(i).copied().unwrap_or(0).saturating_sub(inner),
-        None => 0,
     }
 }

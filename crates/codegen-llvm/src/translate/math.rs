@@ -4,7 +4,7 @@
 
 use super::{Translator, V};
 use crate::error::Result;
-use flowgate_codegen_cranelift::abi::Scalar;
+use flowgate_codegen::abi::Scalar;
 use flowgate_ir::OpId;
 use inkwell::values::{FloatValue, IntValue};
 use inkwell::{FloatPredicate, IntPredicate};

@@ -4,7 +4,7 @@
 use super::{Translator, V};
 use crate::abi::memory_type;
 use crate::error::Result;
-use flowgate_codegen_cranelift::abi::Scalar;
+use flowgate_codegen::abi::Scalar;
 use flowgate_ir::{OpId, TypeKind, DYNAMIC};
 use inkwell::values::{BasicValue, IntValue, PointerValue};
 use inkwell::IntPredicate;

@@ -11,11 +11,12 @@ mod memref;
 mod views;
 
 use crate::abi::{memory_type, part_types, scalar_type};
-use crate::error::{CodegenError, Result};
+use crate::error::{Error, Result};
 use crate::module::{FuncEntry, FuncTable};
-use flowgate_codegen_cranelift::abi::{kind_of, scalar_of, FuncAbi, Kind, Scalar};
+use flowgate_codegen::abi::{kind_of, scalar_of, FuncAbi, Kind, Scalar};
+use flowgate_codegen::cfg::reverse_post_order;
+use flowgate_codegen::CodegenError;
 use flowgate_ir::{BlockId, Context, Diagnostic, OpId, RegionId, Type, Value};
-pub(crate) use func::piece_offset;
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
 use inkwell::context::Context as LlContext;
@@ -62,7 +63,7 @@ impl<'a, 'c> Translator<'a, 'c> {
             b: llc.create_builder(),
             allocas: llc.create_builder(),
             funcs,
-            func: e.value,
+            func: e.id,
             func_name: e.name.clone(),
             abi: e.abi.clone(),
             values: HashMap::new(),
@@ -185,16 +186,16 @@ impl<'a, 'c> Translator<'a, 'c> {
 
     // ----- errors -----
 
-    pub fn unsupported(&self, op: OpId) -> CodegenError {
+    pub fn unsupported(&self, op: OpId) -> Error {
         Diagnostic::op_error(self.ctx, op, "is not supported by the LLVM code generator").into()
     }
 
-    pub fn op_err(&self, op: OpId, msg: impl std::fmt::Display) -> CodegenError {
+    pub fn op_err(&self, op: OpId, msg: impl std::fmt::Display) -> Error {
         Diagnostic::op_error(self.ctx, op, msg).into()
     }
 
-    pub fn ice(&self, msg: impl std::fmt::Display) -> CodegenError {
-        CodegenError::internal(&self.func_name, msg)
+    pub fn ice(&self, msg: impl std::fmt::Display) -> Error {
+        CodegenError::internal(&self.func_name, msg).into()
     }
 
     // ----- types -----
@@ -474,27 +475,4 @@ pub(crate) fn load_descriptor<'c>(
             Ok(b.build_load(t, p, "")?)
         })
         .collect()
-}
-
-/// Blocks reachable from the entry, in reverse post-order, so every value is translated after
-/// the block that defines it. Unreachable blocks are dropped.
-fn reverse_post_order(ctx: &Context, region: RegionId) -> Vec<BlockId> {
-    let Some(entry) = ctx.entry_block(region) else { return Vec::new() };
-    let mut visited = std::collections::HashSet::new();
-    let mut post = Vec::new();
-    let mut stack: Vec<(BlockId, usize)> = vec![(entry, 0)];
-    visited.insert(entry);
-    while let Some((b, i)) = stack.pop() {
-        let succs: &[BlockId] = ctx.last_op(b).map(|t| ctx.successors(t)).unwrap_or(&[]);
-        if let Some(&s) = succs.get(i) {
-            stack.push((b, i + 1));
-            if visited.insert(s) && ctx.block_parent(s) == Some(region) {
-                stack.push((s, 0));
-            }
-        } else {
-            post.push(b);
-        }
-    }
-    post.reverse();
-    post
 }

@@ -6,12 +6,13 @@ use super::Translator;
 use crate::error::Result;
 use inkwell::values::IntValue;
 
+use flowgate_codegen::op_attrs::int_list;
 use flowgate_ir::{OpId, DYNAMIC};
 
 impl<'c> Translator<'_, 'c> {
     /// The op's `reassociation` groups (shared decoding: `op_attrs::reassociation`).
     fn reassociation(&self, op: OpId, n: usize) -> Result<Vec<Vec<usize>>> {
-        flowgate_codegen_cranelift::op_attrs::reassociation(self.ctx, op, n)
+        flowgate_codegen::op_attrs::reassociation(self.ctx, op, n)
             .ok_or_else(|| self.op_err(op, "requires a valid 'reassociation' attribute"))
     }
 
@@ -43,7 +44,7 @@ impl<'c> Translator<'_, 'c> {
         if groups.len() != src.sizes.len() {
             return Err(self.op_err(op, "has a reassociation that does not match the source rank"));
         }
-        let out_shape = self.int_list(op, "static_output_shape").unwrap_or_else(|| shape.clone());
+        let out_shape = int_list(self.ctx, op, "static_output_shape").unwrap_or_else(|| shape.clone());
         if out_shape.len() != shape.len() {
             return Err(self.op_err(op, "has an output shape of the wrong rank"));
         }
@@ -78,8 +79,7 @@ impl<'c> Translator<'_, 'c> {
         op: OpId,
         rank: usize,
     ) -> Result<(Vec<IntValue<'c>>, Vec<IntValue<'c>>, Vec<IntValue<'c>>)> {
-        let seg = self
-            .int_list(op, "operandSegmentSizes")
+        let seg = int_list(self.ctx, op, "operandSegmentSizes")
             .filter(|s| s.len() == 4 && s.iter().all(|&x| x >= 0))
             .ok_or_else(|| self.op_err(op, "requires a valid 'operandSegmentSizes' attribute"))?;
         let (n_off, n_size) = (seg[1] as usize, seg[2] as usize);
@@ -92,7 +92,7 @@ impl<'c> Translator<'_, 'c> {
                     range: &mut std::ops::Range<usize>|
          -> Result<Vec<IntValue<'c>>> {
             let stat =
-                this.int_list(op, list).ok_or_else(|| this.op_err(op, format!("requires attribute '{list}'")))?;
+                int_list(this.ctx, op, list).ok_or_else(|| this.op_err(op, format!("requires attribute '{list}'")))?;
             if stat.len() != len {
                 return Err(this.op_err(op, format!("has '{list}' of the wrong length")));
             }
@@ -128,7 +128,7 @@ impl<'c> Translator<'_, 'c> {
         let src = self.desc(op, 0)?;
         let rank = src.sizes.len();
         let (offsets, sizes, strides) = self.offsets_sizes_strides(op, rank)?;
-        let static_sizes = self.int_list(op, "static_sizes").unwrap_or_default();
+        let static_sizes = int_list(self.ctx, op, "static_sizes").unwrap_or_default();
         let mut offset = src.offset;
         let mut new_strides = Vec::with_capacity(rank);
         for k in 0..rank {

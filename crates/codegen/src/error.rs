@@ -1,19 +1,22 @@
-//! Errors of the code generator.
+//! Errors of code generation, one type for every backend: the tools render them alike.
 
 use flowgate_ir::Diagnostic;
 
 /// Everything that can go wrong between verified IR and machine code.
 #[derive(Debug, thiserror::Error)]
 pub enum CodegenError {
-    /// The input uses something this backend cannot lower (an op, a type); located at the op.
+    /// The input uses something the backend cannot lower (an op, a type); located at the op.
     #[error("{0}")]
     Unsupported(#[from] Diagnostic),
-    /// Cranelift rejected what we generated: a bug in this crate, never in the input.
-    #[error("internal compiler error: Cranelift's verifier rejected function '{func}':\n{message}")]
-    Verifier { func: String, message: String },
-    /// Any other failure inside Cranelift or the module backend while compiling `func`.
+    /// The backend's verifier rejected what we generated: a bug here, never in the input.
+    #[error("internal compiler error: {backend}'s verifier rejected function '{func}':\n{message}")]
+    Verifier { backend: &'static str, func: String, message: String },
+    /// Any other failure inside the backend while compiling `func`.
     #[error("internal compiler error while compiling '{func}': {message}")]
     Internal { func: String, message: String },
+    /// The backend refused to build an instruction (a bug here).
+    #[error("internal compiler error: {0}")]
+    Builder(String),
     /// The requested target triple or its settings are not usable.
     #[error("unsupported target '{triple}': {message}")]
     Target { triple: String, message: String },
@@ -23,7 +26,7 @@ pub enum CodegenError {
 }
 
 impl CodegenError {
-    pub(crate) fn internal(func: &str, message: impl std::fmt::Display) -> Self {
+    pub fn internal(func: &str, message: impl std::fmt::Display) -> Self {
         CodegenError::Internal { func: func.to_string(), message: message.to_string() }
     }
 }

@@ -1,9 +1,10 @@
 //! The C header `onnx-compile --emit-header` writes: the memref descriptor structs, one result
 //! struct per function with several results (or a memref result), returned as the target's C
-//! ABI returns such a struct, and a prototype per public function, all following [`crate::abi`].
+//! ABI returns such a struct, and a prototype per public function, all following
+//! [`crate::abi`], whichever backend made the object.
 
 use crate::abi::{FuncAbi, Kind, Scalar};
-use crate::module::FuncTable;
+use crate::funcs::FuncTable;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
@@ -40,13 +41,11 @@ fn c_ident(name: &str) -> String {
 }
 
 /// The header for the public functions of `table`; `guard` names the include guard.
-pub fn emit_header(table: &FuncTable, guard: &str) -> String {
-    let public: Vec<(&str, &FuncAbi)> = table.iter().filter(|e| e.public).map(|e| (e.name.as_str(), &e.abi)).collect();
-    emit_header_for(&public, guard)
+pub fn emit_header<F, G>(table: &FuncTable<F, G>, guard: &str) -> String {
+    emit_header_for(&table.public(), guard)
 }
 
-/// The header for `public` functions (name and ABI), for any backend that follows
-/// [`crate::abi`] (the LLVM backend shares it).
+/// The header for `public` functions (name and ABI).
 pub fn emit_header_for(public: &[(&str, &FuncAbi)], guard: &str) -> String {
     let guard = c_ident(guard).to_uppercase();
     let mut out = String::new();

@@ -1,7 +1,18 @@
-//! Attribute decoding that does not depend on the target IR, shared with the LLVM backend
-//! (crates/codegen-llvm) so both read ops the same way.
+//! Attribute decoding that does not depend on the target IR, so every backend reads ops the
+//! same way.
 
-use flowgate_ir::{Context, OpId};
+use flowgate_ir::{AttrKind, Context, DenseElements, OpId};
+
+/// Integers of a dense array, dense elements or array attribute `name` of `op`.
+pub fn int_list(ctx: &Context, op: OpId, name: &str) -> Option<Vec<i64>> {
+    let a = ctx.attr(op, name)?;
+    match ctx.attr_kind(a) {
+        AttrKind::DenseArray { values, .. } => Some(values.iter().map(|&v| v as i64).collect()),
+        AttrKind::DenseElements { data: DenseElements::Ints(v), .. } => Some(v.iter().map(|&v| v as i64).collect()),
+        AttrKind::Array(items) => items.iter().map(|&x| ctx.attr_as_int(x).map(|v| v as i64)).collect(),
+        _ => None,
+    }
+}
 
 /// `reassociation = [[0, 1], [2]]`: the groups of dimensions, checked to cover `0..n` in order;
 /// `None` when the attribute is missing or malformed.
