@@ -11,7 +11,7 @@ use flowgate_ir::{Context, OpId};
 use std::time::Duration;
 
 /// A code generator at one optimization level.
-pub trait CodegenBackend {
+pub trait CodegenBackend: Send + Sync {
     /// The name `--backend` takes (`cranelift`, `llvm`, `mlir`).
     fn name(&self) -> &'static str;
 

@@ -1,11 +1,12 @@
 //! An ONNX model compiled in memory: import, lowering, JIT, and calls through the runtime's
 //! call frame.
 
-use crate::backend::{Backend, Compiled};
+use crate::backend::{render_error, JitCode};
 use crate::data::{self, Kind};
 use crate::signature::{self, Declared, InputSig};
 use anyhow::{anyhow, bail, Result};
-use flowgate_codegen_cranelift::pipeline::{run_lowering, StepOutcome};
+use flowgate_codegen::backend::CodegenBackend;
+use flowgate_codegen::pipeline::{run_lowering, StepOutcome};
 use flowgate_ir::{Context, Diagnostic, LocKind, Location};
 use flowgate_onnx_import::ModelProto;
 use flowgate_runtime::{Frame, RtValue};
@@ -23,7 +24,7 @@ pub struct Port {
 }
 
 pub struct CompiledModel {
-    compiled: Compiled,
+    compiled: Box<dyn JitCode>,
     entry: usize,
     node_names: Vec<String>,
     /// Every graph input, in order (the compiled function's arguments).
@@ -37,7 +38,7 @@ pub struct CompiledModel {
 const NO_COMPILED_TENSORS: &str = "convert-onnx-to-loops{compiled-tensors=false}";
 
 pub struct Options {
-    pub backend: Backend,
+    pub backend: Box<dyn CodegenBackend>,
     pub print_pipeline: bool,
     pub stack_size: usize,
     /// The compiled-tensor tier of convert-onnx-to-loops (off: every tensor a handle).
@@ -83,8 +84,10 @@ pub fn compile(path: &Path, o: &Options) -> std::result::Result<CompiledModel, S
     })
     .map_err(|d| render(&ctx, &file, &d))?;
     let lowering_time = lower_start.elapsed();
-    let compiled =
-        o.backend.compile(&mut ctx, module, &flowgate_runtime::symbols(), &|c, d| render(c, &file, d), &file)?;
+    let compiled = o
+        .backend
+        .jit(&mut ctx, module, &flowgate_runtime::symbols())
+        .map_err(|e| render_error(e, &|d| render(&ctx, &file, d), &format!("{file}: ")))?;
     let main =
         main_function_name(&ctx, module).ok_or_else(|| format!("{file}: error: the model has no main graph\n"))?;
     let entry_name = format!("{}{main}", flowgate_conversion::onnx_to_loops::ENTRY_PREFIX);

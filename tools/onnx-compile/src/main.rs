@@ -3,11 +3,11 @@
 //! declares them (DESIGN.md §7).
 
 use clap::Parser as _;
-use flowgate_codegen_cranelift::header::emit_header;
-use flowgate_codegen_cranelift::object::compile_object;
-use flowgate_codegen_cranelift::pipeline::load_and_lower;
-use flowgate_codegen_cranelift::{CodegenError, OptLevel};
-use flowgate_ir::{Context, SourceMgr};
+use flowgate_codegen::backend::{two_levels, CodegenBackend};
+use flowgate_codegen::pipeline::load_and_lower_with;
+use flowgate_codegen::CodegenError;
+use flowgate_codegen_cranelift::Cranelift;
+use flowgate_ir::Context;
 use flowgate_progress::Progress;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
@@ -56,14 +56,14 @@ const WORK_STACK_BYTES: usize = 256 << 20;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // What the command line alone gets wrong is a usage error (exit 2), as clap's own are.
-    let levels = match Levels::parse(&cli) {
-        Ok(l) => l,
+    let backend = match select(&cli) {
+        Ok(b) => b,
         Err(msg) => <Cli as clap::CommandFactory>::command().error(clap::error::ErrorKind::InvalidValue, msg).exit(),
     };
     let worker = std::thread::Builder::new()
         .name("onnx-compile".into())
         .stack_size(WORK_STACK_BYTES)
-        .spawn(move || compile(cli, levels));
+        .spawn(move || compile(cli, backend));
     match worker.map(|h| h.join()) {
         Ok(Ok(code)) => code,
         Ok(Err(_)) => ExitCode::FAILURE,
@@ -74,11 +74,11 @@ fn main() -> ExitCode {
     }
 }
 
-fn compile(cli: Cli, levels: Levels) -> ExitCode {
+fn compile(cli: Cli, backend: Box<dyn CodegenBackend>) -> ExitCode {
     // On a terminal, a progress line for long compiles; not with --print-pipeline, whose
     // lines would land on it.
     let progress = if cli.print_pipeline { Progress::off() } else { Progress::on_stderr() };
-    let result = run(cli, levels, &progress);
+    let result = run(cli, backend, &progress);
     drop(progress);
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -89,91 +89,37 @@ fn compile(cli: Cli, levels: Levels) -> ExitCode {
     }
 }
 
-/// The backend and optimization levels `--backend` and `-O` ask for.
-struct Levels {
-    /// The lowering pipeline's level (and Cranelift's).
-    opt: OptLevel,
-    /// `Some` with `--backend llvm`.
-    #[cfg(feature = "llvm")]
-    llvm: Option<flowgate_codegen_llvm::LlvmOpt>,
-    #[cfg(not(feature = "llvm"))]
-    llvm: Option<()>,
-}
-
-impl Levels {
-    fn parse(cli: &Cli) -> Result<Levels, String> {
-        let bad_level =
-            || format!("unknown optimization level '-O{}' (use -O0, -O2 or -O3)", cli.level.as_deref().unwrap_or(""));
+/// The backend `--backend` and `-O` select; the error is a usage error.
+fn select(cli: &Cli) -> Result<Box<dyn CodegenBackend>, String> {
+    let level = cli.level.as_deref();
+    let chosen: Option<Box<dyn CodegenBackend>> = match cli.backend.as_str() {
+        "cranelift" => two_levels(level).map(|o| Box::new(Cranelift(o)) as _),
         #[cfg(feature = "llvm")]
-        let llvm = match cli.backend.as_str() {
-            "llvm" => Some(flowgate_codegen_llvm::LlvmOpt::parse(cli.level.as_deref()).ok_or_else(bad_level)?),
-            _ => None,
-        };
-        #[cfg(not(feature = "llvm"))]
-        let llvm: Option<()> = None;
-        if cli.backend != "cranelift" && llvm.is_none() {
-            return Err(format!("backend '{}' is not available in this build", cli.backend));
-        }
-        let opt = match cli.level.as_deref() {
-            None | Some("2") | Some("3") => OptLevel::Speed,
-            Some("0") => OptLevel::None,
-            Some(_) => return Err(bad_level()),
-        };
-        Ok(Levels { opt, llvm })
-    }
+        "llvm" => flowgate_codegen_llvm::LlvmOpt::parse(level).map(|o| Box::new(flowgate_codegen_llvm::Llvm(o)) as _),
+        other => return Err(format!("backend '{other}' is not available in this build")),
+    };
+    chosen.ok_or_else(|| format!("unknown optimization level '-O{}' (use -O0, -O2 or -O3)", level.unwrap_or("")))
 }
 
-/// What the selected backend produced.
-struct Output {
-    bytes: Vec<u8>,
-    header: Box<dyn Fn(&str) -> String>,
-    function_times: Vec<(String, std::time::Duration)>,
-}
-
-fn run(cli: Cli, levels: Levels, progress: &Progress) -> Result<(), String> {
-    let Levels { opt, llvm: llvm_opt } = levels;
+fn run(cli: Cli, backend: Box<dyn CodegenBackend>, progress: &Progress) -> Result<(), String> {
     let (name, text) = read_input(&cli.input)?;
     let mut ctx = Context::new();
     ctx.allow_unregistered = cli.allow_unregistered;
     flowgate_registry::register_all_dialects(&mut ctx);
+    let passes = flowgate_registry::all_passes();
     progress.set(format!("compiling {name}: lowering…"));
-    let lowered = load_and_lower(&mut ctx, &name, &text, &flowgate_registry::all_passes(), opt, cli.print_pipeline)?;
+    let lowered = load_and_lower_with(&mut ctx, &name, &text, &passes, &backend.pipeline(), cli.print_pipeline)?;
     progress.set(format!("compiling {name}: code generation…"));
     let (module, sm) = (lowered.module, &lowered.sources);
-    let out =
-        match llvm_opt {
-            #[cfg(feature = "llvm")]
-            Some(o) => {
-                let out = flowgate_codegen_llvm::object::compile_object(&ctx, module, cli.target.as_deref(), o)
-                    .map_err(|e| match e {
-                        flowgate_codegen_llvm::CodegenError::Unsupported(d) => sm.render(&ctx, &d),
-                        other => format!("error: {other}\n"),
-                    })?;
-                let public = out.public;
-                Output {
-                    bytes: out.bytes,
-                    header: Box::new(move |guard| {
-                        let p: Vec<_> = public.iter().map(|(n, a)| (n.as_str(), a)).collect();
-                        flowgate_codegen_cranelift::header::emit_header_for(&p, guard)
-                    }),
-                    function_times: out.function_times,
-                }
-            }
-            _ => {
-                let out = compile_object(&ctx, module, cli.target.as_deref(), opt).map_err(|e| render(sm, &ctx, e))?;
-                let functions = out.functions;
-                Output {
-                    bytes: out.bytes,
-                    header: Box::new(move |guard| emit_header(&functions, guard)),
-                    function_times: out.function_times,
-                }
-            }
-        };
+    let out = backend.object(&ctx, module, cli.target.as_deref()).map_err(|e| match e {
+        CodegenError::Unsupported(d) => sm.render(&ctx, &d),
+        other => format!("error: {other}\n"),
+    })?;
     progress.set("");
     std::fs::write(&cli.output, &out.bytes).map_err(|e| write_error(&cli.output, e))?;
     if let Some(h) = &cli.header {
         let guard = h.file_name().and_then(|s| s.to_str()).unwrap_or("flowgate_h");
-        std::fs::write(h, (out.header)(guard)).map_err(|e| write_error(h, e))?;
+        std::fs::write(h, out.header(guard)).map_err(|e| write_error(h, e))?;
     }
     if cli.time {
         eprintln!("lowering passes: {:.3} ms", lowered.pipeline_time.as_secs_f64() * 1e3);
@@ -186,13 +132,6 @@ fn run(cli: Cli, levels: Levels, progress: &Progress) -> Result<(), String> {
 
 fn write_error(path: &Path, e: std::io::Error) -> String {
     format!("error: cannot write output: '{}': {e}\n", path.display())
-}
-
-fn render(sm: &SourceMgr, ctx: &Context, e: CodegenError) -> String {
-    match e {
-        CodegenError::Unsupported(d) => sm.render(ctx, &d),
-        other => format!("error: {other}\n"),
-    }
 }
 
 /// The input text; errors come back rendered. Bytes that are not UTF-8 are accepted in

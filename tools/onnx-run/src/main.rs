@@ -6,7 +6,8 @@
 //!   print or write the outputs (DESIGN.md §8).
 
 use clap::Parser as _;
-use flowgate_codegen_cranelift::pipeline::load_and_lower_with;
+use flowgate_codegen::backend::CodegenBackend;
+use flowgate_codegen::pipeline::load_and_lower_with;
 use flowgate_driver::{backend, model, outputs, report, stack_guard, suite, tolerance};
 use flowgate_ir::Context;
 use flowgate_progress::Progress;
@@ -133,7 +134,7 @@ struct Settings {
 
 impl Settings {
     fn from_cli(cli: &Cli) -> Result<Settings, String> {
-        let backend = backend::Backend::parse(&cli.backend, cli.level.as_deref())
+        let backend = backend::select(&cli.backend, cli.level.as_deref(), "onnx-run")
             .map_err(|e| e.trim_end().trim_start_matches("error: ").to_string())?;
         for (name, v) in [("--rtol", cli.rtol), ("--atol", cli.atol)] {
             if v.is_some_and(|v| !v.is_finite() || v < 0.0) {
@@ -198,7 +199,8 @@ fn run(cli: &Cli, settings: &Settings, out: &mut Out) -> Result<bool, String> {
         return Ok(r.failed == 0);
     }
     let is_onnx = model::is_model_file(&cli.input);
-    let ok = if is_onnx { run_onnx(cli, settings, out)? } else { run_mlir(cli, o.backend, out).map(|_| true)? };
+    let ok =
+        if is_onnx { run_onnx(cli, settings, out)? } else { run_mlir(cli, o.backend.as_ref(), out).map(|_| true)? };
     if cli.time {
         out.time(&report::memory_line());
     }
@@ -264,7 +266,7 @@ fn run_onnx(cli: &Cli, settings: &Settings, out: &mut Out) -> Result<bool, Strin
     Ok(true)
 }
 
-fn run_mlir(cli: &Cli, backend: backend::Backend, out: &mut Out) -> Result<(), String> {
+fn run_mlir(cli: &Cli, codegen: &dyn CodegenBackend, out: &mut Out) -> Result<(), String> {
     let (name, text) = read_input(&cli.input)?;
     // Compile time starts once the text is in (standard input may wait on its writer).
     let start = Instant::now();
@@ -277,16 +279,14 @@ fn run_mlir(cli: &Cli, backend: backend::Backend, out: &mut Out) -> Result<(), S
         &name,
         &text,
         &flowgate_registry::all_passes(),
-        &backend.pipeline(),
+        &codegen.pipeline(),
         cli.print_pipeline,
     )?;
     let front_end = start.elapsed();
     let (module, sm) = (lowered.module, &lowered.sources);
     if cli.print_clif {
-        let clif = flowgate_codegen_cranelift::jit::clif(&ctx, module).map_err(|e| match e {
-            flowgate_codegen_cranelift::CodegenError::Unsupported(d) => sm.render(&ctx, &d),
-            other => format!("error: {other}\n"),
-        })?;
+        let clif = flowgate_codegen_cranelift::jit::clif(&ctx, module)
+            .map_err(|e| backend::render_error(e, &|d| sm.render(&ctx, d), ""))?;
         out.progress.suspend(|| eprint!("{clif}"));
     }
     // A failure to start the thread cannot be returned through the callback; keep it here.
@@ -308,7 +308,9 @@ fn run_mlir(cli: &Cli, backend: backend::Backend, out: &mut Out) -> Result<(), S
         }
         runs.borrow_mut().extend(times);
     };
-    let res = backend.run_mlir(&mut ctx, module, &cli.entry, sm, &invoke)?;
+    let res = codegen
+        .run(&mut ctx, module, &cli.entry, &invoke)
+        .map_err(|e| backend::render_error(e, &|d| sm.render(&ctx, d), ""))?;
     out.progress.set("");
     if let Some(e) = thread_error.into_inner() {
         return Err(format!("error: {e}\n"));
