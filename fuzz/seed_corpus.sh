@@ -21,6 +21,18 @@ for d in onnx-backend-cf onnx-cf onnx-node; do
     cp "$m" "$here/corpus/onnx_lower/${d}_$(basename "$(dirname "$m")").onnx"
   done
 done
+# The whole pipeline and a run: every model the repository runs, the random models, and the
+# real models below onnx_run's 1 MiB cap.
+mkdir -p "$here/corpus/onnx_run"
+for d in onnx-backend-cf onnx-cf onnx-node onnx-random; do
+  for m in "$root"/testdata/$d/*/model.onnx; do
+    [ -e "$m" ] || continue
+    cp "$m" "$here/corpus/onnx_run/${d}_$(basename "$(dirname "$m")").onnx"
+  done
+done
+find "$root/testdata/real" -name '*.onnx' -size -1024k | while IFS= read -r m; do
+  cp "$m" "$here/corpus/onnx_run/real_$(basename "$(dirname "$m")")_$(basename "$m")"
+done
 mkdir -p "$here/corpus/mlir_opt"
 i=0
 for f in $(find "$root/lit-tests" -name '*.mlir'); do
@@ -63,5 +75,6 @@ done
 echo "seeded: $(ls "$here/corpus/input_npy" | wc -l) .npy and $(ls "$here/corpus/input_pb" | wc -l) .pb input files"
 echo "seeded: $(ls "$here/corpus/mlir_opt" | wc -l) mlir inputs"
 echo "seeded: $(ls "$here/corpus/onnx_lower" | wc -l) models for onnx_lower"
+echo "seeded: $(ls "$here/corpus/onnx_run" | wc -l) models for onnx_run"
 echo "seeded: $(ls "$here/corpus/pass_pipeline" | wc -l) pipelines"
 echo "seeded: $(ls "$here/corpus/onnx_import" | wc -l) binary, $(ls "$here/corpus/onnx_text" | wc -l) text inputs"
