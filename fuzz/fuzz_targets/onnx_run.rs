@@ -114,7 +114,10 @@ impl Gen {
                     Some(RtValue::optional(Some(Arc::new(self.value(inner)?))))
                 }
             }
-            Declared::Any => self.tensor(DType::F32, vec![self.small()]).map(RtValue::tensor),
+            Declared::Any => {
+                let n = self.small();
+                self.tensor(DType::F32, vec![n]).map(RtValue::tensor)
+            }
         }
     }
 
