@@ -306,8 +306,8 @@ mod tests {
                 assert!(f.may_fail, "{} takes a node but is marked as never failing", f.symbol);
             }
         }
-        assert_eq!(FUNCTIONS.len(), 83);
-        assert_eq!(FUNCTIONS.iter().filter(|f| f.memo).count(), 45);
+        // The table's length is not pinned here: tests/contract.rs checks it row for row
+        // against the runtime README, and the generated exports against the runtime.
     }
 
     #[test]
