@@ -150,6 +150,16 @@ impl OpDef {
             successors: Count::Any,
         }
     }
+
+    /// An op with neither regions nor successors, the shape of most ops.
+    pub const fn leaf(name: &'static str) -> OpDef {
+        OpDef { regions: Count::Exactly(0), successors: Count::Exactly(0), ..OpDef::new(name) }
+    }
+
+    /// A pure leaf op with one result: a value computed from its operands alone.
+    pub const fn pure_value(name: &'static str) -> OpDef {
+        OpDef { traits: Traits::PURE, results: Count::Exactly(1), ..OpDef::leaf(name) }
+    }
 }
 
 /// Dialect-level hooks.

@@ -15,6 +15,7 @@ mod interner;
 mod location;
 mod pattern;
 mod symbol;
+pub mod testing;
 pub mod types;
 pub mod verify;
 mod walk;

@@ -2,6 +2,7 @@
 
 pub mod offsets;
 pub mod reassociation;
+pub mod shaped;
 
 use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, DialectDef, FoldResult, OpDef, OpId, Traits, ValueDef};

@@ -1,37 +1,23 @@
 //! Round trips and verifier messages checked against upstream `mlir-opt` 22: the `.expected`
 //! and `_expected` files are its output for the matching inputs.
 
-use flowgate_ir::asm::{parse_source, print_op, ParserConfig, PrintFlags};
+use flowgate_ir::testing::{assert_custom_syntax_matches, parse_and_verify, print};
 use flowgate_ir::{Context, OpId};
 
-fn check(src: &str) -> Result<(Context, OpId), String> {
-    let mut c = Context::new();
-    flowgate_builtin::register(&mut c);
-    flowgate_func::register(&mut c);
-    flowgate_math::register(&mut c);
-    let m = parse_source(&mut c, "t.mlir", src, ParserConfig::default()).map_err(|d| d.message)?;
-    flowgate_ir::verify::verify(&c, m).map_err(|d| d.message)?;
-    Ok((c, m))
+fn register(c: &mut Context) {
+    flowgate_builtin::register(c);
+    flowgate_func::register(c);
+    flowgate_math::register(c);
 }
 
-fn print(c: &Context, m: OpId, generic: bool) -> String {
-    print_op(c, m, PrintFlags { generic, debuginfo: false, local_scope: false })
+fn check(src: &str) -> Result<(Context, OpId), String> {
+    parse_and_verify(&register, src)
 }
 
 #[test]
 fn custom_syntax_matches_upstream() {
-    let (c, m) = check(include_str!("ops_input.mlir")).unwrap();
-    let out = print(&c, m, false);
-    let want = include_str!("ops_expected.mlir").trim_end();
-    for (i, (a, b)) in out.lines().zip(want.lines()).enumerate() {
-        assert_eq!(a, b, "line {}", i + 1);
-    }
-    assert_eq!(out.trim_end().lines().count(), want.lines().count());
-    // Generic form and back.
-    let g = print(&c, m, true);
+    let g = assert_custom_syntax_matches(&register, include_str!("ops_input.mlir"), include_str!("ops_expected.mlir"));
     assert!(g.contains("\"math.sin\"(%arg0) <{fastmath = #arith.fastmath<none>}> : (f32) -> f32"), "{g}");
-    let (c2, m2) = check(&g).unwrap();
-    assert_eq!(print(&c2, m2, false), out);
 }
 
 #[test]

@@ -5,7 +5,7 @@ use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, Type, TypeKind, DYNAMIC};
 
 pub(crate) fn defs() -> Vec<OpDef> {
-    let base = |name| OpDef { regions: Count::Exactly(0), successors: Count::Exactly(0), ..OpDef::new(name) };
+    let base = OpDef::leaf;
     vec![
         OpDef {
             traits: Traits::READ_ONLY,
@@ -28,8 +28,8 @@ pub(crate) fn defs() -> Vec<OpDef> {
         },
         OpDef {
             traits: Traits::PURE,
-            parse: Some(parse_dim),
-            print: Some(print_dim),
+            parse: Some(|p| flowgate_builtin::shaped::parse_dim(p, |p| p.parse_type())),
+            print: Some(flowgate_builtin::shaped::print_dim),
             verify: Some(verify_dim),
             result_names: Some(|_, _| Some("dim".into())),
             operands: Count::Exactly(2),
@@ -46,8 +46,8 @@ pub(crate) fn defs() -> Vec<OpDef> {
         },
         OpDef {
             traits: Traits::PURE,
-            parse: Some(parse_cast),
-            print: Some(print_cast),
+            parse: Some(flowgate_ir::asm::formats::parse_cast),
+            print: Some(flowgate_ir::asm::formats::print_cast),
             verify: Some(verify_cast),
             result_names: Some(|_, _| Some("cast".into())),
             operands: Count::Exactly(1),
@@ -57,30 +57,6 @@ pub(crate) fn defs() -> Vec<OpDef> {
     ]
 }
 
-/// `%m[%i, %j] {attrs} : memref<...>` shared by load and store; returns the memref type.
-fn parse_access(p: &mut OpParser<'_, '_>, memref: &flowgate_ir::asm::UnresolvedOperand) -> PResult<Type> {
-    let idx = p.parse_operand_list(Delimiter::Square)?;
-    p.parse_optional_attr_dict()?;
-    let t = p.parse_colon_type()?;
-    p.add_operand(memref, t)?;
-    let it = p.ctx().index_type();
-    p.add_operands_same_type(&idx, it)?;
-    Ok(t)
-}
-
-fn print_access(p: &mut OpPrinter<'_>, op: OpId, memref_at: usize) {
-    let ctx = p.ctx;
-    let ops = ctx.operands(op);
-    p.print_value(ops[memref_at]);
-    p.write("[");
-    p.print_operands(&ops[memref_at + 1..]);
-    p.write("]");
-    let elided: &[&str] = if nontemporal(ctx, op) { &[] } else { &["nontemporal"] };
-    p.print_optional_attr_dict(op, elided);
-    p.write(" : ");
-    p.print_type(ctx.value_type(ops[memref_at]));
-}
-
 /// `nontemporal` defaults to false, which upstream leaves out.
 fn nontemporal(ctx: &Context, op: OpId) -> bool {
     ctx.attr(op, "nontemporal").and_then(|a| ctx.attr_as_int(a)).is_some_and(|v| v != 0)
@@ -88,7 +64,7 @@ fn nontemporal(ctx: &Context, op: OpId) -> bool {
 
 fn parse_load(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let m = p.parse_operand()?;
-    let t = parse_access(p, &m)?;
+    let t = flowgate_builtin::shaped::parse_indexed(p, &m)?;
     let elem = p.ctx().element_type(t);
     let Some(elem) = elem.filter(|_| p.ctx().is_memref(t)) else {
         return Err(p.error("expected memref type"));
@@ -99,7 +75,8 @@ fn parse_load(p: &mut OpParser<'_, '_>) -> PResult<()> {
 
 fn print_load(p: &mut OpPrinter<'_>, op: OpId) {
     p.write(" ");
-    print_access(p, op, 0);
+    let elided: &[&str] = if nontemporal(p.ctx, op) { &[] } else { &["nontemporal"] };
+    flowgate_builtin::shaped::print_indexed(p, op, 0, elided);
 }
 
 /// The memref operand at `at` and its rank (`None` when unranked).
@@ -121,7 +98,7 @@ fn verify_load(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         crate::alloc::check_alignment(ctx, op, a)?;
     }
     let (t, rank) = memref_operand(ctx, op, 0)?;
-    check_index_operands(ctx, op, 1)?;
+    check_index_operands(ctx, op, 1..usize::MAX)?;
     if ctx.element_type(t) != Some(ctx.value_type(ctx.result(op, 0))) {
         return Err(Diagnostic::op_error(
             ctx,
@@ -163,7 +140,8 @@ fn print_store(p: &mut OpPrinter<'_>, op: OpId) {
     p.write(" ");
     p.print_value(ctx.operand(op, 0));
     p.write(", ");
-    print_access(p, op, 1);
+    let elided: &[&str] = if nontemporal(p.ctx, op) { &[] } else { &["nontemporal"] };
+    flowgate_builtin::shaped::print_indexed(p, op, 1, elided);
 }
 
 fn verify_store(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -171,7 +149,7 @@ fn verify_store(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         crate::alloc::check_alignment(ctx, op, a)?;
     }
     let (t, rank) = memref_operand(ctx, op, 1)?;
-    check_index_operands(ctx, op, 2)?;
+    check_index_operands(ctx, op, 2..usize::MAX)?;
     if ctx.element_type(t) != Some(ctx.value_type(ctx.operand(op, 0))) {
         return Err(Diagnostic::op_error(
             ctx,
@@ -183,30 +161,6 @@ fn verify_store(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(Diagnostic::op_error(ctx, op, "store index operand count not equal to memref rank"));
     }
     Ok(())
-}
-
-/// `memref.dim %m, %i : memref<...>`
-fn parse_dim(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let m = p.parse_operand()?;
-    p.expect_comma()?;
-    let i = p.parse_operand()?;
-    p.parse_optional_attr_dict()?;
-    let t = p.parse_colon_type()?;
-    p.add_operand(&m, t)?;
-    let it = p.ctx().index_type();
-    p.add_operand(&i, it)?;
-    p.add_result_types(&[it]);
-    Ok(())
-}
-
-fn print_dim(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    let ops = ctx.operands(op);
-    p.write(" ");
-    p.print_operands(ops);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ctx.value_type(ops[0]));
 }
 
 fn verify_dim(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -226,7 +180,7 @@ fn verify_dim(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             ),
         ));
     }
-    check_index_operands(ctx, op, 1)?;
+    check_index_operands(ctx, op, 1..usize::MAX)?;
     if !ctx.is_index(ctx.value_type(ctx.result(op, 0))) {
         return Err(Diagnostic::op_error(ctx, op, "result #0 must be index"));
     }
@@ -279,29 +233,6 @@ fn verify_copy(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         }
     }
     Ok(())
-}
-
-fn parse_cast(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let a = p.parse_operand()?;
-    p.parse_optional_attr_dict()?;
-    let ta = p.parse_colon_type()?;
-    p.expect_keyword("to")?;
-    let tb = p.parse_type()?;
-    p.add_operand(&a, ta)?;
-    p.add_result_types(&[tb]);
-    Ok(())
-}
-
-fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    let v = ctx.operand(op, 0);
-    p.write(" ");
-    p.print_value(v);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ctx.value_type(v));
-    p.write(" to ");
-    p.print_type(ctx.value_type(ctx.result(op, 0)));
 }
 
 /// Upstream's `CastOp::areCastCompatible` for memrefs.

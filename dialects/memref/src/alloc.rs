@@ -21,7 +21,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
         alloc("memref.alloca", |_, _| Some("alloca".into())),
         OpDef {
             parse: Some(parse_dealloc),
-            print: Some(print_dealloc),
+            print: Some(flowgate_ir::asm::formats::print_operand_colon_type),
             verify: Some(verify_dealloc),
             operands: Count::Exactly(1),
             results: Count::Exactly(0),
@@ -128,7 +128,7 @@ fn verify_alloc(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let t = ctx.value_type(ctx.result(op, 0));
     let m = expect_memref(ctx, op, "result #0", t)?;
     let seg = segments_or_err(ctx, op, 2)?;
-    check_index_operands(ctx, op, 0)?;
+    check_index_operands(ctx, op, 0..usize::MAX)?;
     let dynamic = m.shape.iter().filter(|&&d| d == DYNAMIC).count();
     if seg[0].len() != dynamic {
         return Err(Diagnostic::op_error(
@@ -219,20 +219,10 @@ fn parse_dealloc(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let loc = p.current_loc();
     let t = p.parse_colon_type()?;
     if !p.ctx().is_memref(t) {
-        return Err(custom_error(p, loc, "invalid kind of type specified"));
+        return Err(p.error_at(loc, "invalid kind of type specified"));
     }
     p.add_operand(&v, t)?;
     Ok(())
-}
-
-fn print_dealloc(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    let v = ctx.operand(op, 0);
-    p.write(" ");
-    p.print_value(v);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ctx.value_type(v));
 }
 
 fn verify_dealloc(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -276,7 +266,7 @@ fn parse_global(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let is_static = ranked(p.ctx(), t).is_some_and(|m| m.shape.iter().all(|&d| d != DYNAMIC));
     if !is_static {
         let shown = type_to_string(p.ctx(), t);
-        return Err(custom_error(p, loc, format!("type should be static shaped memref, but got '{shown}'")));
+        return Err(p.error_at(loc, format!("type should be static shaped memref, but got '{shown}'")));
     }
     let ta = p.ctx().type_attr(t);
     p.add_attr("type", ta);
@@ -296,7 +286,7 @@ fn parse_global(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let ctx = &*p.p.ctx;
     if let Some(a) = p.state.get_attr(ctx, "alignment") {
         if !alignment_ok(ctx, a) {
-            return Err(custom_error(p, loc, format!("'memref.global' op {ALIGNMENT_MSG}")));
+            return Err(p.error_at(loc, format!("'memref.global' op {ALIGNMENT_MSG}")));
         }
     }
     Ok(())

@@ -3,16 +3,10 @@
 
 use crate::util::*;
 use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult};
-use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, Type};
+use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Type};
 
 pub(crate) fn defs() -> Vec<OpDef> {
-    let base = |name| OpDef {
-        traits: Traits::PURE,
-        results: Count::Exactly(1),
-        regions: Count::Exactly(0),
-        successors: Count::Exactly(0),
-        ..OpDef::new(name)
-    };
+    let base = OpDef::pure_value;
     vec![
         OpDef {
             parse: Some(parse_assume_alignment),

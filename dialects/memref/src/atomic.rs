@@ -14,7 +14,7 @@ const FLOAT_KINDS: &[&str] = &["addf", "maximumf", "minimumf", "mulf", "maxnumf"
 const INT_KINDS: &[&str] = &["addi", "maxs", "maxu", "mins", "minu", "muli", "ori", "andi", "xori"];
 
 pub(crate) fn defs() -> Vec<OpDef> {
-    let base = |name| OpDef { regions: Count::Exactly(0), successors: Count::Exactly(0), ..OpDef::new(name) };
+    let base = OpDef::leaf;
     vec![
         OpDef {
             parse: Some(parse_atomic_rmw),
@@ -40,8 +40,8 @@ pub(crate) fn defs() -> Vec<OpDef> {
         },
         OpDef {
             traits: Traits::PURE | Traits::TERMINATOR | Traits::RETURN_LIKE,
-            parse: Some(parse_yield),
-            print: Some(print_yield),
+            parse: Some(flowgate_ir::asm::formats::parse_operand_colon_any_type),
+            print: Some(flowgate_ir::asm::formats::print_operand_colon_type),
             verify: Some(verify_yield),
             operands: Count::Exactly(1),
             results: Count::Exactly(0),
@@ -63,7 +63,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
 fn check_indices(ctx: &Context, op: OpId, at: usize) -> Result<Type, Diagnostic> {
     let t = ctx.value_type(ctx.operand(op, at));
     let m = expect_memref(ctx, op, &format!("operand #{at}"), t)?;
-    check_index_operands(ctx, op, at + 1)?;
+    check_index_operands(ctx, op, at + 1..usize::MAX)?;
     let n = ctx.operands(op).len() - at - 1;
     if n != m.shape.len() {
         return Err(op_err(
@@ -82,11 +82,9 @@ fn parse_atomic_rmw(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let loc = p.current_loc();
     let kind = p.parse_keyword()?;
     let Some(k) = KINDS.iter().position(|&n| n == kind) else {
-        return Err(custom_error(
-            p,
-            loc,
-            format!("expected ::mlir::arith::AtomicRMWKind to be one of: {}", KINDS.join(", ")),
-        ));
+        return Err(
+            p.error_at(loc, format!("expected ::mlir::arith::AtomicRMWKind to be one of: {}", KINDS.join(", ")))
+        );
     };
     let i64t = p.ctx().integer_type(64);
     let a = p.ctx().integer_attr(k as i128, i64t);
@@ -100,7 +98,7 @@ fn parse_atomic_rmw(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let tloc = p.current_loc();
     let (ins, outs) = p.parse_functional_type()?;
     if ins.len() != 2 || outs.len() != 1 {
-        return Err(custom_error(p, tloc, "expected (value type, memref type) -> result type"));
+        return Err(p.error_at(tloc, "expected (value type, memref type) -> result type"));
     }
     p.add_operand(&v, ins[0])?;
     p.add_operand(&m, ins[1])?;
@@ -167,7 +165,7 @@ fn parse_generic(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let loc = p.current_loc();
     let t = p.parse_type()?;
     let Some(elem) = p.ctx().element_type(t).filter(|_| p.ctx().is_memref(t)) else {
-        return Err(custom_error(p, loc, "expected memref type"));
+        return Err(p.error_at(loc, "expected memref type"));
     };
     p.add_operand(&m, t)?;
     let it = p.ctx().index_type();
@@ -224,24 +222,6 @@ fn verify_generic(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-fn parse_yield(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let v = p.parse_operand()?;
-    p.parse_optional_attr_dict()?;
-    let t = p.parse_colon_type()?;
-    p.add_operand(&v, t)?;
-    Ok(())
-}
-
-fn print_yield(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    let v = ctx.operand(op, 0);
-    p.write(" ");
-    p.print_value(v);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ctx.value_type(v));
-}
-
 fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some(parent) = ctx.parent_op(op).filter(|&o| ctx.is_op(o, "memref.generic_atomic_rmw")) else {
         return Err(op_err(ctx, op, "expects parent op 'memref.generic_atomic_rmw'"));
@@ -281,10 +261,10 @@ fn parse_prefetch(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let it = p.ctx().index_type();
     p.add_operands_same_type(&idx, it)?;
     if rw != "read" && rw != "write" {
-        return Err(custom_error(p, name_loc, "rw specifier has to be 'read' or 'write'"));
+        return Err(p.error_at(name_loc, "rw specifier has to be 'read' or 'write'"));
     }
     if cache != "data" && cache != "instr" {
-        return Err(custom_error(p, name_loc, "cache type has to be 'data' or 'instr'"));
+        return Err(p.error_at(name_loc, "cache type has to be 'data' or 'instr'"));
     }
     let i32t = p.ctx().integer_type(32);
     let (w, h, d) =

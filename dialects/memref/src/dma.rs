@@ -7,12 +7,7 @@ use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Type, Value};
 
 pub(crate) fn defs() -> Vec<OpDef> {
-    let base = |name| OpDef {
-        results: Count::Exactly(0),
-        regions: Count::Exactly(0),
-        successors: Count::Exactly(0),
-        ..OpDef::new(name)
-    };
+    let base = |name| OpDef { results: Count::Exactly(0), ..OpDef::leaf(name) };
     vec![
         OpDef {
             parse: Some(parse_start),
@@ -52,12 +47,12 @@ fn parse_start(p: &mut OpParser<'_, '_>) -> PResult<()> {
     }
     let name_loc = p.op_loc();
     if !strides.is_empty() && strides.len() != 2 {
-        return Err(custom_error(p, name_loc, "expected two stride related operands"));
+        return Err(p.error_at(name_loc, "expected two stride related operands"));
     }
     p.parse_optional_attr_dict()?;
     let types = p.parse_colon_type_list()?;
     if types.len() != 3 {
-        return Err(custom_error(p, name_loc, "fewer/more types expected"));
+        return Err(p.error_at(name_loc, "fewer/more types expected"));
     }
     let idx = p.ctx().index_type();
     p.add_operand(&src, types[0])?;
@@ -223,7 +218,7 @@ fn verify_wait(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some(r) = rank(ctx, t) else {
         return Err(op_err(ctx, op, format!("operand #0 must be memref of any type values, but got {}", q(ctx, t))));
     };
-    check_index_operands(ctx, op, 1)?;
+    check_index_operands(ctx, op, 1..usize::MAX)?;
     let n = ops.len() - 2;
     if n != r {
         return Err(op_err(

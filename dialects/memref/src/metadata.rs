@@ -8,13 +8,7 @@ use flowgate_ir::asm::{OpParser, OpPrinter, PResult, TokKind};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, TypeKind};
 
 pub(crate) fn defs() -> Vec<OpDef> {
-    let base = |name| OpDef {
-        traits: Traits::PURE,
-        operands: Count::Exactly(1),
-        regions: Count::Exactly(0),
-        successors: Count::Exactly(0),
-        ..OpDef::new(name)
-    };
+    let base = |name| OpDef { traits: Traits::PURE, operands: Count::Exactly(1), ..OpDef::leaf(name) };
     vec![
         OpDef {
             parse: Some(parse_aligned_pointer),

@@ -1,20 +1,13 @@
 //! `memref.rank` with upstream's syntax and verifier.
 
 use crate::util::*;
-use flowgate_ir::asm::{OpParser, OpPrinter, PResult};
-use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits};
+use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId};
 
 pub(crate) fn defs() -> Vec<OpDef> {
-    let base = |name| OpDef {
-        traits: Traits::PURE,
-        results: Count::Exactly(1),
-        regions: Count::Exactly(0),
-        successors: Count::Exactly(0),
-        ..OpDef::new(name)
-    };
+    let base = OpDef::pure_value;
     vec![OpDef {
-        parse: Some(parse_rank),
-        print: Some(print_rank),
+        parse: Some(|p| flowgate_builtin::shaped::parse_rank(p, flowgate_builtin::shaped::Shaped::MemRef)),
+        print: Some(flowgate_ir::asm::formats::print_operand_colon_type),
         verify: Some(verify_rank),
         result_names: Some(|_, _| Some("rank".into())),
         operands: Count::Exactly(1),
@@ -23,26 +16,6 @@ pub(crate) fn defs() -> Vec<OpDef> {
 }
 
 // ----- rank -----
-
-fn parse_rank(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let m = p.parse_operand()?;
-    p.parse_optional_attr_dict()?;
-    p.expect_colon()?;
-    let t = parse_memref_type(p, false)?;
-    p.add_operand(&m, t)?;
-    let idx = p.ctx().index_type();
-    p.add_result_types(&[idx]);
-    Ok(())
-}
-
-fn print_rank(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    p.write(" ");
-    p.print_value(ctx.operand(op, 0));
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(operand_type(ctx, op, 0));
-}
 
 fn verify_rank(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let t = operand_type(ctx, op, 0);

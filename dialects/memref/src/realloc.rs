@@ -1,17 +1,12 @@
 //! `memref.realloc` with upstream's syntax and verifier.
 
 use crate::util::*;
-use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult, TokKind};
+use flowgate_ir::asm::formats::print_optional_list;
+use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, DYNAMIC};
 
 pub(crate) fn defs() -> Vec<OpDef> {
-    let base = |name| OpDef {
-        traits: Traits::PURE,
-        results: Count::Exactly(1),
-        regions: Count::Exactly(0),
-        successors: Count::Exactly(0),
-        ..OpDef::new(name)
-    };
+    let base = OpDef::pure_value;
     vec![OpDef {
         traits: Traits::NONE,
         parse: Some(parse_realloc),
@@ -29,7 +24,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
 /// `memref.realloc %src(%size)? : memref<...> to memref<...>`
 fn parse_realloc(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let src = p.parse_operand()?;
-    let size = if p.is(TokKind::LParen) { p.parse_operand_list(Delimiter::Paren)? } else { vec![] };
+    let size = p.parse_operand_list(Delimiter::OptionalParen)?;
     p.parse_optional_attr_dict()?;
     p.expect_colon()?;
     let st = parse_memref_type(p, true)?;
@@ -47,11 +42,7 @@ fn print_realloc(p: &mut OpPrinter<'_>, op: OpId) {
     let ops = ctx.operands(op);
     p.write(" ");
     p.print_value(ops[0]);
-    if ops.len() > 1 {
-        p.write("(");
-        p.print_operands(&ops[1..]);
-        p.write(")");
-    }
+    print_optional_list(p, &ops[1..], Delimiter::Paren);
     p.print_optional_attr_dict(op, &[]);
     p.write(" : ");
     p.print_type(ctx.value_type(ops[0]));
@@ -67,7 +58,7 @@ fn verify_realloc(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let rt = result_type(ctx, op);
     let src = expect_memref(ctx, op, "operand #0", st)?;
     let res = expect_memref(ctx, op, "result #0", rt)?;
-    check_index_operands(ctx, op, 1)?;
+    check_index_operands(ctx, op, 1..usize::MAX)?;
     if ctx.operands(op).len() > 2 {
         return Err(op_err(ctx, op, "expects at most one dynamic result size"));
     }

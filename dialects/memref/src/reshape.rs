@@ -5,16 +5,10 @@
 use crate::util::*;
 use flowgate_builtin::reassociation::reassociation;
 use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult, TokKind};
-use flowgate_ir::{AttrKind, Context, Count, Diagnostic, OpDef, OpId, Traits, Type, TypeKind, DYNAMIC};
+use flowgate_ir::{AttrKind, Context, Count, Diagnostic, OpDef, OpId, Type, TypeKind, DYNAMIC};
 
 pub(crate) fn defs() -> Vec<OpDef> {
-    let base = |name| OpDef {
-        traits: Traits::PURE,
-        results: Count::Exactly(1),
-        regions: Count::Exactly(0),
-        successors: Count::Exactly(0),
-        ..OpDef::new(name)
-    };
+    let base = OpDef::pure_value;
     vec![
         OpDef {
             parse: Some(parse_expand_shape),
@@ -35,8 +29,8 @@ pub(crate) fn defs() -> Vec<OpDef> {
             ..base("memref.collapse_shape")
         },
         OpDef {
-            parse: Some(parse_reshape),
-            print: Some(print_reshape),
+            parse: Some(flowgate_ir::asm::formats::parse_reshape),
+            print: Some(flowgate_ir::asm::formats::print_reshape),
             verify: Some(verify_reshape),
             result_names: Some(|_, _| Some("reshape".into())),
             operands: Count::Exactly(2),
@@ -227,7 +221,7 @@ fn verify_expand_shape(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let rt = result_type(ctx, op);
     let src = expect_memref(ctx, op, "operand #0", st)?;
     let res = expect_memref(ctx, op, "result #0", rt)?;
-    check_index_operands(ctx, op, 1)?;
+    check_index_operands(ctx, op, 1..usize::MAX)?;
     let groups = reassociation(ctx, op).ok_or_else(|| op_err(ctx, op, "requires attribute 'reassociation'"))?;
     let (r0, r1) = (src.shape.len(), res.shape.len());
     if r0 > r1 {
@@ -356,34 +350,6 @@ fn memref_text(ctx: &Context, like: &MemRefParts, shape: &[i64], layout: Option<
 
 // ----- reshape -----
 
-fn parse_reshape(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let src = p.parse_operand()?;
-    let shape = p.parse_operand_list(Delimiter::Paren)?;
-    p.parse_optional_attr_dict()?;
-    p.expect_colon()?;
-    let loc = p.current_loc();
-    let (ins, outs) = p.parse_functional_type()?;
-    if shape.len() != 1 || ins.len() != 2 || outs.len() != 1 {
-        return Err(custom_error(p, loc, "expected 2 operand types and 1 result type"));
-    }
-    p.add_operand(&src, ins[0])?;
-    p.add_operand(&shape[0], ins[1])?;
-    p.add_result_types(&outs);
-    Ok(())
-}
-
-fn print_reshape(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    p.write(" ");
-    p.print_value(ctx.operand(op, 0));
-    p.write("(");
-    p.print_value(ctx.operand(op, 1));
-    p.write(")");
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_functional_type(op);
-}
-
 fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let (st, sh, rt) = (operand_type(ctx, op, 0), operand_type(ctx, op, 1), result_type(ctx, op));
     for (what, t) in [("operand #0", st), ("result #0", rt)] {
@@ -476,7 +442,7 @@ fn verify_view(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let rt = result_type(ctx, op);
     let src = expect_memref(ctx, op, "operand #0", st)?;
     let res = expect_memref(ctx, op, "result #0", rt)?;
-    check_index_operands(ctx, op, 1)?;
+    check_index_operands(ctx, op, 1..usize::MAX)?;
     if src.shape.len() != 1 || !ctx.is_integer(src.element) || ctx.int_width(src.element) != Some(8) {
         return Err(op_err(
             ctx,

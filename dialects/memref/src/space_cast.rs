@@ -2,14 +2,13 @@
 //! syntax (`%m : memref<...> to memref<..., 1>`) and cast-compatibility check.
 
 use crate::util::*;
-use flowgate_ir::asm::{OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, Type};
 
 pub(crate) fn defs() -> Vec<OpDef> {
     vec![OpDef {
         traits: Traits::PURE,
-        parse: Some(parse),
-        print: Some(print),
+        parse: Some(flowgate_ir::asm::formats::parse_cast),
+        print: Some(flowgate_ir::asm::formats::print_cast),
         verify: Some(verify),
         result_names: Some(|_, _| Some("memspacecast".into())),
         operands: Count::Exactly(1),
@@ -18,29 +17,6 @@ pub(crate) fn defs() -> Vec<OpDef> {
         successors: Count::Exactly(0),
         ..OpDef::new("memref.memory_space_cast")
     }]
-}
-
-fn parse(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let a = p.parse_operand()?;
-    p.parse_optional_attr_dict()?;
-    let ta = p.parse_colon_type()?;
-    p.expect_keyword("to")?;
-    let tb = p.parse_type()?;
-    p.add_operand(&a, ta)?;
-    p.add_result_types(&[tb]);
-    Ok(())
-}
-
-fn print(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    let v = ctx.operand(op, 0);
-    p.write(" ");
-    p.print_value(v);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ctx.value_type(v));
-    p.write(" to ");
-    p.print_type(ctx.value_type(ctx.result(op, 0)));
 }
 
 /// Upstream's `MemorySpaceCastOp::areCastCompatible`: only the memory space may differ.

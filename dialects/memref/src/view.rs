@@ -4,20 +4,12 @@
 use crate::canonicalize::reduction_mask;
 use crate::util::*;
 use flowgate_ir::asm::{attr_to_string, type_to_string, OpParser, OpPrinter, PResult};
-use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, Type, Value, DYNAMIC};
+use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Type, Value, DYNAMIC};
 
 const ELIDED: &[&str] = &["operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"];
 
 pub(crate) fn defs() -> Vec<OpDef> {
-    let base = |name| OpDef {
-        traits: Traits::PURE,
-        inherent_attrs: ELIDED,
-        operands: Count::AtLeast(1),
-        results: Count::Exactly(1),
-        regions: Count::Exactly(0),
-        successors: Count::Exactly(0),
-        ..OpDef::new(name)
-    };
+    let base = |name| OpDef { inherent_attrs: ELIDED, operands: Count::AtLeast(1), ..OpDef::pure_value(name) };
     vec![
         OpDef {
             parse: Some(parse_subview),
@@ -57,24 +49,6 @@ fn mixed(ctx: &Context, op: OpId) -> Result<Mixed, Diagnostic> {
     })
 }
 
-/// Record three parsed lists as operands and `static_*` properties.
-fn add_lists(
-    p: &mut OpParser<'_, '_>,
-    lists: [(Vec<flowgate_ir::asm::UnresolvedOperand>, Vec<i64>); 3],
-) -> PResult<()> {
-    let idx = p.ctx().index_type();
-    let mut seg = vec![1];
-    for (name, (dynamic, values)) in ["static_offsets", "static_sizes", "static_strides"].iter().zip(lists) {
-        p.add_operands_same_type(&dynamic, idx)?;
-        seg.push(dynamic.len() as i32);
-        let a = p.ctx().dense_i64_array_attr(&values);
-        p.add_attr(name, a);
-    }
-    let a = p.ctx().dense_i32_array_attr(&seg);
-    p.add_attr("operandSegmentSizes", a);
-    Ok(())
-}
-
 /// `memref.subview %src[offsets] [sizes] [strides] : src to result`
 fn parse_subview(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let src = p.parse_operand()?;
@@ -86,7 +60,7 @@ fn parse_subview(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.expect_keyword("to")?;
     let rt = p.parse_type()?;
     p.add_operand(&src, st)?;
-    add_lists(p, [offsets, sizes, strides])?;
+    flowgate_builtin::shaped::add_index_lists(p, 1, [offsets, sizes, strides])?;
     p.add_result_types(&[rt]);
     Ok(())
 }
@@ -197,7 +171,7 @@ fn verify_subview(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let res = expect_memref(ctx, op, "result #0", rt)?;
     let rank = src.shape.len();
     verify_lists(ctx, op, &m, [rank, rank, rank])?;
-    check_index_operands(ctx, op, 1)?;
+    check_index_operands(ctx, op, 1..usize::MAX)?;
     let err = |msg: String| Err(Diagnostic::error(ctx.op_loc(op), msg));
     if src.memory_space != res.memory_space {
         return err(format!(
@@ -282,7 +256,7 @@ fn parse_reinterpret(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.expect_keyword("to")?;
     let rt = p.parse_type()?;
     p.add_operand(&src, st)?;
-    add_lists(p, [offsets, sizes, strides])?;
+    flowgate_builtin::shaped::add_index_lists(p, 1, [offsets, sizes, strides])?;
     p.add_result_types(&[rt]);
     Ok(())
 }
@@ -311,7 +285,7 @@ fn verify_reinterpret(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let rt = ctx.value_type(ctx.result(op, 0));
     let res = expect_memref(ctx, op, "result #0", rt)?;
     verify_lists(ctx, op, &m, [1, res.shape.len(), res.shape.len()])?;
-    check_index_operands(ctx, op, 1)?;
+    check_index_operands(ctx, op, 1..usize::MAX)?;
     let err = |msg: String| Err(Diagnostic::error(ctx.op_loc(op), msg));
     // Upstream checks the memory space before the element type.
     if memory_space(ctx, st) != res.memory_space {

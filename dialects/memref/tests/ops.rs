@@ -1,48 +1,23 @@
 //! Round trips and verifier messages checked against upstream `mlir-opt` 22: the `.expected`
 //! and `_expected` files are its output for the matching inputs.
 
-use flowgate_ir::asm::{parse_source, print_op, ParserConfig, PrintFlags};
-use flowgate_ir::{Context, OpId};
+use flowgate_ir::testing::{assert_custom_syntax_matches, assert_invalid_messages};
+use flowgate_ir::Context;
 
-fn check(src: &str) -> Result<(Context, OpId), String> {
-    let mut c = Context::new();
-    flowgate_builtin::register(&mut c);
-    flowgate_func::register(&mut c);
-    flowgate_memref::register(&mut c);
-    let m = parse_source(&mut c, "t.mlir", src, ParserConfig::default()).map_err(|d| d.message)?;
-    flowgate_ir::verify::verify(&c, m).map_err(|d| d.message)?;
-    Ok((c, m))
-}
-
-fn print(c: &Context, m: OpId, generic: bool) -> String {
-    print_op(c, m, PrintFlags { generic, debuginfo: false, local_scope: false })
+fn register(c: &mut Context) {
+    flowgate_builtin::register(c);
+    flowgate_func::register(c);
+    flowgate_memref::register(c);
 }
 
 #[test]
 fn custom_syntax_matches_upstream() {
-    let (c, m) = check(include_str!("ops_input.mlir")).unwrap();
-    let out = print(&c, m, false);
-    let want = include_str!("ops_expected.mlir").trim_end();
-    for (i, (a, b)) in out.lines().zip(want.lines()).enumerate() {
-        assert_eq!(a, b, "line {}", i + 1);
-    }
-    assert_eq!(out.trim_end().lines().count(), want.lines().count());
-    // Generic form and back.
-    let g = print(&c, m, true);
-    assert!(g.contains("<{operandSegmentSizes = array<i32: 1, 0>}>"), "{g}");
-    let (c2, m2) = check(&g).unwrap();
-    assert_eq!(print(&c2, m2, false), out);
+    let generic =
+        assert_custom_syntax_matches(&register, include_str!("ops_input.mlir"), include_str!("ops_expected.mlir"));
+    assert!(generic.contains("<{operandSegmentSizes = array<i32: 1, 0>}>"), "{generic}");
 }
 
 #[test]
 fn invalid_ir_gets_upstream_messages() {
-    let cases: Vec<&str> = include_str!("invalid_input.mlir").split("// -----\n").collect();
-    let want: Vec<&str> = include_str!("invalid_expected.txt").lines().collect();
-    assert_eq!(cases.len(), want.len());
-    for (src, msg) in cases.iter().zip(&want) {
-        match check(src) {
-            Ok(_) => panic!("expected '{msg}' for\n{src}"),
-            Err(e) => assert_eq!(e, *msg, "{src}"),
-        }
-    }
+    assert_invalid_messages(&register, include_str!("invalid_input.mlir"), include_str!("invalid_expected.txt"));
 }

@@ -6,7 +6,7 @@ use flowgate_ir::asm::{Argument, Delimiter, OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, TypeKind, DYNAMIC};
 
 pub(crate) fn defs() -> Vec<OpDef> {
-    let base = |name| OpDef { regions: Count::Exactly(0), successors: Count::Exactly(0), ..OpDef::new(name) };
+    let base = OpDef::leaf;
     vec![
         OpDef {
             traits: Traits::PURE,
@@ -39,7 +39,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
         OpDef {
             traits: Traits::PURE,
             parse: Some(parse_dim),
-            print: Some(print_dim),
+            print: Some(flowgate_builtin::shaped::print_dim),
             verify: Some(verify_dim),
             result_names: Some(|_, _| Some("dim".into())),
             operands: Count::Exactly(2),
@@ -57,8 +57,8 @@ pub(crate) fn defs() -> Vec<OpDef> {
         },
         OpDef {
             traits: Traits::PURE,
-            parse: Some(parse_cast),
-            print: Some(print_cast),
+            parse: Some(flowgate_ir::asm::formats::parse_cast),
+            print: Some(flowgate_ir::asm::formats::print_cast),
             verify: Some(verify_cast),
             result_names: Some(|_, _| Some("cast".into())),
             operands: Count::Exactly(1),
@@ -67,8 +67,8 @@ pub(crate) fn defs() -> Vec<OpDef> {
         },
         OpDef {
             traits: Traits::PURE,
-            parse: Some(parse_cast),
-            print: Some(print_cast),
+            parse: Some(flowgate_ir::asm::formats::parse_cast),
+            print: Some(flowgate_ir::asm::formats::print_cast),
             verify: Some(verify_bitcast),
             operands: Count::Exactly(1),
             results: Count::Exactly(1),
@@ -88,8 +88,8 @@ pub(crate) fn defs() -> Vec<OpDef> {
         },
         OpDef {
             traits: Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE,
-            parse: Some(parse_yield),
-            print: Some(print_yield),
+            parse: Some(flowgate_ir::asm::formats::parse_operand_colon_any_type),
+            print: Some(flowgate_ir::asm::formats::print_operand_colon_type),
             verify: Some(verify_yield),
             operands: Count::Exactly(1),
             results: Count::Exactly(0),
@@ -148,31 +148,8 @@ fn print_empty(p: &mut OpPrinter<'_>, op: OpId) {
 
 fn verify_empty(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let (shape, _) = result_ranked(ctx, op)?;
-    check_index_operands(ctx, op, 0, usize::MAX)?;
+    check_index_operands(ctx, op, 0..usize::MAX)?;
     check_dynamic_sizes(ctx, op, &shape, ctx.operands(op).len())
-}
-
-/// `%t[%i, ...] {attrs} : tensor<...>`; adds the tensor and indices, returns the tensor type.
-fn parse_indexed(p: &mut OpParser<'_, '_>, t: &flowgate_ir::asm::UnresolvedOperand) -> PResult<flowgate_ir::Type> {
-    let idx = p.parse_operand_list(Delimiter::Square)?;
-    p.parse_optional_attr_dict()?;
-    let ty = p.parse_colon_type()?;
-    p.add_operand(t, ty)?;
-    let it = p.ctx().index_type();
-    p.add_operands_same_type(&idx, it)?;
-    Ok(ty)
-}
-
-fn print_indexed(p: &mut OpPrinter<'_>, op: OpId, at: usize) {
-    let ctx = p.ctx;
-    let ops = ctx.operands(op);
-    p.print_value(ops[at]);
-    p.write("[");
-    p.print_operands(&ops[at + 1..]);
-    p.write("]");
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ctx.value_type(ops[at]));
 }
 
 fn tensor_element(p: &mut OpParser<'_, '_>, t: flowgate_ir::Type) -> PResult<flowgate_ir::Type> {
@@ -184,7 +161,7 @@ fn tensor_element(p: &mut OpParser<'_, '_>, t: flowgate_ir::Type) -> PResult<flo
 
 fn parse_extract(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let t = p.parse_operand()?;
-    let ty = parse_indexed(p, &t)?;
+    let ty = flowgate_builtin::shaped::parse_indexed(p, &t)?;
     let e = tensor_element(p, ty)?;
     p.add_result_types(&[e]);
     Ok(())
@@ -192,7 +169,7 @@ fn parse_extract(p: &mut OpParser<'_, '_>) -> PResult<()> {
 
 fn print_extract(p: &mut OpPrinter<'_>, op: OpId) {
     p.write(" ");
-    print_indexed(p, op, 0);
+    flowgate_builtin::shaped::print_indexed(p, op, 0, &[]);
 }
 
 /// The tensor operand at `at`: its type and rank (`None` when unranked).
@@ -212,7 +189,7 @@ fn tensor_operand(
 
 fn verify_extract(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let (t, rank) = tensor_operand(ctx, op, 0, "ranked tensor of any type values")?;
-    check_index_operands(ctx, op, 1, usize::MAX)?;
+    check_index_operands(ctx, op, 1..usize::MAX)?;
     if ctx.element_type(t) != Some(ctx.value_type(ctx.result(op, 0))) {
         return Err(Diagnostic::op_error(ctx, op, "failed to verify that result type matches element type of tensor"));
     }
@@ -244,12 +221,12 @@ fn print_insert(p: &mut OpPrinter<'_>, op: OpId) {
     p.write(" ");
     p.print_value(ctx.operand(op, 0));
     p.write(" into ");
-    print_indexed(p, op, 1);
+    flowgate_builtin::shaped::print_indexed(p, op, 1, &[]);
 }
 
 fn verify_insert(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let (t, rank) = tensor_operand(ctx, op, 1, "ranked tensor of any type values")?;
-    check_index_operands(ctx, op, 2, usize::MAX)?;
+    check_index_operands(ctx, op, 2..usize::MAX)?;
     if ctx.value_type(ctx.result(op, 0)) != t {
         return Err(Diagnostic::op_error(ctx, op, "failed to verify that result type matches type of dest"));
     }
@@ -264,31 +241,14 @@ fn verify_insert(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 /// `tensor.dim %t, %i : tensor<...>`
 fn parse_dim(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let t = p.parse_operand()?;
-    p.expect_comma()?;
-    let i = p.parse_operand()?;
-    p.parse_optional_attr_dict()?;
-    p.expect_colon()?;
-    let loc = p.current_loc();
-    let ty = p.parse_type()?;
-    if !p.ctx().is_tensor(ty) {
-        return Err(custom_error(p, loc, "invalid kind of type specified"));
-    }
-    p.add_operand(&t, ty)?;
-    let it = p.ctx().index_type();
-    p.add_operand(&i, it)?;
-    p.add_result_types(&[it]);
-    Ok(())
-}
-
-fn print_dim(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    let ops = ctx.operands(op);
-    p.write(" ");
-    p.print_operands(ops);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ctx.value_type(ops[0]));
+    flowgate_builtin::shaped::parse_dim(p, |p| {
+        let loc = p.current_loc();
+        let ty = p.parse_type()?;
+        if !p.ctx().is_tensor(ty) {
+            return Err(p.error_at(loc, "invalid kind of type specified"));
+        }
+        Ok(ty)
+    })
 }
 
 fn verify_dim(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -296,7 +256,7 @@ fn verify_dim(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if let (t, Some(0)) = tensor_operand(ctx, op, 0, WHAT)? {
         return Err(Diagnostic::op_error(ctx, op, format!("operand #0 must be {WHAT}, but got {}", q(ctx, t))));
     }
-    check_index_operands(ctx, op, 1, 2)
+    check_index_operands(ctx, op, 1..2)
 }
 
 /// `tensor.from_elements %a, %b : tensor<2xf32>`
@@ -308,24 +268,20 @@ fn parse_from_elements(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let ty = p.parse_type()?;
     if ranked(p.ctx(), ty).is_none() {
         let shown = flowgate_ir::asm::type_to_string(p.ctx(), ty);
-        return Err(custom_error(
-            p,
-            loc,
-            format!("invalid kind of type specified: expected builtin.tensor, but found '{shown}'"),
-        ));
+        return Err(
+            p.error_at(loc, format!("invalid kind of type specified: expected builtin.tensor, but found '{shown}'"))
+        );
     }
     let Some((shape, e)) = ranked(p.ctx(), ty).filter(|(s, _)| s.iter().all(|&d| d != DYNAMIC)) else {
         let shown = flowgate_ir::asm::type_to_string(p.ctx(), ty);
-        return Err(custom_error(
-            p,
+        return Err(p.error_at(
             loc,
             format!("'result' must be statically shaped tensor of any type values, but got '{shown}'"),
         ));
     };
     let n: i64 = shape.iter().product();
     if vals.len() as i64 != n {
-        return Err(custom_error(
-            p,
+        return Err(p.error_at(
             loc,
             format!("number of operands and types do not match: got {} operands and {n} types", vals.len()),
         ));
@@ -359,29 +315,6 @@ fn verify_from_elements(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(Diagnostic::op_error(ctx, op, "failed to verify that operand types match result element type"));
     }
     Ok(())
-}
-
-fn parse_cast(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let a = p.parse_operand()?;
-    p.parse_optional_attr_dict()?;
-    let ta = p.parse_colon_type()?;
-    p.expect_keyword("to")?;
-    let tb = p.parse_type()?;
-    p.add_operand(&a, ta)?;
-    p.add_result_types(&[tb]);
-    Ok(())
-}
-
-fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    let v = ctx.operand(op, 0);
-    p.write(" ");
-    p.print_value(v);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ctx.value_type(v));
-    p.write(" to ");
-    p.print_type(ctx.value_type(ctx.result(op, 0)));
 }
 
 fn verify_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -460,7 +393,7 @@ fn print_generate(p: &mut OpPrinter<'_>, op: OpId) {
 
 fn verify_generate(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let (shape, _) = result_ranked(ctx, op)?;
-    check_index_operands(ctx, op, 0, usize::MAX)?;
+    check_index_operands(ctx, op, 0..usize::MAX)?;
     check_dynamic_sizes(ctx, op, &shape, ctx.operands(op).len())?;
     let body = ctx.region(op, 0);
     if ctx.entry_block(body).is_none() {
@@ -496,24 +429,6 @@ fn verify_generate_body(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         ));
     }
     Ok(())
-}
-
-fn parse_yield(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let v = p.parse_operand()?;
-    p.parse_optional_attr_dict()?;
-    let t = p.parse_colon_type()?;
-    p.add_operand(&v, t)?;
-    Ok(())
-}
-
-fn print_yield(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    let v = ctx.operand(op, 0);
-    p.write(" ");
-    p.print_value(v);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ctx.value_type(v));
 }
 
 fn verify_yield(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {

@@ -116,7 +116,7 @@ fn print_pad(p: &mut OpPrinter<'_>, op: OpId) {
 
 fn verify_pad(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let seg = segments(ctx, op, 3)?;
-    check_index_operands(ctx, op, 1, usize::MAX)?;
+    check_index_operands(ctx, op, 1..usize::MAX)?;
     let st = ctx.value_type(ctx.operand(op, 0));
     let rt = ctx.value_type(ctx.result(op, 0));
     let (sshape, selem) = ranked_or(ctx, op, st, "operand #0")?;
@@ -228,7 +228,7 @@ fn parse_typed_operands(p: &mut OpParser<'_, '_>, operands: &[flowgate_ir::asm::
     let loc = p.current_loc();
     let (ins, outs) = p.parse_functional_type()?;
     if ins.len() != operands.len() || outs.len() != 1 {
-        return Err(custom_error(p, loc, format!("{} operands present, but expected {}", operands.len(), ins.len())));
+        return Err(p.error_at(loc, format!("{} operands present, but expected {}", operands.len(), ins.len())));
     }
     p.add_operands(operands, &ins, loc)?;
     p.add_result_types(&outs);

@@ -1,8 +1,9 @@
 //! `tensor.parallel_insert_slice`: `insert_slice` without a result, only inside an
 //! `scf.forall.in_parallel` terminator, which applies it to the loop's shared output.
 
-use crate::slice::{add_lists, check_slice_type, mixed, parse_lists, verify_lists, ELIDED};
+use crate::slice::{check_slice_type, mixed, verify_lists, ELIDED};
 use crate::util::*;
+use flowgate_builtin::shaped::{add_index_lists, parse_index_lists};
 use flowgate_ir::asm::{OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId};
 
@@ -25,14 +26,14 @@ fn parse(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let src = p.parse_operand()?;
     p.expect_keyword("into")?;
     let dest = p.parse_operand()?;
-    let lists = parse_lists(p)?;
+    let lists = parse_index_lists(p)?;
     p.parse_optional_attr_dict()?;
     let st = p.parse_colon_type()?;
     p.expect_keyword("into")?;
     let dt = p.parse_type()?;
     p.add_operand(&src, st)?;
     p.add_operand(&dest, dt)?;
-    add_lists(p, 2, lists)
+    add_index_lists(p, 2, lists)
 }
 
 /// The same text as `tensor.insert_slice`, which has no result to name.
@@ -56,7 +57,7 @@ fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         ));
     };
     verify_lists(ctx, op, &lists, shape.len())?;
-    check_index_operands(ctx, op, 2, usize::MAX)?;
+    check_index_operands(ctx, op, 2..usize::MAX)?;
     check_slice_type(ctx, op, &lists[1].0, elem, ctx.value_type(t[0]))?;
     check_in_bounds(ctx, op, &shape, &lists[0].0, &lists[1].0, &lists[2].0)
 }

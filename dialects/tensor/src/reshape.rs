@@ -4,16 +4,10 @@
 use crate::util::*;
 use flowgate_builtin::reassociation::reassociation;
 use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult};
-use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, Type, TypeKind, DYNAMIC};
+use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Type, DYNAMIC};
 
 pub(crate) fn defs() -> Vec<OpDef> {
-    let base = |name| OpDef {
-        traits: Traits::PURE,
-        results: Count::Exactly(1),
-        regions: Count::Exactly(0),
-        successors: Count::Exactly(0),
-        ..OpDef::new(name)
-    };
+    let base = OpDef::pure_value;
     vec![
         OpDef {
             parse: Some(parse_splat),
@@ -24,16 +18,16 @@ pub(crate) fn defs() -> Vec<OpDef> {
             ..base("tensor.splat")
         },
         OpDef {
-            parse: Some(parse_rank),
-            print: Some(print_rank),
+            parse: Some(|p| flowgate_builtin::shaped::parse_rank(p, flowgate_builtin::shaped::Shaped::Tensor)),
+            print: Some(flowgate_ir::asm::formats::print_operand_colon_type),
             verify: Some(verify_rank),
             result_names: Some(|_, _| Some("rank".into())),
             operands: Count::Exactly(1),
             ..base("tensor.rank")
         },
         OpDef {
-            parse: Some(parse_reshape),
-            print: Some(print_reshape),
+            parse: Some(flowgate_ir::asm::formats::parse_reshape),
+            print: Some(flowgate_ir::asm::formats::print_reshape),
             verify: Some(verify_reshape),
             result_names: Some(|_, _| Some("reshape".into())),
             operands: Count::Exactly(2),
@@ -87,32 +81,12 @@ fn ranked_or(ctx: &Context, op: OpId, t: Type, what: &str) -> Result<(Vec<i64>, 
     })
 }
 
-/// Parses a type that must be a tensor (ranked when `ranked_only`), with upstream's message.
-fn parse_tensor_type(p: &mut OpParser<'_, '_>, ranked_only: bool) -> PResult<Type> {
-    let loc = p.current_loc();
-    let t = p.parse_type()?;
-    let ok = match p.ctx().type_kind(t) {
-        TypeKind::RankedTensor { .. } => true,
-        TypeKind::UnrankedTensor { .. } => !ranked_only,
-        _ => false,
-    };
-    if !ok {
-        let shown = flowgate_ir::asm::type_to_string(p.ctx(), t);
-        return Err(custom_error(
-            p,
-            loc,
-            format!("invalid kind of type specified: expected builtin.tensor, but found '{shown}'"),
-        ));
-    }
-    Ok(t)
-}
-
 // ----- splat -----
 
 /// `tensor.splat %v [%d...]? : tensor<...>`; the operand's type is the result's element type.
 fn parse_splat(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let v = p.parse_operand()?;
-    let dims = if p.is(flowgate_ir::asm::TokKind::LSquare) { p.parse_operand_list(Delimiter::Square)? } else { vec![] };
+    let dims = p.parse_operand_list(Delimiter::OptionalSquare)?;
     p.parse_optional_attr_dict()?;
     p.expect_colon()?;
     let t = parse_tensor_type(p, true)?;
@@ -129,11 +103,7 @@ fn print_splat(p: &mut OpPrinter<'_>, op: OpId) {
     let ops = ctx.operands(op);
     p.write(" ");
     p.print_value(ops[0]);
-    if ops.len() > 1 {
-        p.write("[");
-        p.print_operands(&ops[1..]);
-        p.write("]");
-    }
+    flowgate_ir::asm::formats::print_optional_list(p, &ops[1..], Delimiter::Square);
     p.print_optional_attr_dict(op, &[]);
     p.write(" : ");
     p.print_type(result_type(ctx, op));
@@ -144,7 +114,7 @@ fn verify_splat(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if !(ctx.is_signless_int_or_index(vt) || ctx.is_float(vt)) {
         return Err(op_err(ctx, op, format!("operand #0 must be integer/index/float type, but got {}", q(ctx, vt))));
     }
-    check_index_operands(ctx, op, 1, usize::MAX)?;
+    check_index_operands(ctx, op, 1..usize::MAX)?;
     let (shape, elem) = ranked_or(ctx, op, result_type(ctx, op), "result #0")?;
     if elem != vt {
         return Err(op_err(ctx, op, "failed to verify that operand type matches element type of result"));
@@ -159,26 +129,6 @@ fn verify_splat(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 // ----- rank -----
 
-fn parse_rank(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let t = p.parse_operand()?;
-    p.parse_optional_attr_dict()?;
-    p.expect_colon()?;
-    let ty = parse_tensor_type(p, false)?;
-    p.add_operand(&t, ty)?;
-    let idx = p.ctx().index_type();
-    p.add_result_types(&[idx]);
-    Ok(())
-}
-
-fn print_rank(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    p.write(" ");
-    p.print_value(ctx.operand(op, 0));
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(operand_type(ctx, op, 0));
-}
-
 fn verify_rank(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let t = operand_type(ctx, op, 0);
     if !ctx.is_tensor(t) {
@@ -192,35 +142,6 @@ fn verify_rank(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 }
 
 // ----- reshape -----
-
-/// `tensor.reshape %src(%shape) : (src, shape) -> result`
-fn parse_reshape(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let src = p.parse_operand()?;
-    let shape = p.parse_operand_list(Delimiter::Paren)?;
-    p.parse_optional_attr_dict()?;
-    p.expect_colon()?;
-    let loc = p.current_loc();
-    let (ins, outs) = p.parse_functional_type()?;
-    if shape.len() != 1 || ins.len() != 2 || outs.len() != 1 {
-        return Err(custom_error(p, loc, "expected 2 operand types and 1 result type"));
-    }
-    p.add_operand(&src, ins[0])?;
-    p.add_operand(&shape[0], ins[1])?;
-    p.add_result_types(&outs);
-    Ok(())
-}
-
-fn print_reshape(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    p.write(" ");
-    p.print_value(ctx.operand(op, 0));
-    p.write("(");
-    p.print_value(ctx.operand(op, 1));
-    p.write(")");
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_functional_type(op);
-}
 
 fn static_count(shape: &[i64]) -> Option<i64> {
     shape.iter().try_fold(1i64, |acc, &d| if d == DYNAMIC { None } else { acc.checked_mul(d) })
@@ -371,7 +292,7 @@ fn verify_expand_shape(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let rt = result_type(ctx, op);
     let (sshape, se) = ranked_or(ctx, op, st, "operand #0")?;
     let (rshape, re) = ranked_or(ctx, op, rt, "result #0")?;
-    check_index_operands(ctx, op, 1, usize::MAX)?;
+    check_index_operands(ctx, op, 1..usize::MAX)?;
     if se != re {
         return Err(op_err(ctx, op, "failed to verify that source and result element types match"));
     }
@@ -433,7 +354,7 @@ fn parse_concat(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let loc = p.current_loc();
     let (ins, outs) = p.parse_functional_type()?;
     if ins.len() != inputs.len() || outs.len() != 1 {
-        return Err(custom_error(p, loc, format!("{} operands present, but expected {}", inputs.len(), ins.len())));
+        return Err(p.error_at(loc, format!("{} operands present, but expected {}", inputs.len(), ins.len())));
     }
     p.add_operands(&inputs, &ins, loc)?;
     p.add_result_types(&outs);

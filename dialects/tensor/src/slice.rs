@@ -2,20 +2,14 @@
 //! static/dynamic lists, with rank-reducing slices.
 
 use crate::util::*;
-use flowgate_ir::asm::{type_to_string, OpParser, OpPrinter, PResult, UnresolvedOperand};
-use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, Type, Value, DYNAMIC};
+use flowgate_builtin::shaped::{add_index_lists, parse_index_lists};
+use flowgate_ir::asm::{type_to_string, OpParser, OpPrinter, PResult};
+use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Type, Value, DYNAMIC};
 
 pub(crate) const ELIDED: &[&str] = &["operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"];
 
 pub(crate) fn defs() -> Vec<OpDef> {
-    let base = |name| OpDef {
-        traits: Traits::PURE,
-        inherent_attrs: ELIDED,
-        results: Count::Exactly(1),
-        regions: Count::Exactly(0),
-        successors: Count::Exactly(0),
-        ..OpDef::new(name)
-    };
+    let base = |name| OpDef { inherent_attrs: ELIDED, ..OpDef::pure_value(name) };
     vec![
         OpDef {
             parse: Some(parse_extract_slice),
@@ -49,28 +43,6 @@ pub(crate) fn mixed(ctx: &Context, op: OpId, tensors: usize) -> Result<(Vec<Valu
     Ok((heads, [list("static_offsets", 0), list("static_sizes", 1), list("static_strides", 2)]))
 }
 
-pub(crate) fn add_lists(
-    p: &mut OpParser<'_, '_>,
-    tensors: usize,
-    lists: [(Vec<UnresolvedOperand>, Vec<i64>); 3],
-) -> PResult<()> {
-    let idx = p.ctx().index_type();
-    let mut seg = vec![1; tensors];
-    for (name, (dynamic, values)) in ["static_offsets", "static_sizes", "static_strides"].iter().zip(lists) {
-        p.add_operands_same_type(&dynamic, idx)?;
-        seg.push(dynamic.len() as i32);
-        let a = p.ctx().dense_i64_array_attr(&values);
-        p.add_attr(name, a);
-    }
-    let a = p.ctx().dense_i32_array_attr(&seg);
-    p.add_attr("operandSegmentSizes", a);
-    Ok(())
-}
-
-pub(crate) fn parse_lists(p: &mut OpParser<'_, '_>) -> PResult<[(Vec<UnresolvedOperand>, Vec<i64>); 3]> {
-    Ok([p.parse_dynamic_index_list()?, p.parse_dynamic_index_list()?, p.parse_dynamic_index_list()?])
-}
-
 pub(crate) fn print_lists(p: &mut OpPrinter<'_>, lists: &[List; 3]) {
     for (i, (values, dynamic)) in lists.iter().enumerate() {
         if i > 0 {
@@ -83,13 +55,13 @@ pub(crate) fn print_lists(p: &mut OpPrinter<'_>, lists: &[List; 3]) {
 /// `tensor.extract_slice %t[offsets] [sizes] [strides] : src to result`
 fn parse_extract_slice(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let src = p.parse_operand()?;
-    let lists = parse_lists(p)?;
+    let lists = parse_index_lists(p)?;
     p.parse_optional_attr_dict()?;
     let st = p.parse_colon_type()?;
     p.expect_keyword("to")?;
     let rt = p.parse_type()?;
     p.add_operand(&src, st)?;
-    add_lists(p, 1, lists)?;
+    add_index_lists(p, 1, lists)?;
     p.add_result_types(&[rt]);
     Ok(())
 }
@@ -112,14 +84,14 @@ fn parse_insert_slice(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let src = p.parse_operand()?;
     p.expect_keyword("into")?;
     let dest = p.parse_operand()?;
-    let lists = parse_lists(p)?;
+    let lists = parse_index_lists(p)?;
     p.parse_optional_attr_dict()?;
     let st = p.parse_colon_type()?;
     p.expect_keyword("into")?;
     let dt = p.parse_type()?;
     p.add_operand(&src, st)?;
     p.add_operand(&dest, dt)?;
-    add_lists(p, 2, lists)?;
+    add_index_lists(p, 2, lists)?;
     p.add_result_types(&[dt]);
     Ok(())
 }
@@ -208,7 +180,7 @@ fn verify_extract_slice(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         ));
     };
     verify_lists(ctx, op, &lists, shape.len())?;
-    check_index_operands(ctx, op, 1, usize::MAX)?;
+    check_index_operands(ctx, op, 1..usize::MAX)?;
     check_slice_type(ctx, op, &lists[1].0, elem, ctx.value_type(ctx.result(op, 0)))?;
     check_in_bounds(ctx, op, &shape, &lists[0].0, &lists[1].0, &lists[2].0)
 }
@@ -227,7 +199,7 @@ fn verify_insert_slice(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(Diagnostic::op_error(ctx, op, "failed to verify that expected result type to match dest type"));
     }
     verify_lists(ctx, op, &lists, shape.len())?;
-    check_index_operands(ctx, op, 2, usize::MAX)?;
+    check_index_operands(ctx, op, 2..usize::MAX)?;
     check_slice_type(ctx, op, &lists[1].0, elem, ctx.value_type(t[0]))?;
     check_in_bounds(ctx, op, &shape, &lists[0].0, &lists[1].0, &lists[2].0)
 }

@@ -4,6 +4,7 @@
 mod dense_hex;
 mod file_metadata;
 mod float_fmt;
+pub mod formats;
 pub mod lexer;
 mod op_parser;
 mod parse_affine;
