@@ -28,7 +28,7 @@ pub(crate) mod c_abi {
             dispatch!(t.data(), v => {
                 let bytes = std::mem::size_of_val(v.as_slice());
                 // SAFETY: the compiled buffer holds `numel` elements of this type (checked above).
-                std::ptr::copy_nonoverlapping(v.as_ptr() as *const u8, dst as *mut u8, bytes);
+                std::ptr::copy_nonoverlapping(v.as_ptr().cast::<u8>(), dst as *mut u8, bytes);
             });
             Ok(())
         })
@@ -75,7 +75,7 @@ pub(crate) mod c_abi {
                     let src = &v[(o * dim + i) * inner..(o * dim + i + 1) * inner];
                     let d = (dst as *mut u8).add(o * std::mem::size_of_val(src));
                     // SAFETY: the buffer holds `outer * inner` elements of this type (checked above).
-                    std::ptr::copy_nonoverlapping(src.as_ptr() as *const u8, d, std::mem::size_of_val(src));
+                    std::ptr::copy_nonoverlapping(src.as_ptr().cast::<u8>(), d, std::mem::size_of_val(src));
                 }
             });
             Ok(())

@@ -17,6 +17,7 @@ pub mod abi;
 mod activation;
 mod broadcast;
 mod buffer;
+pub mod c_api;
 mod cast;
 mod compare;
 mod conv;

@@ -374,6 +374,12 @@ impl Tensor {
         T::slice(&self.data)
     }
 
+    /// The address of the first element, for the C API to hand out an output's storage (whose
+    /// owner keeps this tensor alive and unshared).
+    pub(crate) fn data_mut_ptr(&mut self) -> *mut c_void {
+        dispatch!(&mut self.data, v => v.as_mut_ptr().cast::<c_void>())
+    }
+
     /// The same data with another shape of the same element count.
     pub fn with_shape(self, shape: Vec<usize>) -> RtResult<Tensor> {
         Tensor::from_data(shape, self.data)

@@ -35,3 +35,24 @@ fn the_readme_lists_the_table() {
         panic!("README row {k} is {}, the table has {} there", rows[k].0, want[k].0);
     }
 }
+
+/// The README's C API table lists `flowgate.h`'s functions (the runtime-abi `C_API` table) with
+/// their prototypes, in order.
+#[test]
+fn the_readme_lists_the_c_api() {
+    let readme = include_str!("../README.md");
+    let start = readme.find("| C function | Prototype |").expect("README has the C API table");
+    let rows: Vec<(String, String)> = readme[start..]
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            let cells: Vec<&str> =
+                l.split(" | ").map(|c| c.trim_matches(|c: char| c == '|' || c == '`' || c == ' ')).collect();
+            (cells[0].to_string(), cells[1].to_string())
+        })
+        .collect();
+    let want: Vec<(String, String)> =
+        flowgate_runtime_abi::C_API.iter().map(|f| (f.symbol.to_string(), f.c_decl())).collect();
+    assert_eq!(rows, want);
+}
