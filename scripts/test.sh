@@ -20,7 +20,10 @@
 # onnx-run and onnx-opt are built with `--features mlir` in the same build, the bridge's cargo
 # tests are part of that workspace run, the suites also run with `--backend mlir`, and lit sees the feature (`mlir-bridge`): the differential programs also run
 # through upstream's lowering and ExecutionEngine in process. FLOWGATE_NO_MLIR=1 skips the
-# bridge. No Python package is needed by the tests (lit comes with
+# bridge. Then scripts/c-embed-test.sh: the runtime library, flowgate.h, pkg-config and CMake
+# package, and the cross targets aarch64 and riscv64 under qemu-user (test.sh
+# installs gcc-aarch64-linux-gnu, gcc-riscv64-linux-gnu, qemu-user and both Rust targets when
+# missing). No Python package is needed by the tests (lit comes with
 # llvm-22-tools); onnx/numpy/onnxruntime are for benchmarks and data generation only.
 #
 # Every stage runs even if an earlier one failed; the exit status is non-zero if any failed.
@@ -81,6 +84,18 @@ require_candidates() {
   fi
 }
 
+# apt-get install PKGS (after one apt-get update), as root or through sudo.
+apt_install() {
+  if [ "$(id -u)" -ne 0 ] && [ -z "$SUDO" ]; then
+    echo "error: missing $* and not root (no sudo): install them first" >&2
+    return 1
+  fi
+  apt_update_once
+  require_candidates "$@" || return 1
+  log "apt-get install -y $*"
+  $SUDO apt-get install -y -qq --no-install-recommends "$@"
+}
+
 install_missing() {
   local need=()
   for pkg in llvm-22-tools mlir-22-tools cmake; do
@@ -97,19 +112,38 @@ install_missing() {
     return 0
   fi
   mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
-  if [ "$(id -u)" -ne 0 ] && [ -z "$SUDO" ]; then
-    echo "error: missing ${need[*]} and not root (no sudo): install them first" >&2
-    return 1
-  fi
-  apt_update_once
-  require_candidates "${need[@]}" || return 1
-  log "apt-get install -y ${need[*]}"
-  $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"
+  apt_install "${need[@]}"
 }
 
 PREREQ_FAILED=0
 if [ "$MODE" != upstream ] || [ ! -x "$LLVM_BIN/mlir-opt" ]; then
   install_missing || { echo "error: could not install every prerequisite (see above)" >&2; PREREQ_FAILED=1; }
+fi
+
+# The cross targets of scripts/c-embed-test.sh (issue 20 item 7): Debian's cross compilers,
+# qemu-user, and Rust's standard library for both targets.
+CROSS_TRIPLES=(aarch64-unknown-linux-gnu riscv64gc-unknown-linux-gnu)
+install_cross() {
+  local need=()
+  for pkg in gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu qemu-user; do
+    if ! dpkg -s "$pkg" >/dev/null 2>&1; then need+=("$pkg"); fi
+  done
+  if [ ${#need[@]} -gt 0 ]; then
+    apt_install "${need[@]}" || return 1
+  else
+    log "gcc-aarch64-linux-gnu, gcc-riscv64-linux-gnu and qemu-user are installed"
+  fi
+  local installed
+  installed=$(rustup target list --installed 2>/dev/null) || { echo "error: rustup not found" >&2; return 1; }
+  for t in "${CROSS_TRIPLES[@]}"; do
+    if ! grep -qx "$t" <<<"$installed"; then
+      log "rustup target add $t"
+      rustup target add "$t" || return 1
+    fi
+  done
+}
+if [ "$MODE" = all ]; then
+  install_cross || { echo "error: could not install the cross-target prerequisites (see above)" >&2; PREREQ_FAILED=1; }
 fi
 
 # The LLVM backend's build dependencies (inkwell links libLLVM-22; DESIGN.md §7). A package
@@ -191,6 +225,10 @@ if [ "$MODE" = all ]; then
       stage "onnx-run --backend-tests testdata/real" target/debug/onnx-run --backend-tests testdata/real
     fi
     stage "memory test" bash scripts/memory-test.sh target/debug/onnx-run
+    # C embedding (issue 20): the runtime as static and shared library with flowgate.h,
+    # pkg-config and the CMake package; the C API test through each; and the runtime and the
+    # C API test on aarch64 and riscv64 under qemu.
+    stage "C embedding and cross targets (scripts/c-embed-test.sh)" bash scripts/c-embed-test.sh
     # The LLVM backend. The default build above needed no LLVM; this one replaces
     # target/debug/onnx-run and onnx-compile with builds that also have `--backend llvm`.
     if [ "${FLOWGATE_NO_LLVM:-0}" != 1 ]; then

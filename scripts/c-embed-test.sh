@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# The C side of Flowgate (README, "Embedding a model in C"), as a C user meets it:
+#
+#   bash scripts/c-embed-test.sh [--no-cross]
+#
+# 1. Host: scripts/build-runtime.sh installs the runtime, flowgate.h, the pkg-config files and the
+#    CMake package into target/flowgate-c/host. The C API test (crates/runtime/tests/c/c_api.c)
+#    is built against the static library (pkg-config flowgate-static) and the shared one
+#    (pkg-config flowgate), and through CMake's find_package(Flowgate), and run.
+# 2. Cross (unless --no-cross): for aarch64-unknown-linux-gnu and riscv64gc-unknown-linux-gnu the
+#    runtime is built for the target, and the C API test is built with Debian's cross compiler
+#    and run under qemu-user.
+#    scripts/test.sh installs gcc-aarch64-linux-gnu, gcc-riscv64-linux-gnu and qemu-user.
+#
+# Prints PASS/FAIL per step and exits non-zero if any failed.
+set -u -o pipefail
+
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+CROSS=1
+for arg in "$@"; do
+  case "$arg" in
+    --no-cross) CROSS=0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    *) echo "c-embed-test.sh: unknown argument: $arg" >&2; exit 2 ;;
+  esac
+done
+
+WORK="$ROOT/target/flowgate-c"
+FAILED=0
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1"; FAILED=1; }
+# step NAME COMMAND...: runs COMMAND, its output indented, and reports it.
+step() {
+  local name=$1
+  shift
+  echo "==> $name"
+  if "$@" 2>&1 | sed 's/^/    /'; then pass "$name"; else fail "$name"; fi
+}
+
+CFLAGS_TEST=(-std=c99 -Wall -Wextra -Werror)
+C_API_TEST="$ROOT/crates/runtime/tests/c/c_api.c"
+
+# ---- Host ---------------------------------------------------------------------------------
+HOST="$WORK/host"
+rm -rf "$WORK"
+step "install the runtime (host)" bash scripts/build-runtime.sh --prefix "$HOST"
+export PKG_CONFIG_PATH="$HOST/lib/pkgconfig"
+
+c_api_static() {
+  # shellcheck disable=SC2046
+  cc "${CFLAGS_TEST[@]}" "$C_API_TEST" $(pkg-config --cflags --libs flowgate-static) -o "$WORK/c_api_static" &&
+    "$WORK/c_api_static"
+}
+c_api_shared() {
+  # shellcheck disable=SC2046
+  cc "${CFLAGS_TEST[@]}" "$C_API_TEST" $(pkg-config --cflags --libs flowgate) -lpthread -o "$WORK/c_api_shared" &&
+    ldd "$WORK/c_api_shared" | grep -q "libflowgate_runtime.so => $HOST/lib/" &&
+    "$WORK/c_api_shared"
+}
+step "C API test, static library (pkg-config flowgate-static)" c_api_static
+step "C API test, shared library (pkg-config flowgate)" c_api_shared
+
+cmake_c_api() {
+  cmake -S "$ROOT/crates/runtime/tests/c" -B "$WORK/c-api-build" -DCMAKE_PREFIX_PATH="$HOST" &&
+    cmake --build "$WORK/c-api-build" &&
+    ctest --test-dir "$WORK/c-api-build" --output-on-failure
+}
+step "C API test with CMake (find_package(Flowgate): runtime_static, runtime_shared)" cmake_c_api
+
+# ---- Cross targets under qemu ----------------------------------------------------------------
+cross_target() {
+  local triple=$1 gnu=$2 qemu=$3
+  local prefix="$WORK/$triple" out="$WORK/$triple-build"
+  local cc="$gnu-gcc"
+  for tool in "$cc" "$qemu"; do
+    if ! command -v "$tool" >/dev/null 2>&1; then
+      echo "$tool is not installed (scripts/test.sh installs it)"
+      return 1
+    fi
+  done
+  bash scripts/build-runtime.sh --prefix "$prefix" --target "$triple" || return 1
+  mkdir -p "$out/flowgate"
+  "$cc" "${CFLAGS_TEST[@]}" -I"$prefix/include" "$C_API_TEST" "$prefix/lib/libflowgate_runtime.a" \
+    -lm -lpthread -ldl -o "$out/c_api" || return 1
+  QEMU_LD_PREFIX=/usr/$gnu "$qemu" "$out/c_api" || return 1
+  readelf -h "$out/c_api" | grep Machine
+}
+if [ "$CROSS" = 1 ]; then
+  step "aarch64 under qemu (runtime, C API test)" \
+    cross_target aarch64-unknown-linux-gnu aarch64-linux-gnu qemu-aarch64
+  step "riscv64 under qemu (runtime, C API test)" \
+    cross_target riscv64gc-unknown-linux-gnu riscv64-linux-gnu qemu-riscv64
+fi
+
+if [ "$FAILED" -ne 0 ]; then
+  echo "c-embed-test: FAILED"
+  exit 1
+fi
+echo "c-embed-test: all passed"
