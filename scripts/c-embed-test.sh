@@ -9,7 +9,7 @@
 #    (pkg-config flowgate), and through CMake's find_package(Flowgate), and run.
 # 2. Cross (unless --no-cross): for aarch64-unknown-linux-gnu and riscv64gc-unknown-linux-gnu the
 #    runtime is built for the target, and the C API test is built with Debian's cross compiler
-#    and run under qemu-user.
+#    against its static and its shared library and run under qemu-user.
 #    scripts/test.sh installs gcc-aarch64-linux-gnu, gcc-riscv64-linux-gnu and qemu-user.
 #
 # Prints PASS/FAIL per step and exits non-zero if any failed.
@@ -85,6 +85,11 @@ cross_target() {
     -lm -lpthread -ldl -o "$out/c_api" || return 1
   QEMU_LD_PREFIX=/usr/$gnu "$qemu" "$out/c_api" || return 1
   readelf -h "$out/c_api" | grep Machine
+  # The same against the target's shared library.
+  "$cc" "${CFLAGS_TEST[@]}" -I"$prefix/include" "$C_API_TEST" -L"$prefix/lib" -lflowgate_runtime -lpthread \
+    -o "$out/c_api_shared" || return 1
+  readelf -d "$out/c_api_shared" | grep -q 'NEEDED.*libflowgate_runtime.so' || return 1
+  QEMU_LD_PREFIX=/usr/$gnu "$qemu" -E LD_LIBRARY_PATH="$prefix/lib" "$out/c_api_shared" || return 1
 }
 if [ "$CROSS" = 1 ]; then
   step "aarch64 under qemu (runtime, C API test)" \
