@@ -6,7 +6,7 @@
 # 1. Host: scripts/build-runtime.sh installs the runtime, flowgate.h, the pkg-config files and the
 #    CMake package into target/flowgate-c/host. The C API test (crates/runtime/tests/c/c_api.c)
 #    is built against the static library (pkg-config flowgate-static) and the shared one
-#    (pkg-config flowgate), and through CMake's find_package(Flowgate), and run.
+#    (pkg-config flowgate), as C++, and through CMake's find_package(Flowgate), and run.
 # 2. Cross (unless --no-cross): for aarch64-unknown-linux-gnu and riscv64gc-unknown-linux-gnu the
 #    runtime is built for the target, and the C API test is built with Debian's cross compiler
 #    against its static and its shared library and run under qemu-user.
@@ -58,7 +58,13 @@ c_api_shared() {
     ldd "$WORK/c_api_shared" | grep -q "libflowgate_runtime.so => $HOST/lib/" &&
     "$WORK/c_api_shared"
 }
+c_api_cxx() {
+  # shellcheck disable=SC2046
+  c++ -Wall -Wextra -Werror -x c++ "$C_API_TEST" -x none $(pkg-config --cflags --libs flowgate-static) \
+    -o "$WORK/c_api_cxx" && "$WORK/c_api_cxx"
+}
 step "C API test, static library (pkg-config flowgate-static)" c_api_static
+step "C API test compiled as C++ (flowgate.h's extern \"C\")" c_api_cxx
 step "C API test, shared library (pkg-config flowgate)" c_api_shared
 
 cmake_c_api() {
