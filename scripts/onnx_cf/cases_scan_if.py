@@ -4,11 +4,13 @@ import numpy as np
 
 from .build import (
     BOOL,
+    U8,
     F32,
     I32,
     I64,
     branch,
     case,
+    loop_body,
     randf,
     scalar,
     scan_body,
@@ -174,6 +176,41 @@ def _(b, rng):
     b.output(y, I32, ["T", 2], "y")
     return [[rng.integers(-5, 5, size=[3, 2]).astype(np.int32)],
             [rng.integers(-5, 5, size=[6, 2]).astype(np.int32)]]
+
+
+@case("scan_stack_uint8_bool", "Scan over a uint8 [5, 3] input: a uint8 running sum that wraps "
+      "around, stacked, and a bool comparison per step, stacked (the compiled tier's stacked "
+      "outputs keep the unsigned and bool element types).", opset=17)
+def _(b, rng):
+    x = b.input(U8, [5, 3], "x")
+    s, (acc,), (xt,) = scan_body(b, [(U8, [3])], [(U8, [3])])
+    acc2 = s.op("Add", [acc, xt])
+    s.output(acc2, U8, [3])
+    s.output(s.op("Identity", [acc2]), U8, [3])
+    s.output(s.op("Greater", [xt, acc]), BOOL, [3])
+    acc, y, g = b.op("Scan", [b.const([250, 0, 128], U8), x], outs=3, body=s.graph(),
+                     num_scan_inputs=1)
+    b.output(acc, U8, [3], "acc")
+    b.output(y, U8, [5, 3], "y")
+    b.output(g, BOOL, [5, 3], "greater")
+    return [[rng.integers(0, 256, size=[5, 3]).astype(np.uint8)]]
+
+
+@case("loop_gather_negative_index", "Loop (M = 4 a Constant) whose body gathers row i - 4 (a "
+      "negative index, counted from the end) of a [4, 2] graph input defined outside the loop, "
+      "sums the rows and stacks them as a scan output.", opset=17)
+def _(b, rng):
+    x = b.input(F32, [4, 2], "x")
+    m = b.const(4, I64)
+    s, i, c, (acc,) = loop_body(b, [(F32, [2])])
+    row = s.op("Gather", [x, s.op("Sub", [i, s.const(4, I64)])], axis=0)
+    s.output(c, BOOL, [])
+    s.output(s.op("Add", [acc, row]), F32, [2])
+    s.output(s.op("Mul", [row, s.const(2.0, F32)]), F32, [2])
+    acc, ys = b.ops("Loop", [m, "", b.const([0.0, 0.0], F32)], 2, body=s.graph())
+    b.output(acc, F32, [2], "acc")
+    b.output(ys, F32, [4, 2], "ys")
+    return [[randf(rng, [4, 2])]]
 
 
 # -- If -----------------------------------------------------------------------------------------

@@ -267,3 +267,97 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
     return %a, %b : tensor<?x4xf32>, tensor<300x300xf32>
   }
 }
+
+// -----
+
+// A stacked loop output (a Scan's, as convert-onnx-to-scf gives it: a sequence appended to
+// once per trip of a loop of known trip count, stacked after it) is one buffer written in
+// place: the insert stores the step's value into row %i, the sequence passes through the loop
+// untouched, and the stack crosses to a handle once, after the loop. A Gather along axis 0
+// from a tensor defined outside the loop reads that tensor into one buffer once and copies
+// each step's row with loads; an index out of range takes the cold branch, whose
+// flowgate_rt_read_slice reports it.
+
+// CHECK-LABEL: func.func @stack(
+// CHECK-SAME:      %[[X:[^:]*]]: !llvm.ptr)
+// CHECK:         %[[SUM:.*]] = memref.alloc() : memref<2xf32>
+// CHECK-NEXT:    %[[WHOLE:.*]] = memref.alloc() : memref<5x2xf32>
+// CHECK-NEXT:    %[[STEP:.*]] = memref.alloc() : memref<2xf32>
+// CHECK-NEXT:    %[[STACK:.*]] = memref.alloc() : memref<5x2xf32>
+// CHECK:         %[[PW:.*]] = memref.extract_aligned_pointer_as_index %[[WHOLE]]
+// CHECK:         %[[AW:.*]] = arith.index_cast %[[PW]] : index to i64
+// CHECK:         call @flowgate_rt_read_buffer(%{{.*}}, %[[X]], %[[AW]], %{{.*}}, %c10_i64)
+// CHECK:         %[[SEQ:.*]] = call @flowgate_rt_seq_empty(
+// CHECK:         %[[R:.*]] = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[S:.*]] = %[[SEQ]]) -> (!llvm.ptr) {
+// CHECK:           %[[INSIDE:.*]] = arith.cmpi ult, %{{.*}}, %c5_i64 : i64
+// CHECK:           %[[ROW:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK:           scf.if %[[INSIDE]] {
+// CHECK:             scf.for %[[J:.*]] =
+// CHECK-NEXT:          %[[V:.*]] = memref.load %[[WHOLE]][%[[ROW]], %[[J]]] : memref<5x2xf32>
+// CHECK-NEXT:          memref.store %[[V]], %[[STEP]][%[[J]]] : memref<2xf32>
+// CHECK:           } else {
+// CHECK:             func.call @flowgate_rt_read_slice(
+// CHECK:           }
+// CHECK:           arith.addf
+// CHECK:           scf.for %[[K:.*]] =
+// CHECK-NEXT:        %[[W:.*]] = memref.load %[[SUM]][%[[K]]] : memref<2xf32>
+// CHECK-NEXT:        memref.store %[[W]], %[[STACK]][%[[I]], %[[K]]] : memref<5x2xf32>
+// CHECK:           scf.yield %[[S]] : !llvm.ptr
+// CHECK-NEXT:    }
+// CHECK-NEXT:    call @flowgate_rt_release(%[[R]])
+// CHECK:         %[[PS:.*]] = memref.extract_aligned_pointer_as_index %[[STACK]]
+// CHECK:         %[[AS:.*]] = arith.index_cast %[[PS]] : index to i64
+// CHECK:         %[[H:.*]] = call @flowgate_rt_from_buffer(%{{.*}}, %[[AS]], %{{.*}}, %{{.*}})
+// CHECK:         return %[[H]] : !llvm.ptr
+
+// OFF-LABEL:   func.func @stack(
+// OFF-NOT:       memref.alloc
+// OFF:           func.call @flowgate_rt_gather(
+// OFF:           func.call @flowgate_rt_seq_insert_consume(
+// OFF:           call @flowgate_rt_concat_from_seq(
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @stack(%x: tensor<5x2xf32>) -> tensor<5x2xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c5 = arith.constant 5 : index
+    %e = "onnx.SequenceEmpty"() {dtype = 1 : i64} : () -> !onnx.seq<tensor<2xf32>>
+    %r = scf.for %i = %c0 to %c5 step %c1 iter_args(%s = %e) -> (!onnx.seq<tensor<2xf32>>) {
+      %ii = arith.index_cast %i : index to i64
+      %t = tensor.from_elements %ii : tensor<i64>
+      %g = "onnx.Gather"(%x, %t) {axis = 0 : i64} : (tensor<5x2xf32>, tensor<i64>) -> tensor<2xf32>
+      %a = "onnx.Add"(%g, %g) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+      %s2 = "onnx.SequenceInsert"(%s, %a) : (!onnx.seq<tensor<2xf32>>, tensor<2xf32>) -> !onnx.seq<tensor<2xf32>>
+      scf.yield %s2 : !onnx.seq<tensor<2xf32>>
+    }
+    %y = "onnx.ConcatFromSequence"(%r) {axis = 0 : i64, new_axis = 1 : i64} : (!onnx.seq<tensor<2xf32>>) -> tensor<?x2xf32>
+    %c = tensor.cast %y : tensor<?x2xf32> to tensor<5x2xf32>
+    return %c : tensor<5x2xf32>
+  }
+}
+
+// -----
+
+// Only a stack of a loop whose trip count is known at compile time is a buffer: with a
+// trip count given at run time the sequence stays a runtime value.
+
+// CHECK-LABEL: func.func @stack_unknown_trips(
+// CHECK-NOT:     memref<{{[0-9]+}}x2xf32>
+// CHECK:         scf.for
+// CHECK:           func.call @flowgate_rt_seq_insert_consume(
+// CHECK:         call @flowgate_rt_concat_from_seq(
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @stack_unknown_trips(%x: tensor<2xf32>, %n: tensor<i64>) -> tensor<?x2xf32> {
+    %m = tensor.extract %n[] : tensor<i64>
+    %ub = arith.index_cast %m : i64 to index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %e = "onnx.SequenceEmpty"() {dtype = 1 : i64} : () -> !onnx.seq<tensor<2xf32>>
+    %r = scf.for %i = %c0 to %ub step %c1 iter_args(%s = %e) -> (!onnx.seq<tensor<2xf32>>) {
+      %a = "onnx.Add"(%x, %x) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+      %s2 = "onnx.SequenceInsert"(%s, %a) : (!onnx.seq<tensor<2xf32>>, tensor<2xf32>) -> !onnx.seq<tensor<2xf32>>
+      scf.yield %s2 : !onnx.seq<tensor<2xf32>>
+    }
+    %y = "onnx.ConcatFromSequence"(%r) {axis = 0 : i64, new_axis = 1 : i64} : (!onnx.seq<tensor<2xf32>>) -> tensor<?x2xf32>
+    return %y : tensor<?x2xf32>
+  }
+}

@@ -152,6 +152,7 @@ fn lower_function(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
     snapshot_types(l, f);
     retype_signature(l, f)?;
     retype_structure(l, f);
+    compiled::stack::plan(l, f)?;
     lower_ops(l, f)?;
     fix_joins(l, f)?;
     compiled::carried::insert(l, f)?;
@@ -354,6 +355,12 @@ fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
         return Ok(r);
     }
     if let Some(r) = constants::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = compiled::stack::lower_insert(l, op)? {
+        return Ok(r);
+    }
+    if let Some(r) = compiled::stack::lower_concat(l, op)? {
         return Ok(r);
     }
     if let Some(r) = compiled::gather::lower(l, op)? {

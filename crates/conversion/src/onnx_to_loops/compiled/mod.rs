@@ -19,6 +19,7 @@
 pub(crate) mod carried;
 pub(crate) mod gather;
 pub(crate) mod nest;
+pub(crate) mod stack;
 
 use super::emit::{LResult, Lower};
 use super::types;
@@ -45,6 +46,8 @@ pub(crate) struct TierState {
     /// Elementwise ops fused into their only user (`nest.rs`), erased once it is lowered.
     pub fused: Vec<OpId>,
     pub fused_set: HashSet<OpId>,
+    /// The inserts and concats of stacked loop outputs (`stack.rs`).
+    pub stacks: HashMap<OpId, stack::Stack>,
 }
 
 /// The memref type a value of ONNX type `t` has in the compiled tier, if it is in it.

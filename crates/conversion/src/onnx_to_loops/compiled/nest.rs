@@ -133,10 +133,33 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId) -> LResult<Option<Vec<Value>>> 
     collect_leaves(l, op, node, &mut leaves)?;
     let buf = l.buffer(mty, true)?;
     let saved = l.ip;
+    let Nest { idx, c0, outer } = open(l, &out);
+    let v = eval(l, op, &idx, c0, &leaves)?;
+    let mut operands = vec![v, buf];
+    operands.extend_from_slice(&idx);
+    let st = OperationState::new(l.ctx, "memref.store", l.loc).operands(&operands);
+    let store = l.create(st);
+    l.ip = saved;
+    l.tier.ready.insert(buf, outer.unwrap_or(store));
+    l.orig.insert(buf, rt);
+    Ok(Some(vec![buf]))
+}
+
+/// A loop nest over `shape` opened at the insertion point (an `scf.for` per dimension larger
+/// than 1), the insertion point left in its innermost body.
+pub(crate) struct Nest {
+    /// The index of each dimension (`c0` for a dimension of 1).
+    pub idx: Vec<Value>,
+    pub c0: Value,
+    /// The outermost loop, if any.
+    pub outer: Option<OpId>,
+}
+
+pub(crate) fn open(l: &mut Lower<'_>, shape: &[i64]) -> Nest {
     let c0 = l.with_builder(|b, loc| flowgate_arith::builders::constant_index(b, 0, loc));
     let mut idx = Vec::new();
     let mut outer = None;
-    for &d in &out {
+    for &d in shape {
         if d == 1 {
             idx.push(c0);
             continue;
@@ -156,15 +179,49 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId) -> LResult<Option<Vec<Value>>> 
         l.ip = InsertPoint::Before(y);
         idx.push(l.ctx.block_arg(blk, 0));
     }
-    let v = eval(l, op, &idx, c0, &leaves)?;
-    let mut operands = vec![v, buf];
-    operands.extend_from_slice(&idx);
-    let st = OperationState::new(l.ctx, "memref.store", l.loc).operands(&operands);
+    Nest { idx, c0, outer }
+}
+
+/// The element type of buffer `m`.
+pub(crate) fn buffer_elem(l: &Lower<'_>, m: Value) -> Option<flowgate_ir::Type> {
+    match l.ctx.type_kind(l.ctx.value_type(m)) {
+        TypeKind::MemRef { element, .. } => Some(*element),
+        _ => None,
+    }
+}
+
+/// Copies `src[src_lead..., j...]` to `dst[dst_lead..., j...]` for every `j` of `shape` (a
+/// nest at the insertion point); returns the op after which the copy is complete.
+pub(crate) fn copy(
+    l: &mut Lower<'_>,
+    src: Value,
+    src_lead: &[Value],
+    dst: Value,
+    dst_lead: &[Value],
+    shape: &[i64],
+) -> LResult<OpId> {
+    let et =
+        buffer_elem(l, src).ok_or_else(|| flowgate_ir::Diagnostic::error(l.loc, "internal: copy from a non-buffer"))?;
+    let saved = l.ip;
+    let Nest { idx, outer, .. } = open(l, shape);
+    let mut s = src_lead.to_vec();
+    s.extend_from_slice(&idx);
+    let x = l.op1(
+        "memref.load",
+        &{
+            let mut o = vec![src];
+            o.extend(s);
+            o
+        },
+        et,
+    );
+    let mut o = vec![x, dst];
+    o.extend_from_slice(dst_lead);
+    o.extend_from_slice(&idx);
+    let st = OperationState::new(l.ctx, "memref.store", l.loc).operands(&o);
     let store = l.create(st);
     l.ip = saved;
-    l.tier.ready.insert(buf, outer.unwrap_or(store));
-    l.orig.insert(buf, rt);
-    Ok(Some(vec![buf]))
+    Ok(outer.unwrap_or(store))
 }
 
 /// The operands of `op` and of the ops fused into it, as registers or buffers, made before the

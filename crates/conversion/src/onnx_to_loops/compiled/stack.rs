@@ -1,0 +1,161 @@
+//! Stacked loop outputs written in place. `convert-onnx-to-scf` gives a Scan output (and a
+//! Loop's scan output) as a sequence carried by the loop, appended to once per trip and
+//! stacked after it:
+//!
+//! ```text
+//! %e = onnx.SequenceEmpty
+//! %r = scf.for %i = 0 to T step 1 iter_args(%s = %e) {
+//!   %s2 = onnx.SequenceInsert(%s, %v)        // %v of static shape S
+//!   scf.yield %s2
+//! }
+//! %y = onnx.ConcatFromSequence(%r) {axis = 0, new_axis = 1}
+//! ```
+//!
+//! When `T` is known at compile time and `%v` is in the compiled tier, the stack is one buffer
+//! `memref<T x S>` allocated at function entry: the insert stores `%v` into row `%i` (a copy nest)
+//! and the sequence passes through the loop untouched; the concat is that buffer, crossed to a
+//! handle once, after the loop. No step allocates or calls the runtime.
+
+use super::super::emit::{LResult, Lower};
+use super::super::types;
+use super::{gather::MAX_WHOLE, memref_type, nest};
+use flowgate_ir::{OpId, Value};
+
+/// A planned stack: its buffer, the loop's induction variable, the shape of one row.
+#[derive(Clone)]
+pub(crate) struct Stack {
+    buf: Value,
+    iv: Value,
+    row: Vec<i64>,
+    /// The buffer type of one row (the inserted value's type when the plan was made: a value
+    /// passed through an `Identity` may later carry a less static type).
+    row_ty: flowgate_ir::Type,
+    lp: OpId,
+}
+
+/// Finds the stacks of function `f` (before its ops are lowered).
+pub(crate) fn plan(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
+    if !l.compiled {
+        return Ok(());
+    }
+    let mut loops = Vec::new();
+    l.ctx.walk(f, &mut |op| {
+        if l.ctx.is_op(op, "scf.for") {
+            loops.push(op);
+        }
+    });
+    for lp in loops {
+        let ops = l.ctx.operands(lp).to_vec();
+        if ops.len() < 4 || const_index(l, ops[0]) != Some(0) || const_index(l, ops[2]) != Some(1) {
+            continue;
+        }
+        let Some(trips) = trip_count(l, ops[1]).filter(|&t| t >= 1) else { continue };
+        let Some(blk) = l.ctx.entry_block(l.ctx.region(lp, 0)) else { continue };
+        let Some(y) = l.ctx.terminator(blk).filter(|&t| l.ctx.is_op(t, "scf.yield")) else { continue };
+        for k in 0..ops.len() - 3 {
+            if let Some((ins, cat, row, row_ty)) = pattern(l, lp, blk, y, k, trips) {
+                // The ONNX element type (signedness), and the buffer's.
+                let element = match l.ctx.type_kind(l.onnx_type(l.ctx.operand(ins, 1))) {
+                    flowgate_ir::TypeKind::RankedTensor { element, .. } => *element,
+                    _ => continue,
+                };
+                let Some(elem) = types::elem_of_scalar_type(l.ctx, element) else { continue };
+                let mut shape = vec![trips];
+                shape.extend_from_slice(&row);
+                let st = elem.scalar_type(l.ctx);
+                let ty = l.ctx.memref_type(shape.clone(), st);
+                let buf = l.buffer(ty, true)?;
+                let full = l.ctx.tensor_type(shape, element);
+                l.orig.insert(buf, full);
+                let iv = l.ctx.block_arg(blk, 0);
+                let s = Stack { buf, iv, row, row_ty, lp };
+                l.tier.stacks.insert(ins, s.clone());
+                l.tier.stacks.insert(cat, s);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The insert and the concat of iteration argument `k` of loop `lp` when they form a stack, and
+/// the static shape of one row.
+fn pattern(
+    l: &mut Lower<'_>,
+    lp: OpId,
+    blk: flowgate_ir::BlockId,
+    y: OpId,
+    k: usize,
+    trips: i64,
+) -> Option<(OpId, OpId, Vec<i64>, flowgate_ir::Type)> {
+    let init = l.ctx.operand(lp, 3 + k);
+    l.ctx.defining_op(init).filter(|&d| l.ctx.is_op(d, "onnx.SequenceEmpty"))?;
+    let arg = l.ctx.block_arg(blk, 1 + k);
+    let [u] = l.ctx.uses(arg) else { return None };
+    let ins = u.op;
+    if !l.ctx.is_op(ins, "onnx.SequenceInsert") || u.index != 0 || l.ctx.operands(ins).len() != 2 {
+        return None;
+    }
+    // Exactly once per trip: directly in the loop body.
+    if l.ctx.parent_block(ins) != Some(blk) {
+        return None;
+    }
+    let [yu] = l.ctx.uses(l.ctx.result(ins, 0)) else { return None };
+    if yu.op != y || yu.index as usize != k {
+        return None;
+    }
+    let [cu] = l.ctx.uses(l.ctx.result(lp, k)) else { return None };
+    let cat = cu.op;
+    if !l.ctx.is_op(cat, "onnx.ConcatFromSequence")
+        || l.int_attr(cat, "axis") != Some(0)
+        || l.int_attr(cat, "new_axis") != Some(1)
+    {
+        return None;
+    }
+    let vt = l.onnx_type(l.ctx.operand(ins, 1));
+    let row_ty = memref_type(l.ctx, vt)?;
+    let row = types::tensor_shape(l.ctx, vt)?;
+    let n = row.iter().try_fold(trips, |a, &d| a.checked_mul(d))?;
+    (n <= MAX_WHOLE).then_some((ins, cat, row, row_ty))
+}
+
+fn const_index(l: &Lower<'_>, v: Value) -> Option<i64> {
+    let d = l.ctx.defining_op(v).filter(|&d| l.ctx.is_op(d, "arith.constant"))?;
+    l.ctx.attr(d, "value").and_then(|a| l.ctx.attr_as_int(a)).and_then(|x| i64::try_from(x).ok())
+}
+
+/// The trip count of a loop from 0 by 1 to `ub`: a constant, or a static dimension of a tensor
+/// (a Scan's length, `tensor.dim %x, %c`).
+fn trip_count(l: &Lower<'_>, ub: Value) -> Option<i64> {
+    if let Some(c) = const_index(l, ub) {
+        return Some(c);
+    }
+    let d = l.ctx.defining_op(ub).filter(|&d| l.ctx.is_op(d, "tensor.dim"))?;
+    let (x, i) = (l.ctx.operand(d, 0), l.ctx.operand(d, 1));
+    let i = usize::try_from(const_index(l, i)?).ok()?;
+    let shape = types::tensor_shape(l.ctx, l.onnx_type(x))?;
+    shape.get(i).copied().filter(|&s| s >= 0)
+}
+
+/// `SequenceInsert` of a stack: the value stored into its row; the sequence passes through.
+pub(crate) fn lower_insert(l: &mut Lower<'_>, op: OpId) -> LResult<Option<Vec<Value>>> {
+    let Some(s) = l.tier.stacks.get(&op).filter(|_| l.ctx.is_op(op, "onnx.SequenceInsert")).cloned() else {
+        return Ok(None);
+    };
+    let node = l.node_index(op);
+    let v = l.memref_of_type(l.ctx.operand(op, 1), node, s.row_ty)?;
+    nest::copy(l, v, &[], s.buf, &[s.iv], &s.row)?;
+    Ok(Some(vec![l.ctx.operand(op, 0)]))
+}
+
+/// `ConcatFromSequence` of a stack: its buffer, complete after the loop.
+pub(crate) fn lower_concat(l: &mut Lower<'_>, op: OpId) -> LResult<Option<Vec<Value>>> {
+    let Some(s) = l.tier.stacks.get(&op).filter(|_| l.ctx.is_op(op, "onnx.ConcatFromSequence")).cloned() else {
+        return Ok(None);
+    };
+    l.tier.ready.insert(s.buf, s.lp);
+    let rt = l.onnx_type(l.ctx.result(op, 0));
+    if l.lowered_type(rt) == Some(l.ctx.value_type(s.buf)) {
+        return Ok(Some(vec![s.buf]));
+    }
+    Ok(Some(vec![l.handle_of_buffer(s.buf)?]))
+}
