@@ -8,8 +8,10 @@
 #    is built against the static library (pkg-config flowgate-static) and the shared one
 #    (pkg-config flowgate), as C++, and through CMake's find_package(Flowgate), and run.
 # 2. Cross (unless --no-cross): for aarch64-unknown-linux-gnu and riscv64gc-unknown-linux-gnu the
-#    runtime is built for the target, and the C API test is built with Debian's cross compiler
-#    against its static and its shared library and run under qemu-user.
+#    runtime is built for the target, the C API test is built with Debian's cross compiler
+#    against its static and its shared library, and the Collatz Loop model
+#    (testdata/onnx-cf/loop_while_collatz) is compiled with `onnx-compile --target`, linked with
+#    tests/c/collatz_handles.c and the runtime, and all are run under qemu-user.
 #    scripts/test.sh installs gcc-aarch64-linux-gnu, gcc-riscv64-linux-gnu and qemu-user.
 #
 # Prints PASS/FAIL per step and exits non-zero if any failed.
@@ -21,7 +23,7 @@ CROSS=1
 for arg in "$@"; do
   case "$arg" in
     --no-cross) CROSS=0 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "c-embed-test.sh: unknown argument: $arg" >&2; exit 2 ;;
   esac
 done
@@ -39,6 +41,8 @@ step() {
 }
 
 CFLAGS_TEST=(-std=c99 -Wall -Wextra -Werror)
+# The host's tools (scripts/test.sh's cargo build made them).
+BIN="$ROOT/target/debug"
 C_API_TEST="$ROOT/crates/runtime/tests/c/c_api.c"
 
 # ---- Host ---------------------------------------------------------------------------------
@@ -79,9 +83,9 @@ cross_target() {
   local triple=$1 gnu=$2 qemu=$3
   local prefix="$WORK/$triple" out="$WORK/$triple-build"
   local cc="$gnu-gcc"
-  for tool in "$cc" "$qemu"; do
+  for tool in "$cc" "$qemu" "$BIN/onnx-translate" "$BIN/onnx-compile"; do
     if ! command -v "$tool" >/dev/null 2>&1; then
-      echo "$tool is not installed (scripts/test.sh installs it)"
+      echo "$tool is not installed (scripts/test.sh installs and builds it)"
       return 1
     fi
   done
@@ -96,11 +100,20 @@ cross_target() {
     -o "$out/c_api_shared" || return 1
   readelf -d "$out/c_api_shared" | grep -q 'NEEDED.*libflowgate_runtime.so' || return 1
   QEMU_LD_PREFIX=/usr/$gnu "$qemu" -E LD_LIBRARY_PATH="$prefix/lib" "$out/c_api_shared" || return 1
+  # A compiled control-flow model: the Collatz Loop, imported, compiled for the target, linked
+  # with the target's runtime and called through its entry and the runtime's handle ABI.
+  "$BIN/onnx-translate" --import-onnx "$ROOT/testdata/onnx-cf/loop_while_collatz/model.onnx" \
+    -o "$out/collatz.mlir" || return 1
+  "$BIN/onnx-compile" "$out/collatz.mlir" --target "$triple" -o "$out/collatz.o" || return 1
+  "$cc" "${CFLAGS_TEST[@]}" "$ROOT/crates/runtime/tests/c/collatz_handles.c" "$out/collatz.o" \
+    "$prefix/lib/libflowgate_runtime.a" -lm -lpthread -ldl -o "$out/collatz" || return 1
+  readelf -h "$out/collatz.o" | grep Machine
+  QEMU_LD_PREFIX=/usr/$gnu "$qemu" "$out/collatz" || return 1
 }
 if [ "$CROSS" = 1 ]; then
-  step "aarch64 under qemu (runtime, C API test)" \
+  step "aarch64 under qemu (runtime, C API test, compiled Collatz Loop)" \
     cross_target aarch64-unknown-linux-gnu aarch64-linux-gnu qemu-aarch64
-  step "riscv64 under qemu (runtime, C API test)" \
+  step "riscv64 under qemu (runtime, C API test, compiled Collatz Loop)" \
     cross_target riscv64gc-unknown-linux-gnu riscv64-linux-gnu qemu-riscv64
 fi
 
