@@ -1,6 +1,7 @@
 // The tools run the lowering pipeline themselves; -O2 (the default) adds the loop
 // optimizations of crates/optimize before convert-scf-to-cf, -O0 does not. Both end with
-// legalize-int-widths (odd-width integers to machine widths, issue 23).
+// legalize-int-widths (odd-width integers to machine widths, issue 23); memref views are
+// expanded after convert-scf-to-cf (issue 24).
 // RUN: %onnx-run %s --print-pipeline 2>&1 >/dev/null | FileCheck %s --check-prefixes=CHECK,O2
 // RUN: %onnx-run -O2 %s --print-pipeline 2>&1 >/dev/null | FileCheck %s --check-prefixes=CHECK,O2
 // RUN: %onnx-compile %s -o %t.o --print-pipeline 2>&1 | FileCheck %s --check-prefixes=CHECK,O2
@@ -20,6 +21,7 @@
 // O2-NEXT: pass: scf-for-to-while{cleanup=false}
 // O2-NEXT: pass: scf-rotate-while{cleanup=false}
 // CHECK-NEXT: pass: convert-scf-to-cf
+// CHECK-NEXT: pass: expand-strided-metadata
 // CHECK-NEXT: pass: canonicalize
 // CHECK-NEXT: pass: legalize-int-widths
 // CHECK-NOT: pass:

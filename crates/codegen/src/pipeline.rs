@@ -9,8 +9,10 @@ use flowgate_pass::{parse_pass_options, PassInfo, PassOptions};
 use std::time::{Duration, Instant};
 
 /// What runs between verified input and code generation at -O0, in order (DESIGN.md §1): the
-/// onnx dialect to scf and loops, cleanup, scf to cf, cleanup, and last integers of odd
-/// widths (`i2`, `i17`, ...) moved to machine widths, so that neither backend sees them.
+/// onnx dialect to scf and loops, cleanup, scf to cf, memref views expanded into
+/// `extract_strided_metadata` + index arithmetic + `reinterpret_cast` (so no backend computes a
+/// view's strides), cleanup, and last integers of odd widths (`i2`, `i17`, ...) moved to
+/// machine widths, so that neither backend sees them.
 /// Passes with nothing to do leave the module unchanged, so `.mlir` input at any stage goes
 /// through the same list.
 pub const LOWERING_PIPELINE: &[&str] = &[
@@ -19,6 +21,7 @@ pub const LOWERING_PIPELINE: &[&str] = &[
     "canonicalize",
     "cse",
     "convert-scf-to-cf",
+    "expand-strided-metadata",
     "canonicalize",
     "legalize-int-widths",
 ];

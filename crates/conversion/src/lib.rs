@@ -1,5 +1,6 @@
 //! Conversions between dialects, one module per conversion, each exposing its pass.
 
+pub mod expand_strided_metadata;
 pub mod legalize_int_widths;
 pub mod onnx_to_loops;
 pub mod onnx_to_scf;
@@ -9,5 +10,11 @@ use flowgate_pass::PassInfo;
 
 /// The conversion passes of this crate, for the registry.
 pub fn passes() -> Vec<PassInfo> {
-    vec![onnx_to_scf::pass_info(), onnx_to_loops::pass_info(), scf_to_cf::pass_info(), legalize_int_widths::pass_info()]
+    vec![
+        onnx_to_scf::pass_info(),
+        onnx_to_loops::pass_info(),
+        scf_to_cf::pass_info(),
+        expand_strided_metadata::pass_info(),
+        legalize_int_widths::pass_info(),
+    ]
 }

@@ -13,6 +13,7 @@ mod assumptions;
 mod atomic;
 mod canonicalize;
 mod dma;
+pub mod expand_strided_metadata;
 mod metadata;
 mod rank;
 mod realloc;

@@ -64,8 +64,6 @@ impl<M: Module> Translator<'_, '_, M> {
             }
             "dim" => self.dim(op)?,
             "get_global" => self.get_global(op)?,
-            "collapse_shape" => self.collapse_shape(op)?,
-            "expand_shape" => self.expand_shape(op)?,
             "extract_aligned_pointer_as_index" => {
                 let d = self.desc(op, 0)?;
                 self.define1(op, d.aligned)?;
@@ -87,7 +85,6 @@ impl<M: Module> Translator<'_, '_, M> {
             "copy" => self.copy(op)?,
             "realloc" => self.realloc(op)?,
             "reinterpret_cast" => self.reinterpret_cast(op)?,
-            "subview" => self.subview(op)?,
             // Same data, a different static view of its type.
             "cast" => {
                 let parts = self.operand_parts(op, 0)?;

@@ -66,6 +66,11 @@ pub fn parse(src: &str) -> (Context, flowgate_ir::OpId) {
     if let Err(d) = flowgate_ir::verify::verify(&ctx, m) {
         panic!("verify error: {}\n{src}", d.message);
     }
+    // View ops reach code generation only as `reinterpret_cast`s (the lowering pipeline's
+    // `expand-strided-metadata`).
+    if let Err(d) = flowgate_memref::expand_strided_metadata::expand_strided_metadata(&mut ctx, m) {
+        panic!("expand-strided-metadata: {}\n{src}", d.message);
+    }
     (ctx, m)
 }
 

@@ -49,8 +49,6 @@ impl<'c> Translator<'_, 'c> {
             }
             "dim" => self.dim(op)?,
             "get_global" => self.get_global(op)?,
-            "collapse_shape" => self.collapse_shape(op)?,
-            "expand_shape" => self.expand_shape(op)?,
             "extract_aligned_pointer_as_index" => {
                 let d = self.desc(op, 0)?;
                 let i = self.b.build_ptr_to_int(d.aligned, self.i64t(), "")?;
@@ -72,7 +70,6 @@ impl<'c> Translator<'_, 'c> {
             "copy" => self.copy(op)?,
             "realloc" => self.realloc(op)?,
             "reinterpret_cast" => self.reinterpret_cast(op)?,
-            "subview" => self.subview(op)?,
             // Same data, a different static view of its type.
             "cast" => {
                 let parts = self.operand_parts(op, 0)?;

@@ -8,7 +8,7 @@ mod cast_consumers;
 mod copy;
 mod dim;
 mod layout;
-mod mixed;
+pub(crate) mod mixed;
 mod reinterpret;
 mod reshape;
 mod scope;
