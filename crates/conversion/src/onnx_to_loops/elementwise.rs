@@ -29,7 +29,13 @@ const UNARY: &[(&str, Option<i32>, ScalarUnary)] = &[
     ("Sqrt", Some(UnaryOp::Sqrt as i32), |l, _, x, e| float_math(l, "math.sqrt", x, e)),
     ("Exp", Some(UnaryOp::Exp as i32), |l, _, x, e| float_math(l, "math.exp", x, e)),
     ("Log", Some(UnaryOp::Log as i32), |l, _, x, e| float_math(l, "math.log", x, e)),
-    ("Tanh", Some(UnaryOp::Tanh as i32), |l, _, x, e| float_math(l, "math.tanh", x, e)),
+    // f32 (and float16/bfloat16 held in f32): a rational approximation inline, as onnxruntime's
+    // MLAS and Eigen compute it, instead of a call to libm's tanhf (`scalar::tanh_f32`).
+    ("Tanh", Some(UnaryOp::Tanh as i32), |l, _, x, e| match e {
+        Elem::Float(FloatKind::F64) => float_math(l, "math.tanh", x, e),
+        Elem::Float(_) => Ok(Some(scalar::tanh_f32(l, x))),
+        _ => Ok(None),
+    }),
     ("Sigmoid", Some(UnaryOp::Sigmoid as i32), |l, _, x, e| {
         if !e.is_float() {
             return Ok(None);

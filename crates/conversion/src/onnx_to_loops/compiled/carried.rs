@@ -1,6 +1,6 @@
 //! Loop-carried buffers. A value of the compiled tier carried by an `scf.for` or `scf.while`
 //! lives in a buffer of the loop, allocated once: the body's yield copies the new value into it
-//! (`memref.copy`, a loop nest in the code generators) and yields that buffer. The body reads the
+//! (`Lower::copy_buffer`: loads and stores, or `memref.copy` for a large one) and yields that buffer. The body reads the
 //! old value (the iteration argument) while it computes the new one into the buffer of the op
 //! that makes it, so the two never overlap, and no trip allocates. The first trip reads the init
 //! value in place (nothing is copied before the loop).
@@ -42,7 +42,7 @@ pub(crate) fn insert(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
             let ty = l.ctx.value_type(v);
             if carried.len() > 1 && !l.tier.fresh.contains(&v) {
                 let t = l.buffer(ty, false)?;
-                l.copy_buffer(v, t);
+                l.copy_buffer(v, t)?;
                 staged.push(t);
             } else {
                 staged.push(v);
@@ -51,7 +51,7 @@ pub(crate) fn insert(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
         for (&i, s) in carried.iter().zip(staged) {
             let ty = l.ctx.value_type(s);
             let dst = l.buffer(ty, false)?;
-            l.copy_buffer(s, dst);
+            l.copy_buffer(s, dst)?;
             l.ctx.set_operand(y, i, dst);
         }
     }

@@ -18,6 +18,7 @@
 
 pub(crate) mod carried;
 pub(crate) mod gather;
+pub(crate) mod matmul;
 pub(crate) mod nest;
 pub(crate) mod stack;
 
@@ -29,6 +30,9 @@ use std::collections::{HashMap, HashSet};
 /// Larger tensors stay handles: their runtime kernels are vectorized and threaded, and a buffer
 /// per value would hold them all for the whole function.
 pub(crate) const MAX_ELEMENTS: i64 = 1 << 16;
+
+/// The largest buffer (in elements) copied with loads and stores rather than `memref.copy`.
+const INLINE_COPY: i64 = 64;
 
 /// The compiled tier's state while one function is lowered.
 #[derive(Default)]
@@ -158,10 +162,19 @@ impl Lower<'_> {
         Ok(v)
     }
 
-    /// `memref.copy %src, %dst` at the insertion point.
-    pub fn copy_buffer(&mut self, src: Value, dst: Value) {
+    /// Copies buffer `src` into `dst` at the insertion point: a small buffer (at most
+    /// [`INLINE_COPY`] elements) element by element (`nest::copy`), a larger one with
+    /// `memref.copy` (a `memmove` call, which costs more than the copy itself for a few elements:
+    /// it was a third of the Scan cumsum benchmark with its `[1]` state).
+    pub fn copy_buffer(&mut self, src: Value, dst: Value) -> LResult<()> {
+        let shape = memref_shape(self.ctx, self.ctx.value_type(src));
+        if shape.iter().product::<i64>() <= INLINE_COPY {
+            nest::copy(self, src, &[], dst, &[], &shape)?;
+            return Ok(());
+        }
         let st = OperationState::new(self.ctx, "memref.copy", self.loc).operands(&[src, dst]);
         self.create(st);
+        Ok(())
     }
 
     /// The op created last at the insertion point.

@@ -3,9 +3,8 @@
 //! larger than 1) over the result's shape, each element the scalar function of
 //! `elementwise.rs`'s table (`elementwise::scalar_of`, the register tier's own).
 //!
-//! `MatMul` of two static 2-D operands with at most `max_matmul` multiply-adds is a nest too:
-//! each result element a reduction loop over the shared dimension (larger ones call the
-//! runtime's GEMM).
+//! `MatMul` of two static 2-D operands with at most `max_matmul` multiply-adds is a nest too
+//! (`matmul.rs`; larger ones call the runtime's GEMM).
 //!
 //! Fusion: an op of the nest family whose result has one use, by an elementwise op of the same
 //! block with a result of the same shape that the tier also takes, gets no loop nest and no
@@ -21,7 +20,7 @@ use std::collections::HashMap;
 
 /// An operand of a nest, read once per element.
 #[derive(Clone)]
-enum Leaf {
+pub(crate) enum Leaf {
     /// A register (a rank-0 value), the same for every element.
     Reg(Value),
     /// A buffer of this static shape, read with numpy broadcasting.
@@ -39,7 +38,7 @@ fn nest_shape(l: &mut Lower<'_>, op: OpId) -> Option<Vec<i64>> {
     }
     let name = short_name(l, op);
     if name == "MatMul" {
-        return matmul_shape(l, op).map(|(m, n, _)| vec![m, n]);
+        return super::matmul::shape(l, op).map(|(m, n, _)| vec![m, n]);
     }
     if name == "Identity" || !elementwise::is_elementwise(&name) {
         return None;
@@ -65,27 +64,6 @@ fn nest_shape(l: &mut Lower<'_>, op: OpId) -> Option<Vec<i64>> {
     scalar_supported(l, op).then_some(out)
 }
 
-/// `(M, N, K)` of a MatMul the tier computes as a nest: two static 2-D float operands.
-fn matmul_shape(l: &mut Lower<'_>, op: OpId) -> Option<(i64, i64, i64)> {
-    let ops = l.ctx.operands(op).to_vec();
-    let [a, b] = ops.as_slice() else { return None };
-    let rt = l.onnx_type(l.ctx.result(op, 0));
-    memref_type(l.ctx, rt)?;
-    let e = types::tensor_elem(l.ctx, rt).filter(|e| e.is_float() && e.narrow().is_none())?;
-    let mut dims = Vec::new();
-    for &v in [a, b] {
-        let t = l.onnx_type(v);
-        memref_type(l.ctx, t)?;
-        if types::tensor_elem(l.ctx, t) != Some(e) {
-            return None;
-        }
-        dims.push(types::tensor_shape(l.ctx, t).filter(|s| s.len() == 2)?);
-    }
-    let (m, k, n) = (dims[0][0], dims[0][1], dims[1][1]);
-    let macs = m.checked_mul(n)?.checked_mul(k)?;
-    (dims[1][0] == k && types::tensor_shape(l.ctx, rt)? == [m, n] && macs <= l.max_matmul).then_some((m, n, k))
-}
-
 /// Whether the scalar table has a function for `op` on its operands' element types: a dry run
 /// on the arguments of a detached block.
 fn scalar_supported(l: &mut Lower<'_>, op: OpId) -> bool {
@@ -108,6 +86,10 @@ fn scalar_supported(l: &mut Lower<'_>, op: OpId) -> bool {
 
 /// Leaves `op` for its only user's nest to compute (fusion), when both are nests of one shape.
 pub(crate) fn defer(l: &mut Lower<'_>, op: OpId) -> bool {
+    // A MatMul accumulates into its buffer (matmul.rs).
+    if l.ctx.is_op(op, "onnx.MatMul") {
+        return false;
+    }
     let Some(shape) = nest_shape(l, op) else { return false };
     let uses = l.ctx.uses(l.ctx.result(op, 0)).to_vec();
     let [u] = uses.as_slice() else { return false };
@@ -132,6 +114,12 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId) -> LResult<Option<Vec<Value>>> 
     let mut leaves = HashMap::new();
     collect_leaves(l, op, node, &mut leaves)?;
     let buf = l.buffer(mty, true)?;
+    if l.ctx.is_op(op, "onnx.MatMul") {
+        let done = super::matmul::accumulate(l, op, buf, &leaves)?;
+        l.tier.ready.insert(buf, done);
+        l.orig.insert(buf, rt);
+        return Ok(Some(vec![buf]));
+    }
     let saved = l.ip;
     let Nest { idx, c0, outer } = open(l, &out);
     let v = eval(l, op, &idx, c0, &leaves)?;
@@ -258,9 +246,6 @@ fn collect_leaves(l: &mut Lower<'_>, op: OpId, node: i32, leaves: &mut HashMap<V
 /// One element of `op` at output indices `idx`: its operands loaded (broadcast) or computed by
 /// the ops fused into it, then its scalar function.
 fn eval(l: &mut Lower<'_>, op: OpId, idx: &[Value], c0: Value, leaves: &HashMap<Value, Leaf>) -> LResult<Value> {
-    if l.ctx.is_op(op, "onnx.MatMul") {
-        return matmul_at(l, op, idx, c0, leaves);
-    }
     let mut vals = Vec::new();
     for v in l.ctx.operands(op).to_vec() {
         if let Some(d) = l.ctx.defining_op(v).filter(|d| l.tier.fused_set.contains(d)) {
@@ -274,7 +259,7 @@ fn eval(l: &mut Lower<'_>, op: OpId, idx: &[Value], c0: Value, leaves: &HashMap<
 
 /// Leaf operand `v` of `op` at output indices `idx` (numpy broadcasting: a missing leading
 /// dimension or one of size 1 is read at 0).
-fn leaf_at(
+pub(crate) fn leaf_at(
     l: &mut Lower<'_>,
     op: OpId,
     v: Value,
@@ -296,34 +281,4 @@ fn leaf_at(
         }
         None => Err(l.err(op, "internal: a nest operand was not prepared")),
     }
-}
-
-/// Element `[i, j]` of a MatMul: a loop over the shared dimension carrying the sum (in the
-/// element type, from k = 0 up).
-fn matmul_at(l: &mut Lower<'_>, op: OpId, idx: &[Value], c0: Value, leaves: &HashMap<Value, Leaf>) -> LResult<Value> {
-    let (a, b) = (l.ctx.operand(op, 0), l.ctx.operand(op, 1));
-    let Some((_, _, k)) = matmul_shape(l, op) else { return Err(l.err(op, "internal: not a nest MatMul")) };
-    let [i, j] = idx else { return Err(l.err(op, "internal: MatMul element of rank other than 2")) };
-    let et = l.elem(a).map(|e| e.scalar_type(l.ctx)).ok_or_else(|| l.err(op, "internal: MatMul element type"))?;
-    let zero = l.const_float(0.0, et);
-    let (ub, c1) = l.with_builder(|bd, loc| {
-        (flowgate_arith::builders::constant_index(bd, k, loc), flowgate_arith::builders::constant_index(bd, 1, loc))
-    });
-    let it = l.ctx.index_type();
-    let region = l.ctx.create_region();
-    let blk = l.ctx.add_block(region, &[it, et], l.loc);
-    let st =
-        OperationState::new(l.ctx, "scf.for", l.loc).operands(&[c0, ub, c1, zero]).results(&[et]).regions(&[region]);
-    let f = l.create(st);
-    let saved = l.ip;
-    l.ip = InsertPoint::End(blk);
-    let (kv, acc) = (l.ctx.block_arg(blk, 0), l.ctx.block_arg(blk, 1));
-    let av = leaf_at(l, op, a, &[*i, kv], c0, leaves)?;
-    let bv = leaf_at(l, op, b, &[kv, *j], c0, leaves)?;
-    let p = l.arith("arith.mulf", av, bv);
-    let s = l.arith("arith.addf", acc, p);
-    let st = OperationState::new(l.ctx, "scf.yield", l.loc).operands(&[s]);
-    l.create(st);
-    l.ip = saved;
-    Ok(l.ctx.result(f, 0))
 }
