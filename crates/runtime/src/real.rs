@@ -1,7 +1,8 @@
 //! The two float types the neural-network kernels compute in. float16 and bfloat16 inputs are
 //! widened to f32 and the result rounded once to nearest even (as onnxruntime's CPU kernels do);
-//! f64 stays f64. `Real::gemm` is `matrixmultiply`'s `sgemm`/`dgemm`, so every matrix product of
-//! Gemm, Conv (im2col), ConvTranspose and LSTM goes through one well-kept kernel.
+//! f64 stays f64. `Real::gemm` is `matrixmultiply`'s `sgemm`/`dgemm` (one-row, one-column and
+//! tiny products read in place by `thin`), so every matrix product of Gemm, Conv (im2col),
+//! ConvTranspose and LSTM goes through one well-kept kernel.
 
 use std::borrow::Cow;
 
@@ -94,6 +95,10 @@ macro_rules! real_impl {
                     && extent(m, n, c.rs, 1) <= c.data.len();
                 if !fits {
                     bail!("internal error: GEMM operand view out of bounds");
+                }
+                let mut c = c;
+                if crate::thin::try_direct(m, k, n, alpha, a, b, beta, &mut c) {
+                    return Ok(());
                 }
                 // SAFETY: the extents above prove every access is inside the three slices.
                 unsafe {

@@ -1,10 +1,18 @@
-//! `Conv` as im2col + GEMM and `ConvTranspose` as GEMM + col2im, both through
-//! `matrixmultiply` (`Real::gemm`), per image and group. Any number of spatial axes.
+//! `Conv` and `ConvTranspose`, any number of spatial axes, groups, strides, dilations and pads.
+//! `Conv` is implicit GEMM (`im2col`: a column matrix per image and group, then `Real::gemm`) or,
+//! for few output channels per group, summed directly (`direct`); `ConvTranspose` is GEMM then
+//! col2im (`transpose`). `geom` holds the window arithmetic they share: positions are computed
+//! per row segment, never tabulated per element.
+
+mod direct;
+mod geom;
+mod im2col;
+mod transpose;
 
 use crate::error::RtResult;
 use crate::real::{from_reals, reals, Mat, MatMut, Real};
 use crate::value::{checked_numel, fmt_shape, Tensor};
-use crate::window::{box_points, resolve, AutoPad, Window, WindowAttrs};
+use crate::window::{resolve, AutoPad, Window, WindowAttrs};
 
 /// The attributes of Conv and ConvTranspose.
 #[derive(Clone, Debug, Default)]
@@ -74,221 +82,144 @@ pub fn conv(x: &Tensor, w: &Tensor, b: Option<&Tensor>, a: &ConvAttrs) -> RtResu
     let mut shape = vec![n, m];
     shape.extend_from_slice(&out);
     checked_numel(&shape, 8)?;
-    with_real!(x.dtype(), "Conv", T => conv_real::<T>(x, w, b, &win, &out, shape, g))
+    let p = Problem { x, w, b, win: &win, out: &out, shape, g };
+    with_real!(x.dtype(), "Conv", T => conv_real::<T>(p))
 }
 
-#[allow(clippy::too_many_arguments)]
-fn conv_real<T: Real>(
-    x: &Tensor,
-    w: &Tensor,
-    b: Option<&Tensor>,
-    win: &Window,
-    out: &[usize],
-    shape: Vec<usize>,
-    g: usize,
-) -> RtResult<Tensor> {
-    let xv = reals::<T>(x, "Conv")?;
-    let wv = reals::<T>(w, "Conv")?;
-    let (n, c, m) = (x.shape()[0], x.shape()[1], shape[1]);
-    let (cg, mg) = (c / g, m / g);
-    let spatial = &x.shape()[2..];
-    let in_count: usize = spatial.iter().product();
-    let out_count: usize = out.iter().product();
-    let kcount: usize = win.kernel.iter().product();
-    let rows = cg * kcount;
+fn conv_real<T: Real>(p: Problem<'_>) -> RtResult<Tensor> {
+    let (xv, wv) = (reals::<T>(p.x, "Conv")?, reals::<T>(p.w, "Conv")?);
+    let (n, c, m, cg, mg, g) = p.channels();
+    let (geom, win, out) = (p.geom(), p.win, p.out);
+    let (in_count, out_count) = (geom.in_count(), geom.out_count());
+    let rows = cg * geom.kcount();
+    let mut y = vec![T::default(); n * m * out_count];
+    if y.is_empty() {
+        return p.finish(y);
+    }
     // Small outputs of a batch: one product over all images, so the weights are packed once
     // instead of once per image.
     let batched = g == 1 && n > 1 && out_count < 256;
     // A 1x1 convolution with unit strides and no padding reads X as it is: X is the column
-    // matrix and nothing is gathered (MobileNet's and RAFT's pointwise layers).
-    let pointwise = !batched
-        && win.kernel.iter().all(|&k| k == 1)
+    // matrix and nothing is copied (MobileNet's and RAFT's pointwise layers).
+    let pointwise = win.kernel.iter().all(|&k| k == 1)
         && win.strides.iter().all(|&s| s == 1)
         && win.pad_begin.iter().all(|&p| p == 0)
-        && out == spatial;
-    // For each (kernel offset, output position), the input position it reads, or None in a pad.
-    let taps = if pointwise { Vec::new() } else { gather_table(spatial, win, out) };
+        && out == geom.inp;
+    // Few output channels per group (depthwise layers, one-channel resampling filters): summed
+    // directly, as the column matrix would cost as much to fill as the products.
+    let direct = mg <= DIRECT_MAX_CHANNELS && !pointwise;
+    if batched && !direct {
+        let cols = n * out_count;
+        checked_numel(&[rows, cols], 8)?;
+        let mut col = vec![T::default(); rows * cols];
+        for img in 0..n {
+            im2col::im2col(&xv[img * c * in_count..][..c * in_count], c, &geom, &mut col, cols, img * out_count);
+        }
+        let mut prod = vec![T::default(); m * cols];
+        T::gemm(
+            m,
+            rows,
+            cols,
+            T::of(1.0),
+            Mat { data: &wv, rs: rows, cs: 1 },
+            Mat { data: &col, rs: cols, cs: 1 },
+            T::default(),
+            MatMut { data: &mut prod, rs: cols },
+        )?;
+        for img in 0..n {
+            for oc in 0..m {
+                y[(img * m + oc) * out_count..][..out_count]
+                    .copy_from_slice(&prod[oc * cols + img * out_count..][..out_count]);
+            }
+        }
+        return p.finish(y);
+    }
     checked_numel(&[rows, out_count], 8)?;
-    if batched {
-        let mut y = conv_batched::<T>(&xv, &wv, &taps, (n, c, m, in_count, out_count, kcount))?;
-        add_bias::<T>(&mut y, b, m, out_count)?;
-        return from_reals(x.dtype(), shape, y);
-    }
-    let mut y = vec![T::default(); n * m * out_count];
-    if cg == 1 && mg == 1 && !pointwise {
-        depthwise(&xv, &wv, &taps, (n, c, in_count, out_count, kcount), &mut y);
-        add_bias::<T>(&mut y, b, m, out_count)?;
-        return from_reals(x.dtype(), shape, y);
-    }
-    let mut col = vec![T::default(); if pointwise { 0 } else { rows * out_count }];
+    let mut col = vec![T::default(); if pointwise || direct { 0 } else { rows * out_count }];
     for img in 0..n {
         for grp in 0..g {
-            if pointwise {
-                let base = (img * c + grp * cg) * in_count;
-                let xg = xv.get(base..base + rows * out_count).unwrap_or_default();
-                let yoff = (img * m + grp * mg) * out_count;
-                T::gemm(
-                    mg,
-                    rows,
-                    out_count,
-                    T::of(1.0),
-                    Mat { data: &wv[grp * mg * rows..], rs: rows, cs: 1 },
-                    Mat { data: xg, rs: out_count, cs: 1 },
-                    T::default(),
-                    MatMut { data: &mut y[yoff..], rs: out_count },
-                )?;
+            let xg = &xv[(img * c + grp * cg) * in_count..][..cg * in_count];
+            let wg = &wv[grp * mg * rows..][..mg * rows];
+            let yg = &mut y[(img * m + grp * mg) * out_count..][..mg * out_count];
+            if direct {
+                for (wm, ym) in wg.chunks_exact(rows).zip(yg.chunks_exact_mut(out_count)) {
+                    direct::direct_channel(xg, wm, cg, &geom, ym);
+                }
                 continue;
             }
-            for ci in 0..cg {
-                let base = (img * c + grp * cg + ci) * in_count;
-                for kk in 0..kcount {
-                    let dst = &mut col[(ci * kcount + kk) * out_count..][..out_count];
-                    let src = &taps[kk * out_count..][..out_count];
-                    for (d, &s) in dst.iter_mut().zip(src) {
-                        *d = if s == usize::MAX { T::default() } else { xv.get(base + s).copied().unwrap_or_default() };
-                    }
-                }
-            }
-            let wg = &wv[grp * mg * rows..];
-            let yoff = (img * m + grp * mg) * out_count;
+            let cols: &[T] = if pointwise {
+                xg
+            } else {
+                im2col::im2col(xg, cg, &geom, &mut col, out_count, 0);
+                &col
+            };
             T::gemm(
                 mg,
                 rows,
                 out_count,
                 T::of(1.0),
                 Mat { data: wg, rs: rows, cs: 1 },
-                Mat { data: &col, rs: out_count, cs: 1 },
+                Mat { data: cols, rs: out_count, cs: 1 },
                 T::default(),
-                MatMut { data: &mut y[yoff..], rs: out_count },
+                MatMut { data: yg, rs: out_count },
             )?;
         }
     }
-    add_bias::<T>(&mut y, b, m, out_count)?;
-    from_reals(x.dtype(), shape, y)
+    p.finish(y)
 }
 
-/// A depthwise convolution (one input and one output channel per group, MobileNet's 3x3 and
-/// 5x5 layers) summed directly: a GEMM per channel with one row costs more in packing than the
-/// products. Kernel offsets are summed in order, as the GEMM's inner loop does.
-fn depthwise<T: Real>(
-    xv: &[T],
-    wv: &[T],
-    taps: &[usize],
-    (n, c, in_count, out_count, kcount): (usize, usize, usize, usize, usize),
-    y: &mut [T],
-) {
-    for img in 0..n {
-        for ch in 0..c {
-            let plane = &xv[(img * c + ch) * in_count..][..in_count];
-            let wk = &wv[ch * kcount..][..kcount];
-            let dst = &mut y[(img * c + ch) * out_count..][..out_count];
-            for (kk, &w) in wk.iter().enumerate() {
-                let src = &taps[kk * out_count..][..out_count];
-                for (d, &s) in dst.iter_mut().zip(src) {
-                    if s != usize::MAX {
-                        *d += w * plane[s];
-                    }
-                }
-            }
-        }
+/// Output channels per group up to which Conv is summed directly (see `direct`).
+const DIRECT_MAX_CHANNELS: usize = 4;
+
+/// One convolution after the checks: operands, resolved window, output grid, output shape
+/// `[N, M, out...]` and group count.
+struct Problem<'a> {
+    x: &'a Tensor,
+    w: &'a Tensor,
+    b: Option<&'a Tensor>,
+    win: &'a Window,
+    out: &'a [usize],
+    shape: Vec<usize>,
+    g: usize,
+}
+
+impl Problem<'_> {
+    fn geom(&self) -> Geom<'_> {
+        Geom { inp: &self.x.shape()[2..], out: self.out, win: self.win }
+    }
+
+    /// (images, input channels, output channels, input and output channels per group, groups).
+    fn channels(&self) -> (usize, usize, usize, usize, usize, usize) {
+        let (n, c, m, g) = (self.x.shape()[0], self.x.shape()[1], self.shape[1], self.g);
+        (n, c, m, c / g, m / g, g)
+    }
+
+    /// The result tensor from `y` (`[N, M, out...]` in `T`), bias added.
+    fn finish<T: Real>(self, mut y: Vec<T>) -> RtResult<Tensor> {
+        let out_count: usize = self.out.iter().product();
+        add_bias::<T>(&mut y, self.b, self.shape[1], out_count)?;
+        from_reals(self.x.dtype(), self.shape, y)
     }
 }
 
-/// Conv without groups as one product: `col` holds every image's columns side by side
-/// ([c * kcount, n * out_count]), the product is [m, n * out_count], then each image's block is
-/// moved to its place in the [n, m, out_count] result.
-fn conv_batched<T: Real>(
-    xv: &[T],
-    wv: &[T],
-    taps: &[usize],
-    (n, c, m, in_count, out_count, kcount): (usize, usize, usize, usize, usize, usize),
-) -> RtResult<Vec<T>> {
-    let rows = c * kcount;
-    let cols = n * out_count;
-    checked_numel(&[rows, cols], 8)?;
-    let mut col = vec![T::default(); rows * cols];
-    for img in 0..n {
-        for ci in 0..c {
-            let base = (img * c + ci) * in_count;
-            for kk in 0..kcount {
-                let dst = &mut col[(ci * kcount + kk) * cols + img * out_count..][..out_count];
-                let src = &taps[kk * out_count..][..out_count];
-                for (d, &s) in dst.iter_mut().zip(src) {
-                    *d = if s == usize::MAX { T::default() } else { xv.get(base + s).copied().unwrap_or_default() };
-                }
-            }
-        }
-    }
-    let mut prod = vec![T::default(); m * cols];
-    T::gemm(
-        m,
-        rows,
-        cols,
-        T::of(1.0),
-        Mat { data: wv, rs: rows, cs: 1 },
-        Mat { data: &col, rs: cols, cs: 1 },
-        T::default(),
-        MatMut { data: &mut prod, rs: cols },
-    )?;
-    let mut y = vec![T::default(); n * m * out_count];
-    for img in 0..n {
-        for oc in 0..m {
-            y[(img * m + oc) * out_count..][..out_count]
-                .copy_from_slice(&prod[oc * cols + img * out_count..][..out_count]);
-        }
-    }
-    Ok(y)
+/// The spatial geometry of one convolution: X's grid, Y's grid and the resolved window (for
+/// ConvTranspose `inp` is X's grid and `out` Y's, as for Conv).
+pub(super) struct Geom<'a> {
+    pub inp: &'a [usize],
+    pub out: &'a [usize],
+    pub win: &'a Window,
 }
 
-/// `taps[kk * out_count + o]`: the flat input position kernel offset `kk` reads for output
-/// position `o`, or `usize::MAX` where it falls in the padding.
-fn gather_table(spatial: &[usize], win: &Window, out: &[usize]) -> Vec<usize> {
-    let r = spatial.len();
-    // Per axis, the input position of (kernel offset k, output position o), or None in a pad.
-    let axes: Vec<Vec<Option<usize>>> = (0..r)
-        .map(|i| {
-            let mut t = Vec::with_capacity(win.kernel[i] * out[i]);
-            for k in 0..win.kernel[i] {
-                for o in 0..out[i] {
-                    let p = (o * win.strides[i] + k * win.dilations[i]) as i64 - win.pad_begin[i] as i64;
-                    t.push((0..spatial[i] as i64).contains(&p).then_some(p as usize));
-                }
-            }
-            t
-        })
-        .collect();
-    let kcount: usize = win.kernel.iter().product();
-    let out_count: usize = out.iter().product();
-    let mut taps = Vec::with_capacity(kcount * out_count);
-    let mut kidx = vec![0usize; r];
-    // (flat position so far, inside) for every output position of the axes done so far.
-    let mut row: Vec<(usize, bool)> = Vec::with_capacity(out_count);
-    let mut next: Vec<(usize, bool)> = Vec::with_capacity(out_count);
-    for kk in 0..kcount {
-        // The kernel offset's index per axis (row-major).
-        let mut rest = kk;
-        for i in (0..r).rev() {
-            kidx[i] = rest % win.kernel[i];
-            rest /= win.kernel[i];
-        }
-        row.clear();
-        row.push((0, true));
-        for i in 0..r {
-            let t = &axes[i][kidx[i] * out[i]..][..out[i]];
-            next.clear();
-            for &(flat, inside) in &row {
-                for a in t {
-                    next.push(match a {
-                        Some(p) if inside => (flat * spatial[i] + p, true),
-                        _ => (0, false),
-                    });
-                }
-            }
-            std::mem::swap(&mut row, &mut next);
-        }
-        taps.extend(row.iter().map(|&(flat, inside)| if inside { flat } else { usize::MAX }));
+impl Geom<'_> {
+    pub fn in_count(&self) -> usize {
+        self.inp.iter().product()
     }
-    taps
+    pub fn out_count(&self) -> usize {
+        self.out.iter().product()
+    }
+    pub fn kcount(&self) -> usize {
+        self.win.kernel.iter().product()
+    }
 }
 
 fn add_bias<T: Real>(y: &mut [T], b: Option<&Tensor>, m: usize, count: usize) -> RtResult<()> {
@@ -382,7 +313,8 @@ pub fn conv_transpose(x: &Tensor, w: &Tensor, b: Option<&Tensor>, a: &ConvAttrs)
     let mut shape = vec![n, m];
     shape.extend_from_slice(&out);
     checked_numel(&shape, 8)?;
-    with_real!(x.dtype(), "ConvTranspose", T => conv_transpose_real::<T>(x, w, b, &win, &out, shape, g))
+    let p = Problem { x, w, b, win: &win, out: &out, shape, g };
+    with_real!(x.dtype(), "ConvTranspose", T => conv_transpose_real::<T>(p))
 }
 
 /// The last `r` entries of `output_shape` (it may include N and C).
@@ -393,91 +325,31 @@ fn tail_dims(os: &[i64], r: usize) -> RtResult<Vec<usize>> {
     Ok(os[os.len() - r..].iter().map(|&d| d as usize).collect())
 }
 
-#[allow(clippy::too_many_arguments)]
-fn conv_transpose_real<T: Real>(
-    x: &Tensor,
-    w: &Tensor,
-    b: Option<&Tensor>,
-    win: &Window,
-    out: &[usize],
-    shape: Vec<usize>,
-    g: usize,
-) -> RtResult<Tensor> {
-    let xv = reals::<T>(x, "ConvTranspose")?;
-    let wv = reals::<T>(w, "ConvTranspose")?;
-    let (n, c, m) = (x.shape()[0], x.shape()[1], shape[1]);
-    let (cg, mg) = (c / g, m / g);
-    let spatial = &x.shape()[2..];
-    let in_count: usize = spatial.iter().product();
-    let out_count: usize = out.iter().product();
-    let kcount: usize = win.kernel.iter().product();
-    let rows = mg * kcount;
-    // Input position `i` with kernel offset `kk` lands on output position taps[kk * in + i].
-    let taps = gather_table_transposed(spatial, win, out);
+fn conv_transpose_real<T: Real>(p: Problem<'_>) -> RtResult<Tensor> {
+    let (xv, wv) = (reals::<T>(p.x, "ConvTranspose")?, reals::<T>(p.w, "ConvTranspose")?);
+    let (n, c, m, cg, mg, g) = p.channels();
+    let geom = p.geom();
+    let (in_count, out_count) = (geom.in_count(), geom.out_count());
+    let rows = mg * geom.kcount();
+    let mut y = vec![T::default(); n * m * out_count];
+    if y.is_empty() {
+        return p.finish(y);
+    }
     checked_numel(&[rows, in_count], 8)?;
     let mut col = vec![T::default(); rows * in_count];
-    let mut y = vec![T::default(); n * m * out_count];
     for img in 0..n {
         for grp in 0..g {
-            let wg = &wv[grp * cg * rows..];
-            let xg = &xv[(img * c + grp * cg) * in_count..];
-            // col = W_g^T x_g: W_g is [cg, rows], read transposed.
-            T::gemm(
-                rows,
-                cg,
-                in_count,
-                T::of(1.0),
-                Mat { data: wg, rs: 1, cs: rows },
-                Mat { data: xg, rs: in_count, cs: 1 },
-                T::default(),
-                MatMut { data: &mut col, rs: in_count },
-            )?;
-            for mi in 0..mg {
-                let yoff = (img * m + grp * mg + mi) * out_count;
-                let ych = &mut y[yoff..yoff + out_count];
-                for kk in 0..kcount {
-                    let src = &col[(mi * kcount + kk) * in_count..][..in_count];
-                    let t = &taps[kk * in_count..][..in_count];
-                    for (&v, &o) in src.iter().zip(t) {
-                        if let Some(slot) = ych.get_mut(o) {
-                            *slot += v;
-                        }
-                    }
-                }
-            }
+            let xg = &xv[(img * c + grp * cg) * in_count..][..cg * in_count];
+            let wg = &wv[grp * cg * rows..][..cg * rows];
+            let yg = &mut y[(img * m + grp * mg) * out_count..][..mg * out_count];
+            transpose::transpose_group(xg, wg, (cg, mg), &geom, &mut col, yg)?;
         }
     }
-    add_bias::<T>(&mut y, b, m, out_count)?;
-    from_reals(x.dtype(), shape, y)
+    p.finish(y)
 }
 
-/// `taps[kk * in_count + i]`: the flat output position input `i` contributes to through kernel
-/// offset `kk`, or `usize::MAX` when that falls outside the output.
-fn gather_table_transposed(spatial: &[usize], win: &Window, out: &[usize]) -> Vec<usize> {
-    let r = spatial.len();
-    let kpts = box_points(&win.kernel);
-    let ipts = box_points(spatial);
-    let kcount = kpts.len() / r.max(1);
-    let in_count = ipts.len() / r.max(1);
-    let mut taps = Vec::with_capacity(kcount * in_count);
-    for kk in 0..kcount {
-        for i in 0..in_count {
-            let mut flat = 0usize;
-            let mut inside = true;
-            for d in 0..r {
-                let p = (ipts[i * r + d] * win.strides[d] + kpts[kk * r + d] * win.dilations[d]) as i64
-                    - win.pad_begin[d] as i64;
-                if p < 0 || p >= out[d] as i64 {
-                    inside = false;
-                    break;
-                }
-                flat = flat * out[d] + p as usize;
-            }
-            taps.push(if inside { flat } else { usize::MAX });
-        }
-    }
-    taps
-}
+#[cfg(test)]
+mod random_tests;
 
 #[cfg(test)]
 mod tests {
