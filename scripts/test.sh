@@ -23,8 +23,9 @@
 # bridge. Then scripts/c-embed-test.sh: the runtime library, flowgate.h, pkg-config and CMake
 # package, and the cross targets aarch64 and riscv64 under qemu-user (test.sh
 # installs gcc-aarch64-linux-gnu, gcc-riscv64-linux-gnu, qemu-user and both Rust targets when
-# missing). No Python package is needed by the tests (lit comes with
-# llvm-22-tools); onnx/numpy/onnxruntime are for benchmarks and data generation only.
+# missing). The Python package (python/) is built with `pip install ./python` and tested with
+# pytest; pip installs maturin, numpy, pytest and onnx==1.23.2 when missing (lit comes with
+# llvm-22-tools; onnxruntime is optional: the side-by-side tests run when it is installed).
 #
 # Every stage runs even if an earlier one failed; the exit status is non-zero if any failed.
 # The last line is lit's summary: `N passed, M failed`.
@@ -180,6 +181,32 @@ export LIBCLANG_PATH=${LIBCLANG_PATH:-/usr/lib/llvm-22/lib}
 export MLIR_SYS_220_PREFIX=${MLIR_SYS_220_PREFIX:-/usr/lib/llvm-22}
 export TABLEGEN_220_PREFIX=${TABLEGEN_220_PREFIX:-/usr/lib/llvm-22}
 
+# The Python package: pip installs maturin, numpy, pytest and onnx==1.23.2 only when missing,
+# then `pip install ./python` (maturin's one release build), then checks the import from a
+# directory where the source tree cannot shadow the installed package.
+install_python_package() {
+  if ! command -v python3 >/dev/null 2>&1; then
+    echo "error: python3 not found (the Python package needs CPython >= 3.9 and pip)" >&2
+    return 1
+  fi
+  local need=()
+  python3 -c "import maturin" 2>/dev/null || need+=(maturin)
+  python3 -c "import numpy" 2>/dev/null || need+=(numpy)
+  python3 -c "import pytest" 2>/dev/null || need+=(pytest)
+  python3 -c "import onnx, sys; sys.exit(onnx.__version__ != '1.23.2')" 2>/dev/null || need+=(onnx==1.23.2)
+  if [ ${#need[@]} -gt 0 ]; then
+    log "pip install ${need[*]}"
+    python3 -m pip install -q --disable-pip-version-check "${need[@]}" || return 1
+  fi
+  local start
+  start=$(date +%s)
+  log "pip install ./python"
+  python3 -m pip install -q --disable-pip-version-check --no-build-isolation --force-reinstall --no-deps ./python ||
+    return 1
+  log "the Python package's build took $(($(date +%s) - start)) s"
+  (cd / && python3 -c "import flowgate; print('import flowgate:', flowgate.__file__)")
+}
+
 # ---------------------------------------------------------------------------------------------
 # Run.
 
@@ -229,6 +256,12 @@ if [ "$MODE" = all ]; then
     # pkg-config and the CMake package; the C API test through each; and the runtime and the
     # C API test on aarch64 and riscv64 under qemu.
     stage "C embedding and cross targets (scripts/c-embed-test.sh)" bash scripts/c-embed-test.sh
+    # The Python package (python/, issue 21): one release build of the extension, then its
+    # pytest suite (the three corpora through InferenceSession, the interface, errors, threads,
+    # onnxruntime side by side when installed, onnx's BackendTest).
+    if stage "python package: install" install_python_package; then
+      stage "python package: pytest" python3 -m pytest -q -p no:cacheprovider python/tests
+    fi
     # The LLVM backend. The default build above needed no LLVM; this one replaces
     # target/debug/onnx-run and onnx-compile with builds that also have `--backend llvm`.
     if [ "${FLOWGATE_NO_LLVM:-0}" != 1 ]; then

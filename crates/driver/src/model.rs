@@ -53,15 +53,39 @@ pub fn is_model_file(path: &Path) -> bool {
     by_name || (path.as_os_str() != "-" && std::fs::read(path).is_ok_and(|b| flowgate_onnx_import::is_binary_model(&b)))
 }
 
+/// Where compiling a model failed, for callers that tell the cases apart (the Python package
+/// raises a different exception for each).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The model breaks an ONNX contract or the importer refuses it (names the node).
+    Import,
+    /// Lowering or code generation refused it (an unsupported op or type, named and located).
+    Lower,
+}
+
+/// A compile error, rendered (`file: graph main: node 'X': error: ...`, one line per
+/// diagnostic) and classified.
+#[derive(Clone, Debug)]
+pub struct CompileError {
+    pub stage: Stage,
+    pub message: String,
+}
+
 /// Import, lower and compile `path`. Errors come back rendered, ready for stderr.
 pub fn compile(path: &Path, o: &Options) -> std::result::Result<CompiledModel, String> {
-    let start = Instant::now();
-    let file = path.display().to_string();
     let model = flowgate_onnx_import::load_model(path).map_err(|e| format!("{e}\n"))?;
+    compile_model(&model, &path.display().to_string(), o).map_err(|e| e.message)
+}
+
+/// Import, lower and compile a loaded model; `file` names it in diagnostics.
+pub fn compile_model(model: &ModelProto, file: &str, o: &Options) -> std::result::Result<CompiledModel, CompileError> {
+    let start = Instant::now();
+    let import_err = |message: String| CompileError { stage: Stage::Import, message };
+    let lower_err = |message: String| CompileError { stage: Stage::Lower, message };
     let mut ctx = Context::new();
     flowgate_registry::register_all_dialects(&mut ctx);
-    let imported = flowgate_onnx_import::import_model_to_ir(&mut ctx, &model, &file)
-        .map_err(|ds| ds.iter().map(|d| format!("{d}\n")).collect::<String>())?;
+    let imported = flowgate_onnx_import::import_model_to_ir(&mut ctx, model, file)
+        .map_err(|ds| import_err(ds.iter().map(|d| format!("{d}\n")).collect::<String>()))?;
     for w in &imported.warnings {
         eprintln!("{w}");
     }
@@ -82,21 +106,21 @@ pub fn compile(path: &Path, o: &Options) -> std::result::Result<CompiledModel, S
             }
         }
     })
-    .map_err(|d| render(&ctx, &file, &d))?;
+    .map_err(|d| lower_err(render(&ctx, file, &d)))?;
     let lowering_time = lower_start.elapsed();
     let compiled = o
         .backend
         .jit(&mut ctx, module, &flowgate_runtime::symbols())
-        .map_err(|e| render_error(e, &|d| render(&ctx, &file, d), &format!("{file}: ")))?;
-    let main =
-        main_function_name(&ctx, module).ok_or_else(|| format!("{file}: error: the model has no main graph\n"))?;
+        .map_err(|e| lower_err(render_error(e, &|d| render(&ctx, file, d), &format!("{file}: "))))?;
+    let main = main_function_name(&ctx, module)
+        .ok_or_else(|| import_err(format!("{file}: error: the model has no main graph\n")))?;
     let entry_name = format!("{}{main}", flowgate_conversion::onnx_to_loops::ENTRY_PREFIX);
     let entry = compiled
         .function(&entry_name)
-        .ok_or_else(|| format!("{file}: error: the lowered model has no entry '{entry_name}'\n"))?
+        .ok_or_else(|| lower_err(format!("{file}: error: the lowered model has no entry '{entry_name}'\n")))?
         as usize;
     let node_names = node_names(&ctx, module);
-    let (inputs, outputs) = ports(&model).map_err(|e| format!("{file}: error: {e}\n"))?;
+    let (inputs, outputs) = ports(model).map_err(|e| import_err(format!("{file}: error: {e}\n")))?;
     Ok(CompiledModel { compiled, entry, node_names, inputs, outputs, compile_time: start.elapsed(), lowering_time })
 }
 

@@ -35,22 +35,28 @@ impl ModelFormat {
 pub fn load_model(path: &Path) -> Result<ModelProto, ImportError> {
     let file = crate::util::one_line(&path.display().to_string()).into_owned();
     let bytes = std::fs::read(path).map_err(|source| ImportError::Io { file: file.clone(), source })?;
-    let mut model = match ModelFormat::detect(path, &bytes) {
-        ModelFormat::Binary => decode_model_named(&bytes, &file)?,
+    let base = path.parent().unwrap_or(Path::new("."));
+    let base = if base.as_os_str().is_empty() { Path::new(".") } else { base };
+    load_model_bytes(&bytes, ModelFormat::detect(path, &bytes), &file, base)
+}
+
+/// A model held in memory (the Python package's `InferenceSession(bytes)`): decoded as
+/// `format` says, external tensor data read relative to `base`; `file` names it in errors.
+pub fn load_model_bytes(bytes: &[u8], format: ModelFormat, file: &str, base: &Path) -> Result<ModelProto, ImportError> {
+    let mut model = match format {
+        ModelFormat::Binary => decode_model_named(bytes, file)?,
         ModelFormat::Text => {
-            let src = std::str::from_utf8(&bytes).map_err(|e| ImportError::NotAModel {
-                file: file.clone(),
+            let src = std::str::from_utf8(bytes).map_err(|e| ImportError::NotAModel {
+                file: file.to_string(),
                 reason: format!("the text is not valid UTF-8 ({e})"),
             })?;
-            let model = parse_model_text(src, &file)?;
+            let model = parse_model_text(src, file)?;
             crate::decode::validate_model_shape(&model)
-                .map_err(|reason| ImportError::NotAModel { file: file.clone(), reason })?;
+                .map_err(|reason| ImportError::NotAModel { file: file.to_string(), reason })?;
             model
         }
     };
-    let base = path.parent().unwrap_or(Path::new("."));
-    let base = if base.as_os_str().is_empty() { Path::new(".") } else { base };
-    resolve_external_data(&mut model, base, &file)?;
+    resolve_external_data(&mut model, base, file)?;
     Ok(model)
 }
 

@@ -1,0 +1,82 @@
+//! How onnxruntime describes a graph input or output (`NodeArg.type` and `NodeArg.shape`), from
+//! the model's `TypeProto`, spelled exactly as onnxruntime spells it so that programs comparing
+//! `arg.type == 'tensor(float)'` keep working.
+
+use flowgate_onnx_import::proto::{tensor_shape_proto::dimension, type_proto, TypeProto};
+
+/// One entry of `NodeArg.shape`: an int, a symbolic name, or `None` (unknown).
+pub enum DimOut {
+    Int(i64),
+    Name(String),
+    Unknown,
+}
+
+/// onnxruntime's name of an element type code (`TensorProto.DataType`).
+fn elem_name(code: Option<i32>) -> String {
+    let name = match code.unwrap_or(0) {
+        1 => "float",
+        2 => "uint8",
+        3 => "int8",
+        4 => "uint16",
+        5 => "int16",
+        6 => "int32",
+        7 => "int64",
+        8 => "string",
+        9 => "bool",
+        10 => "float16",
+        11 => "double",
+        12 => "uint32",
+        13 => "uint64",
+        14 => "complex64",
+        15 => "complex128",
+        16 => "bfloat16",
+        17 => "float8e4m3fn",
+        18 => "float8e4m3fnuz",
+        19 => "float8e5m2",
+        20 => "float8e5m2fnuz",
+        21 => "uint4",
+        22 => "int4",
+        23 => "float4e2m1",
+        0 => "undefined",
+        c => return format!("#{c}"),
+    };
+    name.to_string()
+}
+
+/// `tensor(float)`, `seq(tensor(int64))`, `optional(seq(tensor(float)))`,
+/// `map(int64,tensor(float))`, `sparse_tensor(float)`.
+pub fn ort_type(t: Option<&TypeProto>) -> String {
+    match t.and_then(|t| t.value.as_ref()) {
+        Some(type_proto::Value::TensorType(tt)) => format!("tensor({})", elem_name(tt.elem_type)),
+        Some(type_proto::Value::SequenceType(s)) => format!("seq({})", ort_type(s.elem_type.as_deref())),
+        Some(type_proto::Value::OptionalType(o)) => format!("optional({})", ort_type(o.elem_type.as_deref())),
+        Some(type_proto::Value::MapType(m)) => {
+            format!("map({},{})", elem_name(m.key_type), ort_type(m.value_type.as_deref()))
+        }
+        Some(type_proto::Value::SparseTensorType(s)) => format!("sparse_tensor({})", elem_name(s.elem_type)),
+        Some(type_proto::Value::OpaqueType(o)) => {
+            format!("opaque({},{})", o.domain.as_deref().unwrap_or(""), o.name.as_deref().unwrap_or(""))
+        }
+        None => "undefined".to_string(),
+    }
+}
+
+/// The dimensions of a tensor type, or of the tensor an optional holds; onnxruntime gives `[]`
+/// for a tensor without a shape and for every other kind of value.
+pub fn ort_shape(t: Option<&TypeProto>) -> Vec<DimOut> {
+    let tt = match t.and_then(|t| t.value.as_ref()) {
+        Some(type_proto::Value::TensorType(tt)) => tt,
+        Some(type_proto::Value::OptionalType(o)) => return ort_shape(o.elem_type.as_deref()),
+        _ => return Vec::new(),
+    };
+    let Some(shape) = &tt.shape else { return Vec::new() };
+    shape
+        .dim
+        .iter()
+        .map(|d| match &d.value {
+            Some(dimension::Value::DimValue(v)) => DimOut::Int(*v),
+            Some(dimension::Value::DimParam(p)) if !p.is_empty() => DimOut::Name(p.clone()),
+            _ => DimOut::Unknown,
+        })
+        .collect()
+}

@@ -1,0 +1,121 @@
+"""Errors are Python exceptions (flowgate.FlowgateError subclasses named as onnxruntime's) that
+name what is wrong: the input of a bad feed, the node of a refused model or a failed run."""
+
+import numpy as np
+import pytest
+from onnx import TensorProto as T
+from onnx import helper as h
+
+import flowgate
+import models
+from conftest import TESTDATA
+
+
+def session(m):
+    return flowgate.InferenceSession(m.SerializeToString())
+
+
+X = np.zeros((2, 3), np.float32)
+
+
+@pytest.mark.parametrize(
+    "feed, message",
+    [
+        ({}, "Required inputs (['x']) are missing from input feed ([])."),
+        ({"x": X, "nope": X}, "the model has no input 'nope' (inputs: x, b)"),
+        ({"x": X.astype(np.float64)}, "input 'x': expected element type float32 (float32[N,3]), got float64[2,3]"),
+        ({"x": np.zeros((2, 3, 1), np.float32)}, "input 'x': expected rank 2"),
+        ({"x": np.zeros((2, 4), np.float32)}, "input 'x': expected dimension 1 to be 3"),
+        ({"x": None}, "input 'x': expected a tensor (float32[N,3]), got None"),
+        ({"x": np.array([["a", "b", "c"]])}, "input 'x': element type <U1 is not supported by Flowgate"),
+    ],
+)
+def test_bad_feeds_name_the_input(feed, message):
+    s = session(models.add_model())
+    with pytest.raises(flowgate.InvalidArgument) as e:
+        s.run(None, feed)
+    assert message in str(e.value)
+
+
+def test_missing_input_is_also_a_value_error():
+    # onnxruntime raises ValueError for it; programs catch that.
+    with pytest.raises(ValueError, match=r"Required inputs \(\['x'\]\)"):
+        session(models.add_model()).run(None, {"b": X[:1]})
+
+
+def test_inconsistent_symbolic_dimension():
+    s = session(models.two_inputs_model())
+    with pytest.raises(flowgate.InvalidArgument, match=r"input 'y': expected dimension 0 \('N'\) to be 2, as in input 'x'"):
+        s.run(None, {"x": np.zeros((2, 3), np.float32), "y": np.zeros((4, 3), np.float32)})
+
+
+def test_bad_output_name_and_feed_type():
+    s = session(models.add_model())
+    with pytest.raises(flowgate.InvalidArgument, match="the model has no output 'z' \\(outputs: y\\)"):
+        s.run(["z"], {"x": X})
+    with pytest.raises(flowgate.InvalidArgument, match="input_feed must be a dict"):
+        s.run(None, [X])
+
+
+def test_sequence_feed_must_be_a_list():
+    s = session(models.sequence_input_model())
+    with pytest.raises(flowgate.InvalidArgument, match="input 's': expected a sequence"):
+        s.run(None, {"s": np.zeros(2, np.float32), "p": None})
+    with pytest.raises(flowgate.InvalidArgument, match="input 's': expected element type float32"):
+        s.run(None, {"s": [np.zeros(2, np.int64)], "p": None})
+
+
+def test_run_time_error_names_the_node():
+    s = session(models.reshape_model())
+    (y,) = s.run(None, {"x": np.arange(6, dtype=np.float32), "shape": np.array([2, 3], np.int64)})
+    assert y.shape == (2, 3)
+    with pytest.raises(flowgate.Fail, match="reshape0"):
+        s.run(None, {"x": np.arange(6, dtype=np.float32), "shape": np.array([4, 4], np.int64)})
+    # The session still works after a failed run.
+    (y,) = s.run(None, {"x": np.arange(6, dtype=np.float32), "shape": np.array([3, 2], np.int64)})
+    assert y.shape == (3, 2)
+
+
+def test_model_errors():
+    with pytest.raises(flowgate.NoSuchFile, match="no/such/model.onnx"):
+        flowgate.InferenceSession("no/such/model.onnx")
+    with pytest.raises(flowgate.InvalidProtobuf, match="not an ONNX model"):
+        flowgate.InferenceSession(b"\x08\x07\x12\xff\xff\xff garbage")
+    with pytest.raises(flowgate.InvalidProtobuf):
+        flowgate.InferenceSession(b"")
+    # A node reading a name nothing defines: the importer's checker names the node.
+    bad = models.model(
+        [h.make_node("Add", ["x", "ghost"], ["y"], name="add_ghost")],
+        [h.make_tensor_value_info("x", T.FLOAT, [2])],
+        [h.make_tensor_value_info("y", T.FLOAT, [2])],
+    )
+    with pytest.raises(flowgate.InvalidGraph, match="add_ghost"):
+        session(bad)
+
+
+def test_unsupported_types_and_ops_are_named():
+    strings = models.model(
+        [h.make_node("StringNormalizer", ["x"], ["y"], name="norm0")],
+        [h.make_tensor_value_info("x", T.STRING, [2])],
+        [h.make_tensor_value_info("y", T.STRING, [2])],
+    )
+    with pytest.raises(flowgate.InvalidGraph, match="graph input 'x': element type 'string' is not supported"):
+        session(strings)
+    det = models.model(
+        [h.make_node("Det", ["x"], ["y"], name="det0")],
+        [h.make_tensor_value_info("x", T.FLOAT, [2, 2])],
+        [h.make_tensor_value_info("y", T.FLOAT, [])],
+    )
+    with pytest.raises((flowgate.NotImplemented, flowgate.InvalidGraph)) as e:
+        session(det)
+    assert "det0" in str(e.value), str(e.value)
+
+
+def test_every_testdata_model_from_truncated_bytes_is_an_exception():
+    """No input crashes the interpreter: truncated models are exceptions."""
+    data = (TESTDATA / "onnx-backend-cf" / "test_loop11" / "model.onnx").read_bytes()
+    for cut in range(1, len(data), max(1, len(data) // 40)):
+        try:
+            flowgate.InferenceSession(data[:cut])
+        except flowgate.FlowgateError:
+            pass
