@@ -11,36 +11,9 @@ pub enum DimOut {
     Unknown,
 }
 
-/// onnxruntime's name of an element type code (`TensorProto.DataType`).
+/// onnxruntime's name of an element type code (`TensorProto.DataType`): ONNX's own spelling.
 fn elem_name(code: Option<i32>) -> String {
-    let name = match code.unwrap_or(0) {
-        1 => "float",
-        2 => "uint8",
-        3 => "int8",
-        4 => "uint16",
-        5 => "int16",
-        6 => "int32",
-        7 => "int64",
-        8 => "string",
-        9 => "bool",
-        10 => "float16",
-        11 => "double",
-        12 => "uint32",
-        13 => "uint64",
-        14 => "complex64",
-        15 => "complex128",
-        16 => "bfloat16",
-        17 => "float8e4m3fn",
-        18 => "float8e4m3fnuz",
-        19 => "float8e5m2",
-        20 => "float8e5m2fnuz",
-        21 => "uint4",
-        22 => "int4",
-        23 => "float4e2m1",
-        0 => "undefined",
-        c => return format!("#{c}"),
-    };
-    name.to_string()
+    flowgate_onnx::dtype::dtype_name(code.unwrap_or(0))
 }
 
 /// `tensor(float)`, `seq(tensor(int64))`, `optional(seq(tensor(float)))`,
