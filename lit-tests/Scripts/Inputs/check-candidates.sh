@@ -23,7 +23,7 @@ printf '#!/bin/sh\necho "tee $*" >> "%s/log"\ncat >/dev/null\n' "$fake" > "$fake
 chmod +x "$fake"/*
 # The functions of test.sh, without running it.
 functions='log() { echo "==> $*"; }'"
-"$(sed -n '/^apt_update_once()/,/^}/p;/^apt_candidate()/,/^}/p;/^require_candidates()/,/^}/p;/^install_missing()/,/^}/p' "$test_sh")
+"$(sed -n '/^apt_update_once()/,/^}/p;/^apt_candidate()/,/^}/p;/^require_candidates()/,/^}/p;/^apt_install()/,/^}/p;/^install_missing()/,/^}/p' "$test_sh")
 PATH="$fake:$PATH" LLVM_BIN="$fake/none" SUDO= APT_UPDATED=0 bash -c "$functions
 install_missing; echo \"install_missing: \$?\"" 2>&1
 cat "$fake/log" 2>/dev/null
