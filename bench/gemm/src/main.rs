@@ -4,8 +4,9 @@
 
 use std::time::Instant;
 
-/// (what, m, k, n): the products the corpus runs (found by logging `Real::gemm` while running
-/// `onnx-run --backend-tests testdata/real`).
+/// (what, m, k, n): products of the corpus' layers, worked out from their weights' shapes and
+/// attributes (output lengths from the test inputs, rounded): one-row LSTM steps and Gemms on
+/// one sample, convolutions with 4 output positions, and large im2col products.
 const SHAPES: &[(&str, usize, usize, usize)] = &[
     ("lstm step (silero, 1x128 by 128x512)", 1, 128, 512),
     ("gemm row (openwakeword, 1x1536 by 1536x128)", 1, 1536, 128),

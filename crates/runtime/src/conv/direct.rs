@@ -4,7 +4,7 @@
 //! more than it multiplies. Long kernels are dot products over contiguous input; short
 //! kernels at stride 1 are one scaled add per kernel tap across the output row.
 
-use super::geom::{inside, last_axis, rows, unflatten};
+use super::geom::{inside, last_axis, row_map, unflatten};
 use super::Geom;
 use crate::real::Real;
 use crate::thin::dot;
@@ -16,17 +16,18 @@ pub(super) fn direct_channel<T: Real>(x: &[T], w: &[T], cg: usize, g: &Geom<'_>,
     let (s, d, p, kin) = last_axis(g.win);
     let (lin, lout) = (g.inp[r - 1], g.out[r - 1]);
     let (in_count, kcount) = (g.in_count(), g.kcount());
-    for ci in 0..cg {
-        let plane = &x[ci * in_count..][..in_count];
-        for ko in 0..kcount / kin {
-            let kouter = unflatten(ko, &g.win.kernel[..r - 1]);
+    let row = Row { s, d, p };
+    for ko in 0..kcount / kin {
+        let kouter = unflatten(ko, &g.win.kernel[..r - 1]);
+        let map = row_map(&g.out[..r - 1], &g.inp[..r - 1], g.win, &kouter);
+        for ci in 0..cg {
+            let plane = &x[ci * in_count..][..in_count];
             let taps = &w[ci * kcount + ko * kin..][..kin];
-            rows(&g.out[..r - 1], &g.inp[..r - 1], g.win, &kouter, |orow, irow| {
+            for (yrow, irow) in y.chunks_exact_mut(lout).zip(&map) {
                 if let Some(irow) = irow {
-                    let row = Row { s, d, p };
-                    row.accumulate(&mut y[orow * lout..][..lout], &plane[irow * lin..][..lin], taps);
+                    row.accumulate(yrow, &plane[irow * lin..][..lin], taps);
                 }
-            });
+            }
         }
     }
 }

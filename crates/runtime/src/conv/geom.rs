@@ -30,21 +30,17 @@ pub(super) fn unflatten(mut flat: usize, dims: &[usize]) -> Vec<usize> {
     idx
 }
 
-/// For each row of the iterated grid's outer axes (all but the last), in row-major order:
-/// `f(row, target_row)`, where `target_row` is the flat row of the target grid's outer axes that
-/// kernel offset `kouter` maps it to, or `None` when it falls in the padding. `iter`, `target`
-/// and `kouter` have the spatial rank minus one entries; the window's first entries apply.
-pub(super) fn rows(
-    iter: &[usize],
-    target: &[usize],
-    win: &Window,
-    kouter: &[usize],
-    mut f: impl FnMut(usize, Option<usize>),
-) {
+/// For each row of the iterated grid's outer axes (all but the last), in row-major order: the
+/// flat row of the target grid's outer axes that kernel offset `kouter` maps it to, or `None`
+/// when it falls in the padding. `iter`, `target` and `kouter` have the spatial rank minus one
+/// entries; the window's first entries apply. Computed once per kernel offset and reused for
+/// every channel and innermost tap (one entry per row, not per element).
+pub(super) fn row_map(iter: &[usize], target: &[usize], win: &Window, kouter: &[usize]) -> Vec<Option<usize>> {
     let r = iter.len();
     let count: usize = iter.iter().product();
     let mut idx = vec![0usize; r];
-    for row in 0..count {
+    let mut map = Vec::with_capacity(count);
+    for _ in 0..count {
         let mut flat = Some(0usize);
         for a in 0..r {
             let p = (idx[a] * win.strides[a] + kouter[a] * win.dilations[a]) as i64 - win.pad_begin[a] as i64;
@@ -53,7 +49,7 @@ pub(super) fn rows(
                 _ => None,
             };
         }
-        f(row, flat);
+        map.push(flat);
         for a in (0..r).rev() {
             idx[a] += 1;
             if idx[a] < iter[a] {
@@ -62,6 +58,7 @@ pub(super) fn rows(
             idx[a] = 0;
         }
     }
+    map
 }
 
 /// The innermost axis of a window: (stride, dilation, pad at the start, kernel size).
@@ -91,7 +88,7 @@ mod tests {
     }
 
     #[test]
-    fn rows_map_outer_positions() {
+    fn row_map_maps_outer_positions() {
         let win = Window {
             kernel: vec![3, 1],
             strides: vec![2, 1],
@@ -99,10 +96,8 @@ mod tests {
             pad_begin: vec![1, 0],
             pad_end: vec![1, 0],
         };
-        let mut seen = Vec::new();
-        rows(&[3], &[5], &win, &[0], |r, t| seen.push((r, t)));
         // Output rows 0, 1, 2 read input rows -1 (pad), 1, 3.
-        assert_eq!(seen, [(0, None), (1, Some(1)), (2, Some(3))]);
+        assert_eq!(row_map(&[3], &[5], &win, &[0]), [None, Some(1), Some(3)]);
         assert_eq!(unflatten(7, &[2, 3, 2]), [1, 0, 1]);
     }
 }

@@ -2,7 +2,7 @@
 //! kernel offset the input positions an output row reads are an arithmetic run (contiguous at
 //! stride 1), bounded by [`inside`]; the rest of the segment is the padding's zeros.
 
-use super::geom::{inside, last_axis, rows, unflatten};
+use super::geom::{inside, last_axis, row_map, unflatten};
 use super::Geom;
 use crate::real::Real;
 
@@ -17,28 +17,25 @@ pub(super) fn im2col<T: Real>(x: &[T], cg: usize, g: &Geom<'_>, col: &mut [T], l
     if out_count == 0 {
         return;
     }
-    for ci in 0..cg {
-        let plane = &x[ci * in_count..][..in_count];
-        for ko in 0..kcount / kin {
-            let kouter = unflatten(ko, &g.win.kernel[..r - 1]);
+    for ko in 0..kcount / kin {
+        let kouter = unflatten(ko, &g.win.kernel[..r - 1]);
+        let map = row_map(&g.out[..r - 1], &g.inp[..r - 1], g.win, &kouter);
+        for ci in 0..cg {
+            let plane = &x[ci * in_count..][..in_count];
             for kl in 0..kin {
                 let dst_row = &mut col[(ci * kcount + ko * kin + kl) * ld + c0..][..out_count];
                 let off = (kl * d) as i64 - p as i64;
                 let span = inside(lout, lin, s, off);
-                rows(&g.out[..r - 1], &g.inp[..r - 1], g.win, &kouter, |orow, irow| {
-                    let dst = &mut dst_row[orow * lout..][..lout];
-                    let Some(irow) = irow else {
+                let start = (span.start as i64 * s as i64 + off) as usize;
+                for (dst, irow) in dst_row.chunks_exact_mut(lout).zip(&map) {
+                    let Some(irow) = irow.filter(|_| !span.is_empty()) else {
                         dst.fill(T::default());
-                        return;
+                        continue;
                     };
                     let src = &plane[irow * lin..][..lin];
                     dst[..span.start].fill(T::default());
                     dst[span.end..].fill(T::default());
-                    if span.is_empty() {
-                        return;
-                    }
                     let dst = &mut dst[span.clone()];
-                    let start = (span.start as i64 * s as i64 + off) as usize;
                     if s == 1 {
                         dst.copy_from_slice(&src[start..][..dst.len()]);
                     } else {
@@ -46,7 +43,7 @@ pub(super) fn im2col<T: Real>(x: &[T], cg: usize, g: &Geom<'_>, col: &mut [T], l
                             *v = x;
                         }
                     }
-                });
+                }
             }
         }
     }

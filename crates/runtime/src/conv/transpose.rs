@@ -3,7 +3,7 @@
 //! the output positions `i * stride + k * dilation - pad` (an arithmetic run, bounded by
 //! [`inside`]), so nothing is tabulated per element.
 
-use super::geom::{inside, last_axis, rows, unflatten};
+use super::geom::{inside, last_axis, row_map, unflatten};
 use super::Geom;
 use crate::error::RtResult;
 use crate::real::{Mat, MatMut, Real};
@@ -20,6 +20,10 @@ pub(super) fn transpose_group<T: Real>(
     y: &mut [T],
 ) -> RtResult<()> {
     let (in_count, out_count, kcount) = (g.in_count(), g.out_count(), g.kcount());
+    if in_count == 0 {
+        // An empty input contributes nothing (and has no rows to walk).
+        return Ok(());
+    }
     let rows_n = mg * kcount;
     T::gemm(
         rows_n,
@@ -34,23 +38,26 @@ pub(super) fn transpose_group<T: Real>(
     let r = g.inp.len();
     let (s, d, p, kin) = last_axis(g.win);
     let (lin, lout) = (g.inp[r - 1], g.out[r - 1]);
-    for mi in 0..mg {
-        let ych = &mut y[mi * out_count..][..out_count];
-        for ko in 0..kcount / kin {
-            let kouter = unflatten(ko, &g.win.kernel[..r - 1]);
+    for ko in 0..kcount / kin {
+        let kouter = unflatten(ko, &g.win.kernel[..r - 1]);
+        let map = row_map(&g.inp[..r - 1], &g.out[..r - 1], g.win, &kouter);
+        for mi in 0..mg {
+            let ych = &mut y[mi * out_count..][..out_count];
             for kl in 0..kin {
                 let src_row = &col[(mi * kcount + ko * kin + kl) * in_count..][..in_count];
                 let off = (kl * d) as i64 - p as i64;
                 let span = inside(lin, lout, s, off);
-                rows(&g.inp[..r - 1], &g.out[..r - 1], g.win, &kouter, |irow, orow| {
-                    let Some(orow) = orow.filter(|_| !span.is_empty()) else { return };
+                if span.is_empty() {
+                    continue;
+                }
+                let start = (span.start as i64 * s as i64 + off) as usize;
+                for (src, orow) in src_row.chunks_exact(lin).zip(&map) {
+                    let Some(orow) = orow else { continue };
                     let dst = &mut ych[orow * lout..][..lout];
-                    let src = &src_row[irow * lin..][..lin][span.clone()];
-                    let start = (span.start as i64 * s as i64 + off) as usize;
-                    for (v, slot) in src.iter().zip(dst[start..].iter_mut().step_by(s)) {
+                    for (v, slot) in src[span.clone()].iter().zip(dst[start..].iter_mut().step_by(s)) {
                         *slot += *v;
                     }
-                });
+                }
             }
         }
     }
