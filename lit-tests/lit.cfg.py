@@ -152,6 +152,7 @@ config.substitutions.extend(
         ("%mlir_c_runner_utils", shared_lib("libmlir_c_runner_utils")),
         ("%mlir_runner_utils", shared_lib("libmlir_runner_utils")),
         ("%flowgate_src_root", repo_root),
+        ("%flowgate_runtime", os.path.join(flowgate_bin_dir, "libflowgate_runtime.a")),
         ("%testdata", os.path.join(repo_root, "testdata")),
         ("%cc", cc),
     ]

@@ -4,7 +4,8 @@
 // RUN: %onnx-run %t.bin --test-data %S/../../testdata/onnx-backend-cf/test_if/test_data_set_0 | FileCheck %s --check-prefix=RUN-MODEL
 // RUN: %onnx-opt %t.bin | FileCheck %s --check-prefix=OPT-MODEL
 // RUN: %onnx-translate --import-onnx %t.bin | FileCheck %s --check-prefix=OPT-MODEL
-// RUN: not %onnx-compile %t.bin -o %t.o 2>&1 | FileCheck %s --check-prefix=COMPILE-MODEL
+// RUN: %onnx-compile %t.bin -o %t.o --name by_content --emit-header %t.h
+// RUN: FileCheck %s --check-prefix=COMPILE-MODEL < %t.h
 // RUN: cp %s %t.txt
 // RUN: %onnx-run %t.txt | FileCheck %s --check-prefix=TEXT
 // RUN: %onnx-opt %t.txt | FileCheck %s --check-prefix=TEXT-OPT
@@ -17,7 +18,7 @@
 
 // RUN-MODEL: PASS
 // OPT-MODEL: func.func @main_graph(
-// COMPILE-MODEL: error: this is a binary ONNX model; onnx-compile compiles MLIR
+// COMPILE-MODEL: int32_t by_content_run(const FlowgateTensor *inputs, FlowgateTensor *outputs);
 // TEXT: 42
 // TEXT-OPT: func.func @main() -> i32
 // EMPTY: .empty: error: the input is empty

@@ -3,6 +3,7 @@
 //! backend, read inputs (`.pb`, `.npy`), call the model on a thread with a watched stack, write
 //! outputs, and run ONNX backend-suite data sets within a tolerance.
 
+pub mod aot;
 pub mod backend;
 pub mod data;
 pub mod model;

@@ -23,10 +23,17 @@ pub struct Port {
     pub default: Option<Arc<RtValue>>,
 }
 
+/// How a compiled model is called.
+enum Code {
+    /// In memory: the entry wrapper's address in JIT code, and the node-name table.
+    /// `_code` keeps the code `entry` points into alive.
+    Jit { _code: Box<dyn JitCode>, entry: usize, node_names: Vec<String> },
+    /// A shared library with the C entry `<name>_run` (`onnx-run --aot`).
+    Aot(crate::aot::Loaded),
+}
+
 pub struct CompiledModel {
-    compiled: Box<dyn JitCode>,
-    entry: usize,
-    node_names: Vec<String>,
+    code: Code,
     /// Every graph input, in order (the compiled function's arguments).
     pub inputs: Vec<Port>,
     pub outputs: Vec<Port>,
@@ -43,6 +50,8 @@ pub struct Options {
     pub stack_size: usize,
     /// The compiled-tensor tier of convert-onnx-to-loops (off: every tensor a handle).
     pub compiled_tensors: bool,
+    /// Run through the object-file path (`<name>_run` in a shared library) instead of the JIT.
+    pub aot: bool,
 }
 
 /// Whether `path` holds a model rather than MLIR text: named `.onnx` or `.onnxtxt`, or a binary
@@ -71,15 +80,46 @@ pub struct CompileError {
     pub message: String,
 }
 
-/// Import, lower and compile `path`. Errors come back rendered, ready for stderr.
-pub fn compile(path: &Path, o: &Options) -> std::result::Result<CompiledModel, String> {
-    let model = flowgate_onnx_import::load_model(path).map_err(|e| format!("{e}\n"))?;
-    compile_model(&model, &path.display().to_string(), o).map_err(|e| e.message)
+/// A model imported and lowered to the backend's input, not yet compiled.
+pub struct Lowered {
+    pub ctx: Context,
+    pub module: flowgate_ir::OpId,
+    /// The graph's inputs and outputs with their declared types.
+    pub inputs: Vec<Port>,
+    pub outputs: Vec<Port>,
+    /// The file as diagnostics name it.
+    pub file: String,
+    pub lowering_time: Duration,
 }
 
-/// Import, lower and compile a loaded model; `file` names it in diagnostics.
-pub fn compile_model(model: &ModelProto, file: &str, o: &Options) -> std::result::Result<CompiledModel, CompileError> {
-    let start = Instant::now();
+impl Lowered {
+    /// A diagnostic located in the model, rendered.
+    pub fn render(&self, d: &Diagnostic) -> String {
+        render(&self.ctx, &self.file, d)
+    }
+
+    /// The entry wrapper of the main graph, `__flowgate_run_<main>`.
+    pub fn entry_name(&self) -> std::result::Result<String, String> {
+        let main = main_function_name(&self.ctx, self.module)
+            .ok_or_else(|| format!("{}: error: the model has no main graph\n", self.file))?;
+        Ok(format!("{}{main}", flowgate_conversion::onnx_to_loops::ENTRY_PREFIX))
+    }
+
+    /// The node-name table runtime errors index.
+    pub fn node_names(&self) -> Vec<String> {
+        node_names(&self.ctx, self.module)
+    }
+}
+
+/// Import `path` and run the backend's lowering pipeline. Errors come back rendered.
+pub fn lower(path: &Path, o: &Options) -> std::result::Result<Lowered, String> {
+    let model = flowgate_onnx_import::load_model(path).map_err(|e| format!("{e}\n"))?;
+    lower_model(&model, &path.display().to_string(), o).map_err(|e| e.message)
+}
+
+/// Import a loaded model and run the backend's lowering pipeline; `file` names it in
+/// diagnostics.
+pub fn lower_model(model: &ModelProto, file: &str, o: &Options) -> std::result::Result<Lowered, CompileError> {
     let import_err = |message: String| CompileError { stage: Stage::Import, message };
     let lower_err = |message: String| CompileError { stage: Stage::Lower, message };
     let mut ctx = Context::new();
@@ -90,6 +130,7 @@ pub fn compile_model(model: &ModelProto, file: &str, o: &Options) -> std::result
         eprintln!("{w}");
     }
     let module = imported.module;
+    let (inputs, outputs) = ports(model).map_err(|e| import_err(format!("{file}: error: {e}\n")))?;
     let lower_start = Instant::now();
     let passes = flowgate_registry::all_passes();
     let pipeline: Vec<&'static str> = o
@@ -107,21 +148,41 @@ pub fn compile_model(model: &ModelProto, file: &str, o: &Options) -> std::result
         }
     })
     .map_err(|d| lower_err(render(&ctx, file, &d)))?;
-    let lowering_time = lower_start.elapsed();
-    let compiled = o
-        .backend
-        .jit(&mut ctx, module, &flowgate_runtime::symbols())
-        .map_err(|e| lower_err(render_error(e, &|d| render(&ctx, file, d), &format!("{file}: "))))?;
-    let main = main_function_name(&ctx, module)
-        .ok_or_else(|| import_err(format!("{file}: error: the model has no main graph\n")))?;
-    let entry_name = format!("{}{main}", flowgate_conversion::onnx_to_loops::ENTRY_PREFIX);
-    let entry = compiled
-        .function(&entry_name)
-        .ok_or_else(|| lower_err(format!("{file}: error: the lowered model has no entry '{entry_name}'\n")))?
-        as usize;
-    let node_names = node_names(&ctx, module);
-    let (inputs, outputs) = ports(model).map_err(|e| import_err(format!("{file}: error: {e}\n")))?;
-    Ok(CompiledModel { compiled, entry, node_names, inputs, outputs, compile_time: start.elapsed(), lowering_time })
+    Ok(Lowered { ctx, module, inputs, outputs, file: file.to_string(), lowering_time: lower_start.elapsed() })
+}
+
+/// Import, lower and compile `path`. Errors come back rendered, ready for stderr.
+pub fn compile(path: &Path, o: &Options) -> std::result::Result<CompiledModel, String> {
+    let model = flowgate_onnx_import::load_model(path).map_err(|e| format!("{e}\n"))?;
+    compile_model(&model, &path.display().to_string(), o).map_err(|e| e.message)
+}
+
+/// Import, lower and compile a loaded model: JIT, or with `o.aot` an object file linked into a
+/// shared library and loaded; `file` names it in diagnostics.
+pub fn compile_model(model: &ModelProto, file: &str, o: &Options) -> std::result::Result<CompiledModel, CompileError> {
+    let start = Instant::now();
+    let import_err = |message: String| CompileError { stage: Stage::Import, message };
+    let lower_err = |message: String| CompileError { stage: Stage::Lower, message };
+    let mut l = lower_model(model, file, o)?;
+    let code = if o.aot {
+        let name = crate::aot::default_name(Path::new(file));
+        let object = crate::aot::compile_object(&mut l, &name, &*o.backend, None).map_err(lower_err)?;
+        let lib = crate::aot::load(&object.bytes, &name).map_err(|e| lower_err(format!("{file}: error: {e}\n")))?;
+        Code::Aot(lib)
+    } else {
+        let compiled = o
+            .backend
+            .jit(&mut l.ctx, l.module, &flowgate_runtime::symbols())
+            .map_err(|e| lower_err(render_error(e, &|d| l.render(d), &format!("{file}: "))))?;
+        let entry_name = l.entry_name().map_err(import_err)?;
+        let entry = compiled
+            .function(&entry_name)
+            .ok_or_else(|| lower_err(format!("{file}: error: the lowered model has no entry '{entry_name}'\n")))?
+            as usize;
+        Code::Jit { _code: compiled, entry, node_names: l.node_names() }
+    };
+    let (inputs, outputs) = (std::mem::take(&mut l.inputs), std::mem::take(&mut l.outputs));
+    Ok(CompiledModel { code, inputs, outputs, compile_time: start.elapsed(), lowering_time: l.lowering_time })
 }
 
 fn main_function_name(ctx: &Context, module: flowgate_ir::OpId) -> Option<String> {
@@ -152,7 +213,7 @@ fn ports(model: &ModelProto) -> Result<(Vec<Port>, Vec<Port>)> {
             Some(t) => Some(Arc::new(RtValue::tensor(data::tensor_from_proto(t)?))),
             None => None,
         };
-        let declared = Declared::from_proto(i.r#type.as_ref());
+        let declared = signature::declared(i.r#type.as_ref());
         inputs.push(Port { kind: data::kind_of(i.r#type.as_ref()), declared, name, default });
     }
     let outputs = g
@@ -161,7 +222,7 @@ fn ports(model: &ModelProto) -> Result<(Vec<Port>, Vec<Port>)> {
         .map(|o| Port {
             name: o.name.clone().unwrap_or_default(),
             kind: data::kind_of(o.r#type.as_ref()),
-            declared: Declared::from_proto(o.r#type.as_ref()),
+            declared: signature::declared(o.r#type.as_ref()),
             default: None,
         })
         .collect();
@@ -181,14 +242,25 @@ impl CompiledModel {
     /// input, each checked against the input's declared type first. Returns the outputs and the
     /// time the compiled code took.
     pub fn run(&self, args: &[Arc<RtValue>], stack_size: usize) -> Result<(Vec<Arc<RtValue>>, Duration)> {
-        signature::check_values(&self.signature(), args).map_err(|e| anyhow!(e))?;
-        let entry = self.entry;
-        let names = self.node_names.clone();
+        // A compiled model's `<name>_run` checks its inputs itself (with the same rules), and
+        // `--aot` runs are what test that.
+        if matches!(self.code, Code::Jit { .. }) {
+            signature::check_values(&self.signature(), args).map_err(|e| anyhow!(e))?;
+        }
         let n_out = self.outputs.len();
         let args: Vec<Arc<RtValue>> = args.to_vec();
-        let _keep = &self.compiled;
-        crate::stack_guard::call_on_thread(stack_size, move || call(entry, names, args, n_out))
-            .map_err(|e| anyhow!("{e}"))?
+        match &self.code {
+            Code::Jit { entry, node_names, .. } => {
+                let (entry, names) = (*entry, node_names.clone());
+                crate::stack_guard::call_on_thread(stack_size, move || call(entry, names, args, n_out))
+                    .map_err(|e| anyhow!("{e}"))?
+            }
+            Code::Aot(lib) => {
+                let run = lib.entry();
+                crate::stack_guard::call_on_thread(stack_size, move || run.call(&args, n_out))
+                    .map_err(|e| anyhow!("{e}"))?
+            }
+        }
     }
 }
 

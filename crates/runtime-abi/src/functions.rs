@@ -35,6 +35,9 @@ pub enum Ty {
     Bytes,
     /// A call frame (`*mut Frame`, IR `!llvm.ptr`).
     Frame,
+    /// An array of C API values (`*mut FlowgateTensor`, IR `!llvm.ptr`): a compiled model's
+    /// inputs or outputs.
+    CValues,
 }
 
 impl Ty {
@@ -49,6 +52,7 @@ impl Ty {
             Ty::Handle => "h",
             Ty::Bytes => "*const MemRefDesc1",
             Ty::Frame => "*mut Frame",
+            Ty::CValues => "*mut FlowgateTensor",
         }
     }
 }
@@ -258,6 +262,9 @@ macro_rules! runtime_functions {
             // Frames.
             flowgate_rt_arg(frame: Frame, k: I64) -> Handle, fails;
             flowgate_rt_set_result(frame: Frame, k: I64, h: Handle), fails;
+            // A compiled model's `<name>_run` (the C API).
+            flowgate_rt_model_begin(model: Bytes, inputs: CValues) -> Frame, fails;
+            flowgate_rt_model_end(model: Bytes, frame: Frame, outputs: CValues) -> I32;
         }
     };
 }

@@ -65,7 +65,15 @@ pub fn record_error(node: i32, err: RtError) {
     if has_error() {
         return;
     }
-    let msg = format!("{}: {}", node_label(node), err.0);
+    record_message(format!("{}: {}", node_label(node), err.0));
+}
+
+/// Records `msg` as it is (no node: an error about the call itself, such as a wrong input to a
+/// compiled model's `<name>_run`) unless an earlier error is already recorded.
+pub fn record_message(msg: String) {
+    if has_error() {
+        return;
+    }
     MESSAGE.with(|m| *m.borrow_mut() = Some(msg));
     FAILED.with(|f| f.set(true));
 }

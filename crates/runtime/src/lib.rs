@@ -43,6 +43,7 @@ mod select;
 mod sequence;
 mod shape;
 mod signal;
+pub mod signature;
 mod thin;
 mod value;
 mod window;

@@ -1,6 +1,8 @@
 //! onnx-compile: lower Flowgate IR and compile it to a relocatable object file in which every
 //! public `func.func` is a C-ABI symbol of the same name; optionally write the C header that
-//! declares them (DESIGN.md §7).
+//! declares them (DESIGN.md §7). An ONNX model (recognised by its content, or named `.onnx` /
+//! `.onnxtxt`) compiles to an object that exports `<name>_run` alone (flowgate-driver's `aot`),
+//! or with `--shared` to a shared library linked with the runtime.
 
 use clap::Parser as _;
 use flowgate_codegen::backend::{two_levels, CodegenBackend};
@@ -13,39 +15,49 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod model;
+
 #[derive(clap::Parser)]
 #[command(name = "onnx-compile", version = flowgate_version::VERSION, about = "Compile Flowgate IR to an object file and a C header")]
-struct Cli {
+pub(crate) struct Cli {
     /// Input file, or `-` for standard input.
     #[arg(default_value = "-")]
-    input: PathBuf,
+    pub(crate) input: PathBuf,
     /// The object file to write.
     #[arg(short = 'o')]
-    output: PathBuf,
+    pub(crate) output: PathBuf,
     /// Also write a C header declaring the public functions.
     #[arg(long = "emit-header")]
-    header: Option<PathBuf>,
+    pub(crate) header: Option<PathBuf>,
     /// A target triple (target-lexicon syntax, e.g. aarch64-unknown-linux-gnu); the host by
     /// default.
     #[arg(long)]
-    target: Option<String>,
+    pub(crate) target: Option<String>,
     /// Optimization level: -O0 (no loop optimizations, Cranelift's `none`), -O2 (the loop
     /// optimizations of crates/optimize and Cranelift's `speed`; the default) or -O3 (the same
     /// as -O2 with Cranelift; LLVM's default<O3> pipeline with `--backend llvm`).
     #[arg(short = 'O', value_name = "LEVEL", num_args = 0..=1, default_missing_value = "2")]
-    level: Option<String>,
+    pub(crate) level: Option<String>,
     /// Print the lowering passes as they run (stderr).
     #[arg(long = "print-pipeline")]
-    print_pipeline: bool,
+    pub(crate) print_pipeline: bool,
     /// Report per-function compile times on stderr.
     #[arg(long)]
-    time: bool,
+    pub(crate) time: bool,
     /// Accept ops of dialects that are not registered.
     #[arg(long = "allow-unregistered-dialect")]
-    allow_unregistered: bool,
+    pub(crate) allow_unregistered: bool,
     /// The code generator: `cranelift`, or `llvm` when built with the cargo feature `llvm`.
     #[arg(long, default_value = "cranelift")]
-    backend: String,
+    pub(crate) backend: String,
+    /// ONNX models: `<name>` of the entry `<name>_run` (a C identifier); the model file's stem,
+    /// made a C identifier, by default.
+    #[arg(long)]
+    pub(crate) name: Option<String>,
+    /// ONNX models: write a shared library (linked with the runtime's static library, `cc
+    /// -shared`; `$CC` and `$FLOWGATE_RUNTIME_LIB` choose others) instead of an object file.
+    #[arg(long)]
+    pub(crate) shared: bool,
 }
 
 /// The stack of the thread that does the work: parsing, verifying and lowering recurse once per
@@ -102,6 +114,12 @@ fn select(cli: &Cli) -> Result<Box<dyn CodegenBackend>, String> {
 }
 
 fn run(cli: Cli, backend: Box<dyn CodegenBackend>, progress: &Progress) -> Result<(), String> {
+    if flowgate_driver::model::is_model_file(&cli.input) {
+        return model::compile_model(&cli, backend, progress);
+    }
+    if cli.name.is_some() || cli.shared {
+        return Err("error: --name and --shared apply to ONNX models only\n".to_string());
+    }
     let (name, text) = read_input(&cli.input)?;
     let mut ctx = Context::new();
     ctx.allow_unregistered = cli.allow_unregistered;
@@ -130,7 +148,7 @@ fn run(cli: Cli, backend: Box<dyn CodegenBackend>, progress: &Progress) -> Resul
     Ok(())
 }
 
-fn write_error(path: &Path, e: std::io::Error) -> String {
+pub(crate) fn write_error(path: &Path, e: std::io::Error) -> String {
     format!("error: cannot write output: '{}': {e}\n", path.display())
 }
 
@@ -153,7 +171,7 @@ fn read_input(path: &Path) -> Result<(String, String), String> {
     }
     if flowgate_onnx_import::is_binary_model(&bytes) {
         return Err(format!(
-            "{shown}: error: this is a binary ONNX model; onnx-compile compiles MLIR (import the model with onnx-translate --import-onnx, or run it with onnx-run)\n"
+            "{shown}: error: a binary ONNX model on standard input; give it as a file (onnx-compile model.onnx -o model.o)\n"
         ));
     }
     let text =

@@ -79,6 +79,11 @@ struct Cli {
     /// Stack size in bytes of the thread that runs compiled code.
     #[arg(long = "stack-size", default_value_t = 64 << 20)]
     stack_size: usize,
+    /// Run ONNX models through the object-file path: compile to an object, link it with the
+    /// runtime's static library into a shared library (`cc -shared`), load it and call
+    /// `<name>_run` through the C ABI, as a C program would (DESIGN.md §7).
+    #[arg(long)]
+    aot: bool,
 }
 
 /// Models free large tensors and make them again on every run and loop trip. glibc returns
@@ -155,6 +160,7 @@ impl Settings {
                 print_pipeline: cli.print_pipeline,
                 stack_size: cli.stack_size,
                 compiled_tensors: !cli.no_compiled_tensors,
+                aot: cli.aot,
             },
             over: tolerance::Overrides { rtol: cli.rtol, atol: cli.atol },
             inputs,

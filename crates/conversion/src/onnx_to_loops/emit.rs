@@ -208,6 +208,19 @@ impl<'a> Lower<'a> {
         Ok(())
     }
 
+    /// Appends the public `func.func @name` of type `fty` with body `region` to the module.
+    pub fn define_function(&mut self, name: &str, fty: Type, region: flowgate_ir::RegionId, loc: Location) -> OpId {
+        let sym = self.ctx.string_attr(name);
+        let ta = self.ctx.type_attr(fty);
+        let st = OperationState::new(self.ctx, "func.func", loc)
+            .regions(&[region])
+            .attr(self.ctx, "sym_name", sym)
+            .attr(self.ctx, "function_type", ta);
+        let f = self.ctx.create_op(st);
+        self.append_to_module(f);
+        f
+    }
+
     pub fn append_to_module(&mut self, op: OpId) {
         let body = self.ctx.region(self.module, 0);
         if let Some(b) = self.ctx.entry_block(body) {
@@ -276,7 +289,7 @@ impl<'a> Lower<'a> {
             Ty::F32 => self.ctx.float_type(flowgate_ir::FloatKind::F32),
             Ty::F64 => self.ctx.float_type(flowgate_ir::FloatKind::F64),
             Ty::Bool => self.ctx.i1_type(),
-            Ty::Handle | Ty::Frame => self.ptr(),
+            Ty::Handle | Ty::Frame | Ty::CValues => self.ptr(),
             Ty::Bytes => {
                 let i8t = self.ctx.integer_type(8);
                 self.ctx.memref_type(vec![flowgate_ir::DYNAMIC], i8t)
@@ -427,7 +440,7 @@ impl<'a> Lower<'a> {
 
     /// A global `memref<Nxi8>` named `name` holding `bytes` (read-only when `constant`), and a
     /// `memref<?xi8>` view of it.
-    fn global_bytes(&mut self, name: &str, bytes: &[u8], constant: bool) -> LResult<Value> {
+    pub(crate) fn global_bytes(&mut self, name: &str, bytes: &[u8], constant: bool) -> LResult<Value> {
         let i8t = self.ctx.integer_type(8);
         let n = bytes.len() as i64;
         let mty = self.ctx.memref_type(vec![n], i8t);

@@ -23,15 +23,7 @@ pub(crate) fn build_wrapper(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
     let frame = l.ctx.block_arg(block, 0);
     let wname = format!("{ENTRY_PREFIX}{name}");
     let fty = l.ctx.function_type(vec![ptr], vec![]);
-    let sym = l.ctx.string_attr(&wname);
-    let ta = l.ctx.type_attr(fty);
-    let st = OperationState::new(l.ctx, "func.func", loc).regions(&[region]).attr(l.ctx, "sym_name", sym).attr(
-        l.ctx,
-        "function_type",
-        ta,
-    );
-    let w = l.ctx.create_op(st);
-    l.append_to_module(w);
+    l.define_function(&wname, fty, region, loc);
     l.ip = InsertPoint::End(block);
     l.loc = loc;
     let mut args = Vec::new();

@@ -23,6 +23,7 @@ mod emit;
 mod entry;
 mod linalg;
 mod memo;
+mod model_entry;
 mod movement;
 mod nn;
 mod ownership;
@@ -88,6 +89,8 @@ impl Pass for OnnxToLoops {
 pub const NODE_NAMES_ATTR: &str = "flowgate.node_names";
 /// The prefix of the entry wrappers: `@__flowgate_run_<func>(%frame: !llvm.ptr)`.
 pub const ENTRY_PREFIX: &str = "__flowgate_run_";
+
+pub use model_entry::add_model_entry;
 
 fn run_on_module(ctx: &mut Context, module: OpId, compiled_tensors: bool, max_matmul: i64) -> Result<(), Diagnostic> {
     let funcs: Vec<OpId> = direct_functions(ctx, module).into_iter().filter(|&f| needs_lowering(ctx, f)).collect();

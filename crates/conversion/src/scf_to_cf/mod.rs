@@ -5,7 +5,7 @@
 //! (accumulators as iter_args, reduction bodies inlined) that are then lowered like any loop.
 
 mod branches;
-mod build;
+pub(crate) mod build;
 mod forall;
 mod loops;
 mod parallel;

@@ -12,6 +12,7 @@ pub(crate) mod support;
 
 pub use support::MemRefDesc1;
 
+use crate::c_api::FlowgateTensor;
 use crate::frame::Frame;
 use crate::value::Handle;
 
@@ -20,6 +21,7 @@ mod glue {
     pub(crate) use crate::abi::memo::c_abi::*;
     pub(crate) use crate::activation::c_abi::*;
     pub(crate) use crate::buffer::c_abi::*;
+    pub(crate) use crate::c_api::model::{flowgate_rt_model_begin, flowgate_rt_model_end};
     pub(crate) use crate::cast::c_abi::*;
     pub(crate) use crate::conv::c_abi::*;
     pub(crate) use crate::cumulative::c_abi::*;
@@ -56,6 +58,7 @@ macro_rules! c_ty {
     (Handle) => { Handle };
     (Bytes) => { *const MemRefDesc1 };
     (Frame) => { *mut Frame };
+    (CValues) => { *mut FlowgateTensor };
 }
 
 /// The `node` parameter (the first one, for every memoizable function).

@@ -12,6 +12,7 @@
 
 mod convert;
 mod errors;
+pub mod model;
 mod owner;
 mod sequences;
 mod tensors;
