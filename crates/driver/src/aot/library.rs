@@ -39,7 +39,8 @@ pub fn runtime_library() -> Result<PathBuf, String> {
 
 /// Links `object` (a file) with the runtime into the shared library `out` with `cc` (`$CC`
 /// if set). `-Bsymbolic` binds the runtime's symbols inside the library, whatever the loading
-/// program exports.
+/// program exports; `-u` keeps the C API functions a caller needs, which the object does not
+/// reference and an archive would otherwise leave out.
 pub fn link_shared(object: &Path, out: &Path, runtime: &Path) -> Result<(), String> {
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
     let output = Command::new(&cc)
@@ -48,7 +49,8 @@ pub fn link_shared(object: &Path, out: &Path, runtime: &Path) -> Result<(), Stri
         .arg(out)
         .arg(object)
         .arg(runtime)
-        .args(["-Wl,-Bsymbolic", "-Wl,--gc-sections", "-lm", "-lpthread", "-ldl"])
+        .args(["-Wl,-u,flowgate_tensor_free", "-Wl,-u,flowgate_last_error", "-Wl,-Bsymbolic", "-Wl,--gc-sections"])
+        .args(["-lm", "-lpthread", "-ldl"])
         .output()
         .map_err(|e| format!("cannot run the linker '{cc}': {e}"))?;
     if !output.status.success() {
