@@ -15,19 +15,29 @@
 // CHECK:         %[[M:.*]] = scf.if %[[Z]] -> (i64) {
 // CHECK:           func.call @flowgate_rt_binary(
 // CHECK:           func.call @flowgate_rt_unbox_i64(
+// A divisor of -1 never reaches remsi/divsi (INT_MIN / -1 overflows: x86 traps, upstream leaves
+// it undefined): it divides by 1, and a quotient is negated (0 - INT_MIN wraps to INT_MIN).
 // CHECK:         } else {
-// CHECK:           %[[R:.*]] = arith.remsi %[[A]], %[[B]] : i64
+// CHECK:           %[[M1:.*]] = arith.constant -1 : i64
+// CHECK:           %[[ISM1:.*]] = arith.cmpi eq, %[[B]], %[[M1]] : i64
+// CHECK:           %[[ONE:.*]] = arith.constant 1 : i64
+// CHECK:           %[[BS:.*]] = arith.select %[[ISM1]], %[[ONE]], %[[B]] : i64
+// CHECK:           %[[R:.*]] = arith.remsi %[[A]], %[[BS]] : i64
 // CHECK:           %[[RNZ:.*]] = arith.cmpi ne, %[[R]], %[[C0:.*]] : i64
 // CHECK:           %[[RN:.*]] = arith.cmpi slt, %[[R]], %[[C0]] : i64
-// CHECK:           %[[BN:.*]] = arith.cmpi slt, %[[B]], %[[C0]] : i64
+// CHECK:           %[[BN:.*]] = arith.cmpi slt, %[[BS]], %[[C0]] : i64
 // CHECK:           %[[D:.*]] = arith.xori %[[RN]], %[[BN]] : i1
 // CHECK:           %[[ADJ:.*]] = arith.andi %[[RNZ]], %[[D]] : i1
-// CHECK:           %[[SUM:.*]] = arith.addi %[[R]], %[[B]] : i64
+// CHECK:           %[[SUM:.*]] = arith.addi %[[R]], %[[BS]] : i64
 // CHECK:           %[[SEL:.*]] = arith.select %[[ADJ]], %[[SUM]], %[[R]] : i64
 // CHECK:           scf.yield %[[SEL]] : i64
 // CHECK:         scf.if %{{.*}} -> (i64) {
 // CHECK:         } else {
-// CHECK:           arith.divsi %[[A]], %[[B]] : i64
+// CHECK:           %[[ISM1D:.*]] = arith.cmpi eq, %[[B]], %{{.*}} : i64
+// CHECK:           %[[BSD:.*]] = arith.select %[[ISM1D]], %{{.*}}, %[[B]] : i64
+// CHECK:           %[[Q:.*]] = arith.divsi %[[A]], %[[BSD]] : i64
+// CHECK:           %[[NEG:.*]] = arith.subi %{{.*}}, %[[Q]] : i64
+// CHECK:           arith.select %[[ISM1D]], %[[NEG]], %[[Q]] : i64
 // CHECK:         arith.remui
 // CHECK-NOT:     scf.if
 // CHECK:         return
@@ -83,10 +93,16 @@ module attributes {onnx.opset_import = {ai.onnx = 18 : i64}} {
 
 // -----
 
-// Bit ops on unsigned registers (shifts of the width or more give 0 in generated code, as in
-// onnxruntime). Integer Pow is pow in double precision, converted back as Cast does.
+// Bit ops on unsigned registers. Shifts of the width or more give 0, as in onnxruntime, guarded
+// in the IR (arith leaves them undefined): the count is clamped and the result selected.
+// Integer Pow is pow in double precision, converted back as Cast does.
 // CHECK-LABEL: func.func @bits_pow(
-// CHECK:         %[[SH:.*]] = arith.shli %{{.*}}, %[[N:.*]] : i8
+// CHECK:         %[[W:.*]] = arith.constant 8 : i8
+// CHECK:         %[[Z:.*]] = arith.constant 0 : i8
+// CHECK:         %[[FAR:.*]] = arith.cmpi uge, %[[N:.*]], %[[W]] : i8
+// CHECK:         %[[CNT:.*]] = arith.select %[[FAR]], %[[Z]], %[[N]] : i8
+// CHECK:         %[[SH0:.*]] = arith.shli %{{.*}}, %[[CNT]] : i8
+// CHECK:         %[[SH:.*]] = arith.select %[[FAR]], %[[Z]], %[[SH0]] : i8
 // CHECK:         %[[ONES:.*]] = arith.constant -1 : i8
 // CHECK:         %[[NOT:.*]] = arith.xori %[[SH]], %[[ONES]] : i8
 // CHECK:         arith.xori %[[NOT]], %[[N]] : i8

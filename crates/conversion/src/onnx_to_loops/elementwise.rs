@@ -151,8 +151,9 @@ const BINARY: &[(&str, Option<i32>, ScalarBinary)] = &[
         if e.is_float() {
             return Ok(Some(l.arith("arith.divf", a, b)));
         }
-        let name = if e.is_unsigned() || e == Elem::Bool { "arith.divui" } else { "arith.divsi" };
-        scalar::guarded_division(l, op, BinaryOp::Div, a, b, move |l| l.arith(name, a, b)).map(Some)
+        let signed = !(e.is_unsigned() || e == Elem::Bool);
+        let name = if signed { "arith.divsi" } else { "arith.divui" };
+        scalar::guarded_division(l, op, BinaryOp::Div, signed, a, b, move |l, d| l.arith(name, a, d)).map(Some)
     }),
     ("Pow", Some(BinaryOp::Pow as i32), |l, _, a, b, ea, eb| {
         if ea == Elem::Bool || eb == Elem::Bool {
@@ -164,14 +165,17 @@ const BINARY: &[(&str, Option<i32>, ScalarBinary)] = &[
         if e.is_float() || e == Elem::Bool {
             return Ok(None);
         }
-        scalar::guarded_division(l, op, BinaryOp::Mod, a, b, move |l| scalar::floor_mod(l, a, b, e)).map(Some)
+        let signed = !e.is_unsigned();
+        scalar::guarded_division(l, op, BinaryOp::Mod, signed, a, b, move |l, d| scalar::floor_mod(l, a, d, e))
+            .map(Some)
     }),
     ("FMod", Some(BinaryOp::FMod as i32), |l, op, a, b, e, _| {
         if e.is_float() {
             return Ok(Some(l.arith("arith.remf", a, b)));
         }
-        let name = if e.is_unsigned() || e == Elem::Bool { "arith.remui" } else { "arith.remsi" };
-        scalar::guarded_division(l, op, BinaryOp::FMod, a, b, move |l| l.arith(name, a, b)).map(Some)
+        let signed = !(e.is_unsigned() || e == Elem::Bool);
+        let name = if signed { "arith.remsi" } else { "arith.remui" };
+        scalar::guarded_division(l, op, BinaryOp::FMod, signed, a, b, move |l, d| l.arith(name, a, d)).map(Some)
     }),
     ("Max", Some(BinaryOp::Max as i32), |l, _, a, b, e, _| Ok(Some(min_max(l, a, b, e, true)))),
     ("Min", Some(BinaryOp::Min as i32), |l, _, a, b, e, _| Ok(Some(min_max(l, a, b, e, false)))),
@@ -190,13 +194,13 @@ const BINARY: &[(&str, Option<i32>, ScalarBinary)] = &[
     ("Or", Some(BinaryOp::Or as i32), |l, _, a, b, _, _| Ok(Some(l.arith("arith.ori", a, b)))),
     ("Xor", Some(BinaryOp::Xor as i32), |l, _, a, b, _, _| Ok(Some(l.arith("arith.xori", a, b)))),
     // Scalar only: the runtime has no kernel for these (a tensor operand is an error).
-    // Shifts by the width or more give 0, as onnxruntime's (and the code generator defines).
+    // Shifts by the width or more give 0, as onnxruntime's (guarded in the IR: `scalar::shift`).
     ("BitShift", None, |l, op, a, b, e, _| {
         if e.is_float() || e == Elem::Bool {
             return Ok(None);
         }
         let left = l.str_attr(op, "direction").as_deref() == Some("LEFT");
-        Ok(Some(l.arith(if left { "arith.shli" } else { "arith.shrui" }, a, b)))
+        Ok(Some(scalar::shift(l, if left { "arith.shli" } else { "arith.shrui" }, a, b)))
     }),
     ("BitwiseAnd", None, |l, _, a, b, e, _| Ok(bitwise(l, "arith.andi", a, b, e))),
     ("BitwiseOr", None, |l, _, a, b, e, _| Ok(bitwise(l, "arith.ori", a, b, e))),

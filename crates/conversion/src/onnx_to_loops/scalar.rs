@@ -6,10 +6,13 @@
 //!   `i32` (then wrap), `u32` through `i64`, and `u64` as compilers convert it;
 //! - integer division and remainder by zero are run-time errors (onnxruntime's "Integer division
 //!   by zero"): a cold branch hands the operands to the runtime kernel, which reports it with the
-//!   node's name; `INT_MIN / -1` wraps;
+//!   node's name; `INT_MIN / -1` wraps and its remainder is 0, guarded in the IR (no backend
+//!   sees a division by -1);
 //! - `Min`/`Max` propagate NaN and return the second operand on ties (`+0`/`-0`), `Clip` ignores
 //!   a NaN bound, `Relu(-0)` is `-0`, `Sign(-0)` is `+0`, integer `Pow` is `pow` in double
-//!   precision converted as Cast does.
+//!   precision converted as Cast does;
+//! - shifts by the width or more give 0, guarded in the IR like `INT_MIN / -1`, so no backend
+//!   depends on its own definition of them.
 
 use super::emit::{LResult, Lower};
 use super::types::Elem;
@@ -56,28 +59,53 @@ pub(crate) fn float_to_int(l: &mut Lower<'_>, x: Value, to: Elem, tt: Type) -> V
     }
 }
 
-/// Whether `v` is an integer constant other than zero (a division by it cannot fail).
-fn nonzero_constant(l: &Lower<'_>, v: Value) -> bool {
+/// The integer constant `v` holds, if it is an `arith.constant`.
+fn int_constant(l: &Lower<'_>, v: Value) -> Option<i128> {
     l.ctx
         .defining_op(v)
         .filter(|&d| l.ctx.is_op(d, "arith.constant"))
         .and_then(|d| l.ctx.attr(d, "value"))
         .and_then(|a| l.ctx.attr_as_int(a))
-        .is_some_and(|c| c != 0)
 }
 
-/// `a op b` for an integer division or remainder: `fast` in registers, except that a zero
-/// divisor takes a cold branch through the runtime kernel `code`, which records the error.
+/// `a op b` for an integer division or remainder (`code` is Div, Mod or FMod): `fast(l, d)`
+/// computes it in registers with divisor `d`, except that a zero divisor takes a cold branch
+/// through the runtime kernel `code`, which records the error.
+///
+/// For `signed` elements a divisor of -1 is never handed to `fast`: `INT_MIN / -1` overflows,
+/// which x86's `idiv` traps on (SIGFPE) and upstream MLIR's lowering leaves undefined. The IR
+/// divides by 1 instead and negates a quotient (`0 - a` wraps, so `INT_MIN / -1` is `INT_MIN`);
+/// a remainder by 1 is already the 0 it must be. This is what onnxruntime and our Cranelift and
+/// LLVM code generators give, so every backend agrees without relying on the target.
 pub(crate) fn guarded_division(
     l: &mut Lower<'_>,
     op: OpId,
     code: flowgate_runtime_abi::BinaryOp,
+    signed: bool,
     a: Value,
     b: Value,
-    fast: impl FnOnce(&mut Lower<'_>) -> Value,
+    fast: impl FnOnce(&mut Lower<'_>, Value) -> Value,
 ) -> LResult<Value> {
-    if nonzero_constant(l, b) {
-        return Ok(fast(l));
+    let constant = int_constant(l, b);
+    let safe = |l: &mut Lower<'_>| {
+        if !signed || constant.is_some_and(|c| c != -1) {
+            return fast(l, b);
+        }
+        let t = l.ctx.value_type(b);
+        let minus_one = l.const_int(-1, t);
+        let is_minus_one = l.cmpi("eq", b, minus_one);
+        let one = l.const_int(1, t);
+        let divisor = l.select(is_minus_one, one, b);
+        let r = fast(l, divisor);
+        if code != flowgate_runtime_abi::BinaryOp::Div {
+            return r;
+        }
+        let zero = l.const_int(0, t);
+        let negated = l.arith("arith.subi", zero, r);
+        l.select(is_minus_one, negated, r)
+    };
+    if constant.is_some_and(|c| c != 0) {
+        return Ok(safe(l));
     }
     let t = l.ctx.value_type(a);
     let zero = l.const_int(0, t);
@@ -96,8 +124,22 @@ pub(crate) fn guarded_division(
             let e = elem.unwrap_or(Elem::SInt(64));
             l.scalar(node, r, e)
         },
-        |l| Ok(fast(l)),
+        |l| Ok(safe(l)),
     )
+}
+
+/// `a shift b` (`arith.shli` or `arith.shrui`) where a shift by the width or more gives 0, as
+/// onnxruntime's BitShift does. `arith` leaves such shifts undefined (upstream's lowering makes
+/// them poison and x86 masks the count), so the IR never shifts by them: the count is replaced by
+/// 0 and the result by 0.
+pub(crate) fn shift(l: &mut Lower<'_>, name: &str, a: Value, b: Value) -> Value {
+    let t = l.ctx.value_type(a);
+    let width = l.ctx.int_width(t).unwrap_or(64);
+    let (w, zero) = (l.const_int(i128::from(width), t), l.const_int(0, t));
+    let too_far = l.cmpi("uge", b, w);
+    let count = l.select(too_far, zero, b);
+    let r = l.arith(name, a, count);
+    l.select(too_far, zero, r)
 }
 
 /// `scf.if %cond -> (t) { then } else { els }`, built at the current insertion point.
