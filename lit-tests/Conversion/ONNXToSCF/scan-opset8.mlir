@@ -13,6 +13,8 @@
 // CHECK-SAME:      %[[S:.*]]: tensor<2x3xf32>, %[[X:.*]]: tensor<2x4x3xf32>)
 // CHECK:         %[[BAX:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[BATCH:.*]] = tensor.dim %[[X]], %[[BAX]] : tensor<2x4x3xf32>
+// CHECK-NEXT:    %[[SAX:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[LEN:.*]] = tensor.dim %[[X]], %[[SAX]] : tensor<2x4x3xf32>
 // CHECK-NEXT:    %[[SS0:.*]] = "onnx.SequenceEmpty"() {dtype = 1 : i64} : () -> !onnx.seq<tensor<3xf32>>
 // CHECK-NEXT:    %[[OS0:.*]] = "onnx.SequenceEmpty"() {dtype = 1 : i64} : () -> !onnx.seq<tensor<?x3xf32>>
 // CHECK:         %[[F:.*]]:2 = scf.for %[[B:.*]] = %{{.*}} to %[[BATCH]] step %{{.*}} iter_args(%[[SS:.*]] = %[[SS0]], %[[OS:.*]] = %[[OS0]])
@@ -21,8 +23,6 @@
 // CHECK-NEXT:      %[[SB:.*]] = "onnx.Gather"(%[[S]], %[[BI]]) {axis = 0 : i64} : (tensor<2x3xf32>, tensor<i64>) -> tensor<3xf32>
 // CHECK-NEXT:      %[[XB:.*]] = "onnx.Gather"(%[[X]], %[[BI]]) {axis = 0 : i64} : (tensor<2x4x3xf32>, tensor<i64>) -> tensor<4x3xf32>
 // CHECK-NEXT:      %[[ACC0:.*]] = "onnx.SequenceEmpty"() {dtype = 1 : i64} : () -> !onnx.seq<tensor<3xf32>>
-// CHECK-NEXT:      %[[SAX:.*]] = arith.constant 0 : index
-// CHECK-NEXT:      %[[LEN:.*]] = tensor.dim %[[XB]], %[[SAX]] : tensor<4x3xf32>
 // CHECK:           %[[IN:.*]]:2 = scf.for %[[T:.*]] = %{{.*}} to %[[LEN]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[SB]], %{{.*}} = %[[ACC0]])
 // CHECK:             "onnx.Gather"(%[[XB]], %{{.*}}) {axis = 0 : i64} : (tensor<4x3xf32>, tensor<i64>) -> tensor<3xf32>
 // CHECK:           }
@@ -49,11 +49,15 @@ func.func @opset8(%s: tensor<2x3xf32>, %x: tensor<2x4x3xf32>) -> (tensor<2x3xf32
 // directions = [1, 0]: the first scan input is read backwards within each batch entry.
 // CHECK-LABEL: func.func @opset8_reverse(
 // CHECK-SAME:      %[[X:.*]]: tensor<?x?x3xf32>, %[[Y:.*]]: tensor<?x?xf32>)
+// The scan inputs' sequence lengths (axis 1) are checked once, over the whole batch.
+// CHECK:         tensor.dim %[[X]]
+// CHECK-NEXT:    %[[SAX:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[LEN0:.*]] = tensor.dim %[[X]], %[[SAX]]
+// CHECK-NEXT:    %[[LEN:.*]] = "onnx.Scan.check_length"(%[[LEN0]], %[[Y]]) {axis = 1 : i64, input = 1 : i64}
 // CHECK:         scf.for %[[B:.*]] =
 // CHECK:           %[[XB:.*]] = "onnx.Gather"(%[[X]], %{{.*}}) {axis = 0 : i64} : (tensor<?x?x3xf32>, tensor<i64>) -> tensor<?x3xf32>
 // CHECK-NEXT:      %[[YB:.*]] = "onnx.Gather"(%[[Y]], %{{.*}}) {axis = 0 : i64} : (tensor<?x?xf32>, tensor<i64>) -> tensor<?xf32>
-// CHECK:           %[[LEN0:.*]] = tensor.dim %[[XB]]
-// CHECK-NEXT:      %[[LEN:.*]] = "onnx.Scan.check_length"(%[[LEN0]], %[[YB]]) {axis = 0 : i64, input = 1 : i64}
+// CHECK-NOT:       check_length
 // CHECK:           %[[LAST:.*]] = arith.subi %[[LEN]]
 // CHECK-NEXT:      scf.for %[[T:[^ ]*]] =
 // CHECK-NEXT:        %[[R:.*]] = arith.subi %[[LAST]], %[[T]] : index
@@ -75,6 +79,8 @@ func.func @opset8_reverse(%x: tensor<?x?x3xf32>, %y: tensor<?x?xf32>) -> tensor<
 // CHECK-LABEL: func.func @opset8_sequence_lens(
 // CHECK-SAME:      %[[LENS:.*]]: tensor<2xi64>, %[[S:.*]]: tensor<2x3xf32>, %[[X:.*]]: tensor<2x4x3xf32>)
 // CHECK:         %[[BATCH:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<2x4x3xf32>
+// CHECK-NEXT:    %[[MAXAX:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[MAX:.*]] = tensor.dim %[[X]], %[[MAXAX]] : tensor<2x4x3xf32>
 // CHECK-NEXT:    %[[ZERO:.*]] = "onnx.Constant"() {value = dense<0.000000e+00> : tensor<3xf32>} : () -> tensor<3xf32>
 // CHECK:         scf.for %[[B:.*]] = %{{.*}} to %[[BATCH]]
 // CHECK:           %[[BI:.*]] = tensor.from_elements %{{.*}} : tensor<i64>
@@ -87,8 +93,6 @@ func.func @opset8_reverse(%x: tensor<?x?x3xf32>, %y: tensor<?x?xf32>) -> tensor<
 // CHECK-NEXT:        arith.subi %[[LAST]], %[[T]] : index
 // CHECK:             scf.yield
 // CHECK-NEXT:      }
-// CHECK-NEXT:      %[[MAXAX:.*]] = arith.constant 0 : index
-// CHECK-NEXT:      %[[MAX:.*]] = tensor.dim %[[XB]], %[[MAXAX]] : tensor<4x3xf32>
 // CHECK-NEXT:      %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT:      %[[FROM:.*]] = arith.maxsi %[[L]], %[[C0]] : index
 // CHECK-NEXT:      %[[STEP:.*]] = arith.constant 1 : index

@@ -17,6 +17,16 @@ g (float[L,2] a, float[L,2] b, int64[1] n, float[2] w) => (float[L,2] y, int64[1
   m = Identity (n)
 }"#;
 
+/// A float32 tensor of shape `dims`, every element `value`.
+fn f32_filled(dims: &[i64], value: f32) -> TensorProto {
+    TensorProto {
+        data_type: Some(1),
+        dims: dims.to_vec(),
+        float_data: vec![value; dims.iter().product::<i64>() as usize],
+        ..Default::default()
+    }
+}
+
 struct Dir(PathBuf);
 
 impl Drop for Dir {
@@ -35,12 +45,7 @@ fn setup() -> Dir {
     std::fs::create_dir_all(&d).unwrap();
     let model = parse_model_text(MODEL, "m.onnxtxt").unwrap();
     std::fs::write(d.join("m.onnx"), model.encode_to_vec()).unwrap();
-    let f32s = |dims: &[i64]| TensorProto {
-        data_type: Some(1),
-        dims: dims.to_vec(),
-        float_data: vec![1.0; dims.iter().product::<i64>() as usize],
-        ..Default::default()
-    };
+    let f32s = |dims: &[i64]| f32_filled(dims, 1.0);
     let write = |name: &str, t: TensorProto| std::fs::write(d.join(name), t.encode_to_vec()).unwrap();
     write("a3.pb", f32s(&[3, 2]));
     write("b3.pb", f32s(&[3, 2]));
@@ -133,12 +138,7 @@ fn each_rule_refuses_with_the_input_named() {
 #[test]
 fn mamba_scan_lengths_disagree() {
     let d = setup();
-    let f32s = |dims: &[i64]| TensorProto {
-        data_type: Some(1),
-        dims: dims.to_vec(),
-        float_data: vec![0.5; dims.iter().product::<i64>() as usize],
-        ..Default::default()
-    };
+    let f32s = |dims: &[i64]| f32_filled(dims, 0.5);
     for (n, dims) in [
         ("delta", vec![5, 1, 256]),
         ("x", vec![8, 1, 256]),
@@ -223,4 +223,46 @@ g (float[A,2] x, float[B,2] y) => (float[2] s, float[C,2] out) {
         ),
         "{err}"
     );
+}
+
+/// Opset-8 Scan (batch axis 0, sequence axis 1, optional `sequence_lens`): scan inputs whose
+/// sequence lengths differ are refused naming the Scan node, with and without `sequence_lens`,
+/// instead of running the first input's length (and cutting the other short or reading past it).
+#[test]
+fn scan_8_inputs_of_different_lengths_fail_at_run_time() {
+    const SCAN_8: &str = r#"<ir_version: 3, opset_import: ["" : 8]>
+g (int64[1] lens, float[1,2] init, float[1,A,2] x, float[1,B,2] y) => (float[1,2] s, float[1,C,2] out) {
+  s, out = Scan <num_scan_inputs = 2, body = step (float[2] acc, float[2] a, float[2] b) => (float[2] acc2, float[2] o) {
+    t = Add (a, b)
+    acc2 = Add (acc, t)
+    o = Identity (t)
+  }> (LENS, init, x, y)
+}"#;
+    let d = setup();
+    let f32s = |dims: &[i64]| f32_filled(dims, 1.0);
+    let write = |name: &str, t: TensorProto| std::fs::write(d.0.join(name), t.encode_to_vec()).unwrap();
+    write("init.pb", f32s(&[1, 2]));
+    write("x3.pb", f32s(&[1, 3, 2]));
+    write("y3.pb", f32s(&[1, 3, 2]));
+    write("y4.pb", f32s(&[1, 4, 2]));
+    write("lens.pb", TensorProto { data_type: Some(7), dims: vec![1], int64_data: vec![2], ..Default::default() });
+    let want = "node 'Scan#0' (Scan) in graph g: scan inputs have inconsistent sequence lengths: scan input #0 has 3 steps, scan input #1 has 4 along axis 1 (shape {1,4,2})";
+    for (lens, ok_out) in [("lens", "s: float32[1,2] = [5, 5]"), ("", "s: float32[1,2] = [7, 7]")] {
+        let text = SCAN_8.replace("LENS", lens);
+        let text = if lens.is_empty() { text.replace("int64[1] lens, ", "") } else { text };
+        let model = parse_model_text(&text, "scan8.onnxtxt").unwrap();
+        std::fs::write(d.0.join("m.onnx"), model.encode_to_vec()).unwrap();
+        let mut inputs = vec![("init", "init.pb"), ("x", "x3.pb"), ("y", "y3.pb")];
+        if !lens.is_empty() {
+            inputs.push(("lens", "lens.pb"));
+        }
+        let (code, out, err) = run(&d.0, &inputs);
+        assert_eq!(code, 0, "lens '{lens}': {err}");
+        assert!(out.contains(ok_out), "lens '{lens}': {out}");
+        inputs[2] = ("y", "y4.pb");
+        let (code, out, err) = run(&d.0, &inputs);
+        assert_eq!(code, 1, "lens '{lens}': {out}{err}");
+        assert!(out.is_empty(), "lens '{lens}': {out}");
+        assert!(err.contains(want), "lens '{lens}': {err}");
+    }
 }

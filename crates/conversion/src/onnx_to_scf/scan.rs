@@ -26,8 +26,9 @@ struct ScanLoop {
     inputs: Vec<Value>,
     in_axes: Vec<i64>,
     in_dirs: Vec<i64>,
-    /// The trip count (`index`) when it is not the first scan input's length along its axis
-    /// (opset 8 with `sequence_lens`).
+    /// The trip count (`index`) when the caller has it (opset 8: `sequence_lens`, or the
+    /// sequence length it checked over the whole batch); else scan input #0's length along its
+    /// axis, checked against the other scan inputs.
     len: Option<Value>,
     body: BlockId,
     yield_op: OpId,
@@ -104,23 +105,24 @@ pub const CHECK_LENGTH: &str = "onnx.Scan.check_length";
 /// must have too. onnxruntime refuses scan inputs of different lengths; the loop would
 /// otherwise run input #0's length and cut the others short silently (or read past their end).
 /// Each other input whose length is not statically the same gets an [`CHECK_LENGTH`] op, which
-/// passes the length through, so the loop bound depends on every check.
-fn scan_length(b: &mut Builder<'_>, s: &ScanLoop, loc: Location) -> Result<Value, Diagnostic> {
+/// passes the length through, so the loop bound depends on every check. `axes[j]` is scan input
+/// `inputs[j]`'s sequence axis.
+fn scan_length(b: &mut Builder<'_>, inputs: &[Value], axes: &[i64], loc: Location) -> Result<Value, Diagnostic> {
     let static_len = |ctx: &Context, v: Value, axis: i64| {
         let t = ctx.value_type(v);
         ctx.shape(t)
             .and_then(|sh| usize::try_from(axis).ok().and_then(|a| sh.get(a).copied()))
             .filter(|&d| d != flowgate_ir::DYNAMIC)
     };
-    let first = static_len(b.ctx, s.inputs[0], s.in_axes[0]);
-    let mut len = build::dim(b, s.inputs[0], s.in_axes[0], loc)?;
-    for j in 1..s.inputs.len() {
-        if first.is_some() && static_len(b.ctx, s.inputs[j], s.in_axes[j]) == first {
+    let first = static_len(b.ctx, inputs[0], axes[0]);
+    let mut len = build::dim(b, inputs[0], axes[0], loc)?;
+    for j in 1..inputs.len() {
+        if first.is_some() && static_len(b.ctx, inputs[j], axes[j]) == first {
             continue;
         }
         let it = b.ctx.index_type();
-        let attrs = [("axis", build::i64_attr(b.ctx, s.in_axes[j])), ("input", build::i64_attr(b.ctx, j as i64))];
-        len = build::onnx1(b, CHECK_LENGTH, &[len, s.inputs[j]], it, &attrs, loc);
+        let attrs = [("axis", build::i64_attr(b.ctx, axes[j])), ("input", build::i64_attr(b.ctx, j as i64))];
+        len = build::onnx1(b, CHECK_LENGTH, &[len, inputs[j]], it, &attrs, loc);
     }
     Ok(len)
 }
@@ -150,7 +152,7 @@ fn build_scan_loop(b: &mut Builder<'_>, op: OpId, s: ScanLoop, loc: Location) ->
     }
     let len = match s.len {
         Some(len) => len,
-        None => scan_length(b, &s, loc)?,
+        None => scan_length(b, &s.inputs, &s.in_axes, loc)?,
     };
     let c0 = build::const_index(b, 0, loc);
     let c1 = build::const_index(b, 1, loc);
@@ -295,6 +297,10 @@ pub(crate) fn convert(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
 /// `onnx.Constant` of the per-step output type, so those outputs need a static shape. A length
 /// above the maximum fails at run time in the Gather of the first missing step; onnxruntime
 /// also rejects lengths below 1, which here run no step.
+///
+/// The scan inputs must agree on the sequence length (axis 1), as onnxruntime demands: it is
+/// checked once, over the whole batch, before the batch loop (`onnx.Scan.check_length` on axis 1),
+/// and without `sequence_lens` it is every batch entry's trip count.
 pub(crate) fn convert_v8(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     let loc = ctx.op_loc(op);
     let operands = ctx.operands(op).to_vec();
@@ -357,6 +363,7 @@ pub(crate) fn convert_v8(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> 
         return Err(err(b.ctx, op, format!("scan input #0 must be a tensor, but is {}", build::show(b.ctx, first_ty))));
     }
     let batch = build::dim(&mut b, inputs[0], 0, loc)?;
+    let steps = scan_length(&mut b, &inputs, &vec![1; m], loc)?;
     let mut zeros = Vec::with_capacity(k);
     if lens.is_some() {
         for &t in &yields[n..] {
@@ -406,20 +413,19 @@ pub(crate) fn convert_v8(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> 
         }
         None => None,
     };
-    let max = input_b[0];
     let spec = ScanLoop {
         states: state_b,
         state_hints: hints,
         inputs: input_b,
         in_axes: vec![0; m],
         in_dirs: dirs,
-        len,
+        len: Some(len.unwrap_or(steps)),
         body,
         yield_op,
     };
     let r = build_scan_loop(&mut b, op, spec, loc)?;
     let accs = match len {
-        Some(len) if k > 0 => pad(&mut b, len, max, &r.accs, &zeros, loc)?,
+        Some(len) if k > 0 => pad(&mut b, len, steps, &r.accs, &zeros, loc)?,
         _ => r.accs,
     };
     let mut yielded = Vec::with_capacity(n + k);
@@ -444,18 +450,17 @@ pub(crate) fn convert_v8(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> 
     Ok(())
 }
 
-/// `scf.for %t = max(len, 0) to dim(seq_input, 0)` appending each output's zeros: the rows
-/// after a short sequence (a negative length, which onnxruntime rejects, still gives the
-/// full number of rows).
+/// `scf.for %t = max(len, 0) to max` appending each output's zeros: the rows after a short
+/// sequence, up to the inputs' sequence length `max` (a negative length, which onnxruntime
+/// rejects, still gives the full number of rows).
 fn pad(
     b: &mut Builder<'_>,
     len: Value,
-    seq_input: Value,
+    max: Value,
     accs: &[Value],
     zeros: &[Value],
     loc: Location,
 ) -> Result<Vec<Value>, Diagnostic> {
-    let max = build::dim(b, seq_input, 0, loc)?;
     let c0 = build::const_index(b, 0, loc);
     let len = build::binary(b, "arith.maxsi", len, c0, loc)?;
     let c1 = build::const_index(b, 1, loc);
