@@ -74,6 +74,14 @@ pub fn run_opt<S: AsRef<std::ffi::OsStr>>(args: &[S], stdin: &[u8]) -> OptOutput
         out.status = 1;
         return out;
     }
+    // An empty input is a mistake (a failed redirect, a truncated file), not an empty module:
+    // an error, as in the other tools (mlir-opt would print an empty module). Usage errors,
+    // the pipeline's included, come first.
+    if bytes.is_empty() {
+        out.stderr = format!("{name}: error: the input is empty\n");
+        out.status = 1;
+        return out;
+    }
     let mut driver = Driver { opts: &opts, passes: &passes, stderr: String::new(), timing: Vec::new() };
     let start = Instant::now();
     let result = driver.run(&name, &bytes);
