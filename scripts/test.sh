@@ -256,13 +256,13 @@ if [ "$MODE" = all ]; then
     # target/debug/libflowgate_runtime.a into a shared library, loaded, called through <name>_run.
     # onnx-node (236 models, about 2 s of linking each against the debug archive) is not run
     # here yet: said on every run, so nobody counts it as passing.
-    for suite in onnx-backend-cf onnx-cf real; do
+    for suite in onnx-backend-cf onnx-cf; do
       if [ -d "testdata/$suite" ]; then
         stage "onnx-run --aot --backend-tests testdata/$suite" \
           target/debug/onnx-run --aot --backend-tests "testdata/$suite"
       fi
     done
-    echo "NOT RUN: onnx-run --aot --backend-tests testdata/onnx-node (link time per model; issue 20 open)"
+    echo "NOT RUN: onnx-run --aot --backend-tests on testdata/onnx-node and testdata/real (not yet verified; issue 20 open)"
     # C embedding (issue 20): the runtime as static and shared library with flowgate.h,
     # pkg-config and the CMake package; the C API test through each; and the runtime and the
     # C API test on aarch64 and riscv64 under qemu.
