@@ -12,6 +12,9 @@ pub use flowgate_codegen::backend::JitCode;
 /// The backend `--backend name` and `-O<level>` select; errors come back rendered. `tool`
 /// names the program in the error for a backend whose cargo feature it was built without.
 pub fn select(name: &str, level: Option<&str>, tool: &str) -> Result<Box<dyn CodegenBackend>, String> {
+    // With both features on, every backend exists and `tool` names none of them.
+    #[cfg(all(feature = "llvm", feature = "mlir"))]
+    let _ = tool;
     let chosen: Option<Box<dyn CodegenBackend>> = match name {
         "cranelift" => two_levels(level).map(|o| Box::new(flowgate_codegen_cranelift::Cranelift(o)) as _),
         #[cfg(feature = "llvm")]
