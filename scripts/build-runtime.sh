@@ -68,7 +68,7 @@ mkdir -p "$PREFIX/include" "$PREFIX/lib/pkgconfig" "$PREFIX/lib/cmake/Flowgate"
 cp "$ROOT/include/flowgate.h" "$PREFIX/include/"
 cp "$OUT/libflowgate_runtime.a" "$PREFIX/lib/"
 cp "$OUT/libflowgate_runtime_shared.$SO" "$PREFIX/lib/libflowgate_runtime.$SO"
-VERSION=$(sed -n 's/^version = "\(.*\)"/\1/p' "$ROOT/Cargo.toml" | head -1)
+VERSION=$(grep -m1 '^version = ' "$ROOT/Cargo.toml" | sed 's/^version = "\(.*\)"/\1/')
 for pc in flowgate flowgate-static; do
   sed -e "s|@PREFIX@|$PREFIX|g" -e "s|@VERSION@|$VERSION|g" "$ROOT/cmake/$pc.pc.in" > "$PREFIX/lib/pkgconfig/$pc.pc"
 done

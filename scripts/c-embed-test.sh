@@ -59,7 +59,10 @@ c_api_static() {
 c_api_shared() {
   # shellcheck disable=SC2046
   cc "${CFLAGS_TEST[@]}" "$C_API_TEST" $(pkg-config --cflags --libs flowgate) -lpthread -o "$WORK/c_api_shared" &&
-    ldd "$WORK/c_api_shared" | grep -q "libflowgate_runtime.so => $HOST/lib/" &&
+    # ldd's output goes to a file first: with pipefail, `ldd | grep -q` fails whenever grep
+    # exits on its match before ldd has written its last line (ldd then dies of SIGPIPE).
+    ldd "$WORK/c_api_shared" >"$WORK/c_api_shared.ldd" &&
+    grep -q "libflowgate_runtime.so => $HOST/lib/" "$WORK/c_api_shared.ldd" &&
     "$WORK/c_api_shared"
 }
 c_api_cxx() {
@@ -98,7 +101,8 @@ cross_target() {
   # The same against the target's shared library.
   "$cc" "${CFLAGS_TEST[@]}" -I"$prefix/include" "$C_API_TEST" -L"$prefix/lib" -lflowgate_runtime -lpthread \
     -o "$out/c_api_shared" || return 1
-  readelf -d "$out/c_api_shared" | grep -q 'NEEDED.*libflowgate_runtime.so' || return 1
+  readelf -d "$out/c_api_shared" >"$out/c_api_shared.dynamic" || return 1
+  grep -q 'NEEDED.*libflowgate_runtime.so' "$out/c_api_shared.dynamic" || return 1
   QEMU_LD_PREFIX=/usr/$gnu "$qemu" -E LD_LIBRARY_PATH="$prefix/lib" "$out/c_api_shared" || return 1
   # A compiled control-flow model: the Collatz Loop, imported, compiled for the target, linked
   # with the target's runtime and called through its entry and the runtime's handle ABI.
