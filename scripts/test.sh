@@ -11,7 +11,9 @@
 # when they are missing. After the cargo tests it runs the ONNX conformance suites
 # (testdata/onnx-backend-cf, testdata/onnx-cf, testdata/onnx-random, testdata/onnx-node, the real models of
 # testdata/real) through `onnx-run --backend-tests` and the
-# memory test (scripts/memory-test.sh). Then the LLVM backend (cargo feature `llvm`): it installs
+# memory test (scripts/memory-test.sh), then the onnx package's whole node suite
+# (scripts/onnx_node/: pip installs numpy and onnx==1.23.2 when missing; the stage fails when a
+# case of scripts/onnx_node/expected_pass.txt fails). Then the LLVM backend (cargo feature `llvm`): it installs
 # llvm-22-dev and libclang-22-dev, builds onnx-run and onnx-compile with `--features llvm`, runs
 # `cargo test --workspace --features llvm,mlir` and the ONNX suites with `--backend llvm`; lit then sees the
 # feature (`llvm-backend`) and runs the differential test through LLVM too. FLOWGATE_NO_LLVM=1
@@ -181,6 +183,24 @@ export LIBCLANG_PATH=${LIBCLANG_PATH:-/usr/lib/llvm-22/lib}
 export MLIR_SYS_220_PREFIX=${MLIR_SYS_220_PREFIX:-/usr/lib/llvm-22}
 export TABLEGEN_220_PREFIX=${TABLEGEN_220_PREFIX:-/usr/lib/llvm-22}
 
+# pip installs those of the named Python packages that are missing (onnx pinned to 1.23.2,
+# the version the node suite's expected-pass list is for).
+pip_install_missing() {
+  if ! command -v python3 >/dev/null 2>&1; then
+    echo "error: python3 not found (needs CPython >= 3.9 and pip)" >&2
+    return 1
+  fi
+  local need=()
+  for pkg in "$@"; do
+    python3 -c "import $pkg" 2>/dev/null || need+=("$pkg")
+  done
+  python3 -c "import onnx, sys; sys.exit(onnx.__version__ != '1.23.2')" 2>/dev/null || need+=(onnx==1.23.2)
+  if [ ${#need[@]} -gt 0 ]; then
+    log "pip install ${need[*]}"
+    python3 -m pip install -q --disable-pip-version-check "${need[@]}" || return 1
+  fi
+}
+
 # The Python package: pip installs maturin, numpy, pytest and onnx==1.23.2 only when missing,
 # then `pip install ./python` (maturin's one release build), then checks the import from a
 # directory where the source tree cannot shadow the installed package.
@@ -189,15 +209,7 @@ install_python_package() {
     echo "error: python3 not found (the Python package needs CPython >= 3.9 and pip)" >&2
     return 1
   fi
-  local need=()
-  python3 -c "import maturin" 2>/dev/null || need+=(maturin)
-  python3 -c "import numpy" 2>/dev/null || need+=(numpy)
-  python3 -c "import pytest" 2>/dev/null || need+=(pytest)
-  python3 -c "import onnx, sys; sys.exit(onnx.__version__ != '1.23.2')" 2>/dev/null || need+=(onnx==1.23.2)
-  if [ ${#need[@]} -gt 0 ]; then
-    log "pip install ${need[*]}"
-    python3 -m pip install -q --disable-pip-version-check "${need[@]}" || return 1
-  fi
+  pip_install_missing maturin numpy pytest || return 1
   local start
   start=$(date +%s)
   log "pip install ./python"
@@ -272,6 +284,16 @@ if [ "$MODE" = all ]; then
     # onnxruntime side by side when installed, onnx's BackendTest).
     if stage "python package: install" install_python_package; then
       stage "python package: pytest" python3 -m pytest -q -p no:cacheprovider python/tests
+    fi
+    # The onnx package's whole node test suite (issue 22 item 1): written from onnx 1.23.2's
+    # test-case generators into target/ (about 20 s, 56 MB; not committed), run through
+    # onnx-run (about 30 s), compared with scripts/onnx_node/expected_pass.txt: a listed case
+    # that fails is a regression and fails the stage; newly passing cases are printed.
+    if stage "pip: numpy and onnx==1.23.2 for the node suite" pip_install_missing numpy &&
+      stage "write the onnx node suite (scripts/onnx_node/write_suite.py)" \
+        python3 scripts/onnx_node/write_suite.py target/onnx-node-suite; then
+      stage "onnx node suite against scripts/onnx_node/expected_pass.txt" \
+        python3 scripts/onnx_node/check.py target/debug/onnx-run target/onnx-node-suite
     fi
     # The LLVM backend. The default build above needed no LLVM; this one replaces
     # target/debug/onnx-run and onnx-compile with builds that also have `--backend llvm`.

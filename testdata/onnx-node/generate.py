@@ -10,12 +10,14 @@ writes cases of our own (test_flowgate_*: model-local functions, the new kernels
 with an If, LSTM with sequence_lens, the layers on float16 and double); see README.md.
 """
 import os
-import shutil
 import sys
 
 import onnx
 import onnx.backend.test.case.node as node_test
 from onnx import TensorProto, numpy_helper
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "onnx_node"))
+from layout import write_case  # noqa: E402
 
 OPS = """
 Clip HardSigmoid HardSwish LeakyRelu Sin Cos IsNaN ReduceSumSquare
@@ -241,30 +243,6 @@ def lstm_sequence_lens_case():
            f32(rng.standard_normal((2, B, H)) * 0.5), f32(rng.standard_normal((2, B, H)) * 0.5)]
     outs = sess.run(None, dict(zip(["x", "lens", "h0", "c0"], ins)))
     return "test_flowgate_lstm_sequence_lens", m, [(ins, outs)]
-
-
-def write_case(out, name, model, data_sets):
-    d = os.path.join(out, name)
-    shutil.rmtree(d, ignore_errors=True)
-    os.makedirs(d)
-    with open(os.path.join(d, "model.onnx"), "wb") as f:
-        f.write(model.SerializeToString())
-    for i, (ins, outs) in enumerate(data_sets):
-        dd = os.path.join(d, f"test_data_set_{i}")
-        os.makedirs(dd)
-        for kind, vals, decl in (("input", ins, model.graph.input), ("output", outs, model.graph.output)):
-            for j, v in enumerate(vals):
-                t = decl[j].type
-                if t.HasField("sequence_type"):
-                    p = numpy_helper.from_list(v, decl[j].name)
-                elif t.HasField("optional_type"):
-                    p = numpy_helper.from_optional(v, decl[j].name)
-                elif isinstance(v, TensorProto):
-                    p = v
-                else:
-                    p = numpy_helper.from_array(v, decl[j].name)
-                with open(os.path.join(dd, f"{kind}_{j}.pb"), "wb") as f:
-                    f.write(p.SerializeToString())
 
 
 def main():
