@@ -53,6 +53,7 @@ const CREATED: &[&str] = &[
     "onnx.Constant",
     // The Scan lowering's run-time check that all scan inputs have one length.
     "onnx.Scan.check_length",
+    "onnx.Scan.check_batch",
     // Static type changes of sequence and optional values.
     "onnx.Identity",
     "onnx.Optional",

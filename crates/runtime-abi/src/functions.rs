@@ -144,6 +144,7 @@ macro_rules! runtime_functions {
             flowgate_rt_dim(node: Node, h: Handle, axis: I64) -> I64, fails;
             flowgate_rt_rank(node: Node, h: Handle) -> I64, fails;
             flowgate_rt_scan_length(node: Node, expected: I64, h: Handle, axis: I64, input: I64) -> I64, fails;
+            flowgate_rt_scan_batch(node: Node, expected: I64, h: Handle, operand: I64, states: I64) -> I64, fails;
             // Constants.
             flowgate_rt_constant(blob: Bytes) -> Handle, fails;
             flowgate_rt_constant_cached(blob: Bytes, slot: Bytes) -> Handle, fails;

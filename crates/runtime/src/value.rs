@@ -727,4 +727,31 @@ pub(crate) mod c_abi {
             Ok(expected)
         })
     }
+
+    /// `onnx.Scan.check_batch`: an opset-8 Scan operand must have scan input #0's batch size
+    /// `expected` along axis 0. `operand` indexes the states then the scan inputs (`states` of
+    /// them states), -1 is `sequence_lens`. Returns `expected`, or records the error (as
+    /// onnxruntime refuses inconsistent batch sizes) and returns 0, so the batch loop runs no
+    /// entry.
+    pub(crate) unsafe fn flowgate_rt_scan_batch(node: i32, expected: i64, h: Handle, operand: i64, states: i64) -> i64 {
+        run_s(node, || {
+            let t = ten(h)?;
+            let name = match operand {
+                -1 => "sequence_lens".to_string(),
+                i if i < states => format!("state #{i}"),
+                i => format!("scan input #{}", i - states),
+            };
+            let d = match t.shape().first() {
+                Some(&d) => d as i64,
+                None => bail!("{name} must have a batch axis 0, but is a scalar"),
+            };
+            if d != expected {
+                bail!(
+                    "scan inputs have inconsistent batch sizes: scan input #0 has {expected}, {name} has {d} along axis 0 (shape {})",
+                    crate::fmt_shape(t.shape())
+                );
+            }
+            Ok(expected)
+        })
+    }
 }

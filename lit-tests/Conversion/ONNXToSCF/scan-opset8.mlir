@@ -49,15 +49,17 @@ func.func @opset8(%s: tensor<2x3xf32>, %x: tensor<2x4x3xf32>) -> (tensor<2x3xf32
 // directions = [1, 0]: the first scan input is read backwards within each batch entry.
 // CHECK-LABEL: func.func @opset8_reverse(
 // CHECK-SAME:      %[[X:.*]]: tensor<?x?x3xf32>, %[[Y:.*]]: tensor<?x?xf32>)
-// The scan inputs' sequence lengths (axis 1) are checked once, over the whole batch.
-// CHECK:         tensor.dim %[[X]]
+// The scan inputs' batch sizes (axis 0) and sequence lengths (axis 1) are checked once,
+// before the batch loop, whose bound is the checked batch size.
+// CHECK:         %[[BATCH0:.*]] = tensor.dim %[[X]]
+// CHECK-NEXT:    %[[BATCH:.*]] = "onnx.Scan.check_batch"(%[[BATCH0]], %[[Y]]) {operand = 1 : i64, states = 0 : i64}
 // CHECK-NEXT:    %[[SAX:.*]] = arith.constant 1 : index
 // CHECK-NEXT:    %[[LEN0:.*]] = tensor.dim %[[X]], %[[SAX]]
 // CHECK-NEXT:    %[[LEN:.*]] = "onnx.Scan.check_length"(%[[LEN0]], %[[Y]]) {axis = 1 : i64, input = 1 : i64}
-// CHECK:         scf.for %[[B:.*]] =
+// CHECK:         scf.for %[[B:.*]] = %{{.*}} to %[[BATCH]]
 // CHECK:           %[[XB:.*]] = "onnx.Gather"(%[[X]], %{{.*}}) {axis = 0 : i64} : (tensor<?x?x3xf32>, tensor<i64>) -> tensor<?x3xf32>
 // CHECK-NEXT:      %[[YB:.*]] = "onnx.Gather"(%[[Y]], %{{.*}}) {axis = 0 : i64} : (tensor<?x?xf32>, tensor<i64>) -> tensor<?xf32>
-// CHECK-NOT:       check_length
+// CHECK-NOT:       check_
 // CHECK:           %[[LAST:.*]] = arith.subi %[[LEN]]
 // CHECK-NEXT:      scf.for %[[T:[^ ]*]] =
 // CHECK-NEXT:        %[[R:.*]] = arith.subi %[[LAST]], %[[T]] : index

@@ -225,19 +225,33 @@ g (float[A,2] x, float[B,2] y) => (float[2] s, float[C,2] out) {
     );
 }
 
+/// Writes `d/m.onnx`: an opset-8 Scan summing scan inputs `x` and `y` into state `init` (output
+/// `s`) and yielding each step's sum (output `out`); `lens` is `sequence_lens`'s declared type
+/// (absent: no `sequence_lens`), `params` the other graph inputs, `results` the graph outputs.
+fn write_scan_8(d: &Path, lens: Option<&str>, params: &str, results: &str) {
+    let (lens_param, lens_arg) = match lens {
+        Some(t) => (format!("{t} lens, "), "lens"),
+        None => (String::new(), ""),
+    };
+    let text = format!(
+        r#"<ir_version: 3, opset_import: ["" : 8]>
+g ({lens_param}{params}) => ({results}) {{
+  s, out = Scan <num_scan_inputs = 2, body = step (float[2] acc, float[2] a, float[2] b) => (float[2] acc2, float[2] o) {{
+    t = Add (a, b)
+    acc2 = Add (acc, t)
+    o = Identity (t)
+  }}> ({lens_arg}, init, x, y)
+}}"#
+    );
+    let model = parse_model_text(&text, "scan8.onnxtxt").unwrap();
+    std::fs::write(d.join("m.onnx"), model.encode_to_vec()).unwrap();
+}
+
 /// Opset-8 Scan (batch axis 0, sequence axis 1, optional `sequence_lens`): scan inputs whose
 /// sequence lengths differ are refused naming the Scan node, with and without `sequence_lens`,
 /// instead of running the first input's length (and cutting the other short or reading past it).
 #[test]
 fn scan_8_inputs_of_different_lengths_fail_at_run_time() {
-    const SCAN_8: &str = r#"<ir_version: 3, opset_import: ["" : 8]>
-g (int64[1] lens, float[1,2] init, float[1,A,2] x, float[1,B,2] y) => (float[1,2] s, float[1,C,2] out) {
-  s, out = Scan <num_scan_inputs = 2, body = step (float[2] acc, float[2] a, float[2] b) => (float[2] acc2, float[2] o) {
-    t = Add (a, b)
-    acc2 = Add (acc, t)
-    o = Identity (t)
-  }> (LENS, init, x, y)
-}"#;
     let d = setup();
     let f32s = |dims: &[i64]| f32_filled(dims, 1.0);
     let write = |name: &str, t: TensorProto| std::fs::write(d.0.join(name), t.encode_to_vec()).unwrap();
@@ -248,10 +262,13 @@ g (int64[1] lens, float[1,2] init, float[1,A,2] x, float[1,B,2] y) => (float[1,2
     write("lens.pb", TensorProto { data_type: Some(7), dims: vec![1], int64_data: vec![2], ..Default::default() });
     let want = "node 'Scan#0' (Scan) in graph g: scan inputs have inconsistent sequence lengths: scan input #0 has 3 steps, scan input #1 has 4 along axis 1 (shape {1,4,2})";
     for (lens, ok_out) in [("lens", "s: float32[1,2] = [5, 5]"), ("", "s: float32[1,2] = [7, 7]")] {
-        let text = SCAN_8.replace("LENS", lens);
-        let text = if lens.is_empty() { text.replace("int64[1] lens, ", "") } else { text };
-        let model = parse_model_text(&text, "scan8.onnxtxt").unwrap();
-        std::fs::write(d.0.join("m.onnx"), model.encode_to_vec()).unwrap();
+        let lens_type = (!lens.is_empty()).then_some("int64[1]");
+        write_scan_8(
+            &d.0,
+            lens_type,
+            "float[1,2] init, float[1,A,2] x, float[1,B,2] y",
+            "float[1,2] s, float[1,C,2] out",
+        );
         let mut inputs = vec![("init", "init.pb"), ("x", "x3.pb"), ("y", "y3.pb")];
         if !lens.is_empty() {
             inputs.push(("lens", "lens.pb"));
@@ -264,5 +281,72 @@ g (int64[1] lens, float[1,2] init, float[1,A,2] x, float[1,B,2] y) => (float[1,2
         assert_eq!(code, 1, "lens '{lens}': {out}{err}");
         assert!(out.is_empty(), "lens '{lens}': {out}");
         assert!(err.contains(want), "lens '{lens}': {err}");
+    }
+}
+
+/// Opset-8 Scan: states, scan inputs and `sequence_lens` whose batch sizes (axis 0) differ are
+/// refused naming the Scan node and the operand, as onnxruntime refuses them, instead of
+/// running scan input #0's batch size and cutting the others short (or reading past them).
+/// Each operand has its own symbolic batch dimension, so only the run-time check can see it.
+#[test]
+fn scan_8_operands_of_different_batch_sizes_fail_at_run_time() {
+    let d = setup();
+    let f32s = |dims: &[i64]| f32_filled(dims, 1.0);
+    let write = |name: &str, t: TensorProto| std::fs::write(d.0.join(name), t.encode_to_vec()).unwrap();
+    let lens = |n: usize| TensorProto {
+        data_type: Some(7),
+        dims: vec![n as i64],
+        int64_data: vec![3; n],
+        ..Default::default()
+    };
+    write("init1.pb", f32s(&[1, 2]));
+    write("init2.pb", f32s(&[2, 2]));
+    write("x1.pb", f32s(&[1, 3, 2]));
+    write("x2.pb", f32s(&[2, 3, 2]));
+    write("y1.pb", f32s(&[1, 3, 2]));
+    write("y2.pb", f32s(&[2, 3, 2]));
+    write("lens1.pb", lens(1));
+    write("lens2.pb", lens(2));
+    let node = "node 'Scan#0' (Scan) in graph g: scan inputs have inconsistent batch sizes: scan input #0 has";
+    // (init, x, y, lens) files and the error; None: runs, every batch entry summing 1 + 3 * 2.
+    let cases: &[(&str, &str, &str, &str, Option<&str>)] = &[
+        ("init2.pb", "x2.pb", "y2.pb", "lens2.pb", None),
+        ("init2.pb", "x1.pb", "y1.pb", "lens1.pb", Some("1, state #0 has 2 along axis 0 (shape {2,2})")),
+        ("init1.pb", "x2.pb", "y2.pb", "lens2.pb", Some("2, state #0 has 1 along axis 0 (shape {1,2})")),
+        ("init1.pb", "x1.pb", "y2.pb", "lens1.pb", Some("1, scan input #1 has 2 along axis 0 (shape {2,3,2})")),
+        ("init2.pb", "x2.pb", "y1.pb", "lens2.pb", Some("2, scan input #1 has 1 along axis 0 (shape {1,3,2})")),
+        ("init1.pb", "x1.pb", "y1.pb", "lens2.pb", Some("1, sequence_lens has 2 along axis 0 (shape {2})")),
+        ("init2.pb", "x2.pb", "y2.pb", "lens1.pb", Some("2, sequence_lens has 1 along axis 0 (shape {1})")),
+    ];
+    for with_lens in [true, false] {
+        let lens_type = with_lens.then_some("int64[N]");
+        write_scan_8(
+            &d.0,
+            lens_type,
+            "float[S,2] init, float[B,3,2] x, float[C,3,2] y",
+            "float[D,2] s, float[E,3,2] out",
+        );
+        for &(init, x, y, l, want) in cases {
+            if !with_lens && want.is_some_and(|w| w.contains("sequence_lens")) {
+                continue;
+            }
+            let mut inputs = vec![("init", init), ("x", x), ("y", y)];
+            if with_lens {
+                inputs.push(("lens", l));
+            }
+            let (code, out, err) = run(&d.0, &inputs);
+            let case = format!("lens {with_lens}, {inputs:?}");
+            match want {
+                None => {
+                    assert_eq!(code, 0, "{case}: {err}");
+                    assert!(out.contains("s: float32[2,2] = [7, 7, 7, 7]"), "{case}: {out}");
+                }
+                Some(want) => {
+                    assert_eq!(code, 1, "{case}: {out}{err}");
+                    assert!(out.is_empty(), "{case}: {out}");
+                    assert!(err.contains(&format!("{node} {want}")), "{case}: {err}");
+                }
+            }
+        }
     }
 }

@@ -1,5 +1,5 @@
 //! Shape ops: `Shape`, `Size`, `Reshape`, `Expand`, `Squeeze`, `Unsqueeze`, `Flatten`, `Range`,
-//! and the Scan lowering's length check (`onnx.Scan.check_length`).
+//! and the Scan lowering's length and batch checks (`onnx.Scan.check_length`, `check_batch`).
 //! Shapes are computed at run time by the runtime, from whatever the inputs hold.
 
 use super::constants::i64_tensor;
@@ -52,18 +52,10 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             let axis = l.const_i64(l.int_attr(op, "axis").unwrap_or(1));
             l.rt("flatten", &[node, x, axis])?
         }
-        // convert-onnx-to-scf's run-time check that a scan input is as long as scan input #0.
-        "Scan.check_length" => {
-            let node = l.node_id(op);
-            let i64t = l.ctx.integer_type(64);
-            let len = l.cast("arith.index_cast", ops[0], i64t);
-            let x = l.handle(ops[1])?;
-            let axis = l.const_i64(l.int_attr(op, "axis").unwrap_or(0));
-            let input = l.const_i64(l.int_attr(op, "input").unwrap_or(0));
-            let n = l.rt("scan_length", &[node, len, x, axis, input])?;
-            let idx = l.ctx.index_type();
-            l.cast("arith.index_cast", n, idx)
-        }
+        // convert-onnx-to-scf's run-time checks that a scan input is as long as scan input #0,
+        // and that an opset-8 Scan operand has scan input #0's batch size.
+        "Scan.check_length" => scan_check(l, op, &ops, "scan_length", [("axis", 0), ("input", 0)])?,
+        "Scan.check_batch" => scan_check(l, op, &ops, "scan_batch", [("operand", 0), ("states", 0)])?,
         "Range" => {
             let node = l.node_id(op);
             let hs: Vec<Value> = ops.iter().map(|&v| l.handle(v)).collect::<LResult<_>>()?;
@@ -72,6 +64,23 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
         _ => return Ok(None),
     };
     Ok(Some(vec![r]))
+}
+
+/// A Scan check: runtime function `rt` on the node, the size `ops[0]` (an index, which the
+/// check passes through), the value `ops[1]` and two integer attributes (with defaults).
+fn scan_check(l: &mut Lower<'_>, op: OpId, ops: &[Value], rt: &str, attrs: [(&str, i64); 2]) -> LResult<Value> {
+    let node = l.node_id(op);
+    let i64t = l.ctx.integer_type(64);
+    let size = l.cast("arith.index_cast", ops[0], i64t);
+    let x = l.handle(ops[1])?;
+    let mut args = vec![node, size, x];
+    for (name, default) in attrs {
+        let v = l.int_attr(op, name).unwrap_or(default);
+        args.push(l.const_i64(v));
+    }
+    let n = l.rt(rt, &args)?;
+    let idx = l.ctx.index_type();
+    Ok(l.cast("arith.index_cast", n, idx))
 }
 
 /// An axes list given as input `k` (newer opsets) or as the `axes` attribute (older ones).

@@ -4,8 +4,8 @@
 //! `arith` on index/i64/i1 scalars, `tensor.{extract, from_elements}` on rank-0 tensors,
 //! `tensor.cast`, `tensor.dim`, and the onnx ops the conversion needs for scan values
 //! (`SequenceEmpty`, `SequenceInsert`, `ConcatFromSequence`, `Gather` with a rank-0 index,
-//! `Slice` reversing an axis, `Constant`), the internal `onnx.Scan.check_length` (scan inputs'
-//! lengths checked at run time), plus `Identity`/`Optional`/`OptionalGetElement`
+//! `Slice` reversing an axis, `Constant`), the internal `onnx.Scan.check_length` and
+//! `onnx.Scan.check_batch` (scan inputs' lengths and opset 8's batch sizes checked at run time), plus `Identity`/`Optional`/`OptionalGetElement`
 //! where a sequence or optional value changes its static type.
 //!
 //! Innermost constructs are converted first, so each conversion sees bodies that are already
@@ -19,7 +19,7 @@ mod loop_op;
 mod scan;
 mod types;
 
-pub use scan::CHECK_LENGTH;
+pub use scan::{CHECK_BATCH, CHECK_LENGTH};
 
 use flowgate_ir::{Context, Diagnostic, OpId, WalkOrder};
 use flowgate_pass::{Pass, PassInfo, PassOptions};

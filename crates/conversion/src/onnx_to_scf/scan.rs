@@ -101,6 +101,46 @@ fn rank_of(ctx: &Context, t: Type) -> Option<usize> {
 /// Scan node.
 pub const CHECK_LENGTH: &str = "onnx.Scan.check_length";
 
+/// The internal op that checks an opset-8 Scan operand's batch size (see [`batch_size`]);
+/// convert-onnx-to-loops lowers it, and its run-time error names the Scan node.
+pub const CHECK_BATCH: &str = "onnx.Scan.check_batch";
+
+/// The static size of `v` along `axis`, if known.
+fn static_dim(ctx: &Context, v: Value, axis: i64) -> Option<i64> {
+    let t = ctx.value_type(v);
+    ctx.shape(t)
+        .and_then(|sh| usize::try_from(axis).ok().and_then(|a| sh.get(a).copied()))
+        .filter(|&d| d != flowgate_ir::DYNAMIC)
+}
+
+/// Opset 8's batch size: scan input #0's axis 0, which every state, every other scan input
+/// and `sequence_lens` must have too. onnxruntime refuses inputs of inconsistent batch sizes;
+/// the batch loop would otherwise run scan input #0's and cut the others short silently (or
+/// read past their end). Each operand whose size is not statically the same gets an
+/// [`CHECK_BATCH`] op passing the size through, so the loop bound depends on every check.
+/// `operands` are the Scan's states then scan inputs (`states` of them states); its `operand`
+/// attribute is the index there (-1 for `sequence_lens`), which the error turns into a name.
+fn batch_size(
+    b: &mut Builder<'_>,
+    lens: Option<Value>,
+    operands: &[Value],
+    states: usize,
+    loc: Location,
+) -> Result<Value, Diagnostic> {
+    let first = static_dim(b.ctx, operands[states], 0);
+    let mut size = build::dim(b, operands[states], 0, loc)?;
+    let others = lens.map(|l| (-1, l)).into_iter().chain(operands.iter().enumerate().map(|(i, &v)| (i as i64, v)));
+    for (i, v) in others {
+        if i == states as i64 || (first.is_some() && static_dim(b.ctx, v, 0) == first) {
+            continue;
+        }
+        let it = b.ctx.index_type();
+        let attrs = [("operand", build::i64_attr(b.ctx, i)), ("states", build::i64_attr(b.ctx, states as i64))];
+        size = build::onnx1(b, CHECK_BATCH, &[size, v], it, &attrs, loc);
+    }
+    Ok(size)
+}
+
 /// The number of steps: scan input #0's length along its axis, which every other scan input
 /// must have too. onnxruntime refuses scan inputs of different lengths; the loop would
 /// otherwise run input #0's length and cut the others short silently (or read past their end).
@@ -108,16 +148,10 @@ pub const CHECK_LENGTH: &str = "onnx.Scan.check_length";
 /// passes the length through, so the loop bound depends on every check. `axes[j]` is scan input
 /// `inputs[j]`'s sequence axis.
 fn scan_length(b: &mut Builder<'_>, inputs: &[Value], axes: &[i64], loc: Location) -> Result<Value, Diagnostic> {
-    let static_len = |ctx: &Context, v: Value, axis: i64| {
-        let t = ctx.value_type(v);
-        ctx.shape(t)
-            .and_then(|sh| usize::try_from(axis).ok().and_then(|a| sh.get(a).copied()))
-            .filter(|&d| d != flowgate_ir::DYNAMIC)
-    };
-    let first = static_len(b.ctx, inputs[0], axes[0]);
+    let first = static_dim(b.ctx, inputs[0], axes[0]);
     let mut len = build::dim(b, inputs[0], axes[0], loc)?;
     for j in 1..inputs.len() {
-        if first.is_some() && static_len(b.ctx, inputs[j], axes[j]) == first {
+        if first.is_some() && static_dim(b.ctx, inputs[j], axes[j]) == first {
             continue;
         }
         let it = b.ctx.index_type();
@@ -298,9 +332,10 @@ pub(crate) fn convert(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
 /// above the maximum fails at run time in the Gather of the first missing step; onnxruntime
 /// also rejects lengths below 1, which here run no step.
 ///
-/// The scan inputs must agree on the sequence length (axis 1), as onnxruntime demands: it is
-/// checked once, over the whole batch, before the batch loop (`onnx.Scan.check_length` on axis 1),
-/// and without `sequence_lens` it is every batch entry's trip count.
+/// States, scan inputs and `sequence_lens` must agree on the batch size (axis 0), and the scan
+/// inputs on the sequence length (axis 1), as onnxruntime demands. Both are checked once,
+/// before the batch loop (`onnx.Scan.check_batch`, `onnx.Scan.check_length` on axis 1); the
+/// sequence length is every batch entry's trip count without `sequence_lens`.
 pub(crate) fn convert_v8(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     let loc = ctx.op_loc(op);
     let operands = ctx.operands(op).to_vec();
@@ -362,7 +397,7 @@ pub(crate) fn convert_v8(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> 
     if !b.ctx.is_tensor(first_ty) {
         return Err(err(b.ctx, op, format!("scan input #0 must be a tensor, but is {}", build::show(b.ctx, first_ty))));
     }
-    let batch = build::dim(&mut b, inputs[0], 0, loc)?;
+    let batch = batch_size(&mut b, lens, rest, n, loc)?;
     let steps = scan_length(&mut b, &inputs, &vec![1; m], loc)?;
     let mut zeros = Vec::with_capacity(k);
     if lens.is_some() {
