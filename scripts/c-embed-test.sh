@@ -6,12 +6,15 @@
 # 1. Host: scripts/build-runtime.sh installs the runtime, flowgate.h, the pkg-config files and the
 #    CMake package into target/flowgate-c/host. The C API test (crates/runtime/tests/c/c_api.c)
 #    is built against the static library (pkg-config flowgate-static) and the shared one
-#    (pkg-config flowgate), as C++, and through CMake's find_package(Flowgate), and run.
+#    (pkg-config flowgate), as C++, and through CMake's find_package(Flowgate), and run;
+#    examples/c-embed is configured with find_package(Flowgate), built (its two models compiled
+#    by flowgate_compile_model()) and run through ctest.
 # 2. Cross (unless --no-cross): for aarch64-unknown-linux-gnu and riscv64gc-unknown-linux-gnu the
 #    runtime is built for the target, the C API test is built with Debian's cross compiler
 #    against its static and its shared library, and the Collatz Loop model
 #    (testdata/onnx-cf/loop_while_collatz) is compiled with `onnx-compile --target`, linked with
-#    tests/c/collatz_handles.c and the runtime, and all are run under qemu-user.
+#    tests/c/collatz_handles.c and the runtime; examples/c-embed's program is linked with its two
+#    models compiled with `onnx-compile --target` (their `<name>_run`); all run under qemu-user.
 #    scripts/test.sh installs gcc-aarch64-linux-gnu, gcc-riscv64-linux-gnu and qemu-user.
 #
 # Prints PASS/FAIL per step and exits non-zero if any failed.
@@ -23,7 +26,7 @@ CROSS=1
 for arg in "$@"; do
   case "$arg" in
     --no-cross) CROSS=0 ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "c-embed-test.sh: unknown argument: $arg" >&2; exit 2 ;;
   esac
 done
@@ -44,11 +47,12 @@ CFLAGS_TEST=(-std=c99 -Wall -Wextra -Werror)
 # The host's tools (scripts/test.sh's cargo build made them).
 BIN="$ROOT/target/debug"
 C_API_TEST="$ROOT/crates/runtime/tests/c/c_api.c"
+EXAMPLE="$ROOT/examples/c-embed"
 
 # ---- Host ---------------------------------------------------------------------------------
 HOST="$WORK/host"
 rm -rf "$WORK"
-step "install the runtime (host)" bash scripts/build-runtime.sh --prefix "$HOST"
+step "install the runtime and onnx-compile (host)" bash scripts/build-runtime.sh --prefix "$HOST" --with-compiler
 export PKG_CONFIG_PATH="$HOST/lib/pkgconfig"
 
 c_api_static() {
@@ -80,6 +84,13 @@ cmake_c_api() {
     ctest --test-dir "$WORK/c-api-build" --output-on-failure
 }
 step "C API test with CMake (find_package(Flowgate): runtime_static, runtime_shared)" cmake_c_api
+
+cmake_example() {
+  cmake -S "$EXAMPLE" -B "$WORK/c-embed-build" -DCMAKE_PREFIX_PATH="$HOST" &&
+    cmake --build "$WORK/c-embed-build" &&
+    ctest --test-dir "$WORK/c-embed-build" --output-on-failure -V
+}
+step "examples/c-embed with CMake (flowgate_compile_model: a Loop and a Scan model in one program)" cmake_example
 
 # ---- Cross targets under qemu ----------------------------------------------------------------
 cross_target() {
@@ -113,11 +124,20 @@ cross_target() {
     "$prefix/lib/libflowgate_runtime.a" -lm -lpthread -ldl -o "$out/collatz" || return 1
   readelf -h "$out/collatz.o" | grep Machine
   QEMU_LD_PREFIX=/usr/$gnu "$qemu" "$out/collatz" || return 1
+  # examples/c-embed's program and its two models (`<name>_run`), compiled for the target.
+  mkdir -p "$out/flowgate"
+  "$HOST/bin/onnx-compile" "$ROOT/testdata/onnx-cf/loop_while_collatz/model.onnx" --target "$triple" \
+    --name collatz -o "$out/collatz_run.o" --emit-header "$out/flowgate/collatz.h" || return 1
+  "$HOST/bin/onnx-compile" "$ROOT/testdata/onnx-backend-cf/test_scan_sum/model.onnx" --target "$triple" \
+    --name scan_sum -o "$out/scan_sum.o" --emit-header "$out/flowgate/scan_sum.h" || return 1
+  "$cc" -std=c99 -Wall -Werror -I"$prefix/include" -I"$out" "$EXAMPLE/main.c" "$out/collatz_run.o" \
+    "$out/scan_sum.o" "$prefix/lib/libflowgate_runtime.a" -lm -lpthread -ldl -o "$out/c_embed" || return 1
+  QEMU_LD_PREFIX=/usr/$gnu "$qemu" "$out/c_embed"
 }
 if [ "$CROSS" = 1 ]; then
-  step "aarch64 under qemu (runtime, C API test, compiled Collatz Loop)" \
+  step "aarch64 under qemu (runtime, C API test, compiled models)" \
     cross_target aarch64-unknown-linux-gnu aarch64-linux-gnu qemu-aarch64
-  step "riscv64 under qemu (runtime, C API test, compiled Collatz Loop)" \
+  step "riscv64 under qemu (runtime, C API test, compiled models)" \
     cross_target riscv64gc-unknown-linux-gnu riscv64-linux-gnu qemu-riscv64
 fi
 

@@ -23,7 +23,7 @@
 # tests are part of that workspace run, the suites also run with `--backend mlir`, and lit sees the feature (`mlir-bridge`): the differential programs also run
 # through upstream's lowering and ExecutionEngine in process. FLOWGATE_NO_MLIR=1 skips the
 # bridge. Then scripts/c-embed-test.sh: the runtime library, flowgate.h, pkg-config and CMake
-# package, and the cross targets aarch64 and riscv64 under qemu-user (test.sh
+# package, examples/c-embed, and the cross targets aarch64 and riscv64 under qemu-user (test.sh
 # installs gcc-aarch64-linux-gnu, gcc-riscv64-linux-gnu, qemu-user and both Rust targets when
 # missing). The Python package (python/) is built with `pip install ./python` and tested with
 # pytest; pip installs maturin, numpy, pytest and onnx==1.23.2 when missing (lit comes with
@@ -276,8 +276,9 @@ if [ "$MODE" = all ]; then
     done
     echo "NOT RUN: onnx-run --aot --backend-tests on testdata/onnx-node and testdata/real (not yet verified; issue 20 open)"
     # C embedding (issue 20): the runtime as static and shared library with flowgate.h,
-    # pkg-config and the CMake package; the C API test through each; and the runtime and the
-    # C API test on aarch64 and riscv64 under qemu.
+    # pkg-config and the CMake package; the C API test through each; examples/c-embed built
+    # with CMake; and the runtime, the C API test and compiled models on aarch64 and riscv64
+    # under qemu.
     stage "C embedding and cross targets (scripts/c-embed-test.sh)" bash scripts/c-embed-test.sh
     # The Python package (python/, issue 21): one release build of the extension, then its
     # pytest suite (the three corpora through InferenceSession, the interface, errors, threads,
