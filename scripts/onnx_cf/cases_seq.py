@@ -213,3 +213,28 @@ def _(b, rng):
         return [mv > 0, xv * np.float32(mv) if mv > 0 else None]
 
     return [[scalar(3, I64), xv], [scalar(0, I64), xv]], expect
+
+
+@case("sequence_map_in_loop", "SequenceMap in a Loop body over the rows of x (SplitToSequence), "
+      "with the carried value as a tensor input and two outputs (a scaled row and its ReduceSum); "
+      "the mapped rows, stacked by ConcatFromSequence, give the next carried value.", opset=18)
+def _(b, rng):
+    x = b.input(F32, [None, 3], "x")
+    s, i, c, (v,) = loop_body(b, [(F32, [3])])
+    rows = s.op("SplitToSequence", [x], axis=0, keepdims=0)
+    m = s.sub("map_body")
+    e = m.input(F32, [3], "e")
+    w = m.input(F32, [3], "w")
+    m.output(m.op("Add", [m.op("Mul", [e, w]), m.cast(i, F32)]), F32, [3])
+    m.output(m.reduce("ReduceSum", e, [0]), F32, [1])
+    scaled, sums = s.ops("SequenceMap", [rows, v], 2, body=m.graph())
+    stacked = s.op("ConcatFromSequence", [scaled], axis=0, new_axis=1)
+    total = s.op("ConcatFromSequence", [sums], axis=0)
+    v2 = s.op("Mul", [s.reduce("ReduceMean", stacked, [0], keepdims=0), s.const(0.5, F32)])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(v2, F32, [3])
+    s.output(total, F32, [None])
+    res = b.ops("Loop", [b.const(3, I64), "", b.const(np.ones(3), F32)], 2, body=s.graph())
+    b.output(res[0], F32, [3], "v")
+    b.output(res[1], F32, [3, None], "row_sums")
+    return [[randf(rng, [4, 3])], [randf(rng, [1, 3])]]

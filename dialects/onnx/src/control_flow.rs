@@ -1,4 +1,4 @@
-//! `onnx.If`, `onnx.Loop`, `onnx.Scan` and `onnx.Yield`, with the ONNX subgraph contracts:
+//! `onnx.If`, `onnx.Loop`, `onnx.Scan`, `onnx.SequenceMap` and `onnx.Yield`, with the ONNX subgraph contracts:
 //! - If: one single-element bool input; both branches take no inputs and yield one value per
 //!   result.
 //! - Loop(M, cond, v...): body inputs are 2+N (iteration, condition, N carried values), body
@@ -8,8 +8,10 @@
 //!   outputs N+K, results N+K; axes and directions lists match M and K and stay in range.
 //!   Opset 8 Scan (attribute `onnx_opset = 8`) has a leading `sequence_lens` operand and a
 //!   batch axis on states and scan inputs; it is checked with those differences.
+//! - SequenceMap: input #0 a sequence; body inputs one per input, body outputs one per result;
+//!   results are sequences.
 
-use crate::types::{compatible, is_single_bool};
+use crate::types::{compatible, is_single_bool, is_unknown, seq_element};
 use flowgate_ir::asm::type_to_string;
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, RegionId, Traits, Type};
 
@@ -37,6 +39,15 @@ pub fn register(ctx: &mut Context) {
         regions: Count::Exactly(1),
         successors: Count::Exactly(0),
         ..OpDef::new("onnx.Scan")
+    });
+    ctx.register_op(OpDef {
+        traits: Traits::RECURSIVE_EFFECTS | Traits::SINGLE_BLOCK,
+        verify: Some(verify_sequence_map),
+        operands: Count::AtLeast(1),
+        results: Count::AtLeast(1),
+        regions: Count::Exactly(1),
+        successors: Count::Exactly(0),
+        ..OpDef::new("onnx.SequenceMap")
     });
     ctx.register_op(OpDef {
         traits: Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE,
@@ -375,6 +386,45 @@ fn verify_scan8_directions(ctx: &Context, op: OpId, m: usize) -> Result<(), Diag
     }
     if let Some((i, v)) = list.iter().enumerate().find(|(_, &v)| v != 0 && v != 1) {
         return Err(Diagnostic::op_error(ctx, op, format!("directions[{i}] = {v} must be 0 (forward) or 1 (reverse)")));
+    }
+    Ok(())
+}
+
+/// SequenceMap (opset 17): input #0 a sequence, the others sequences or tensors; the body
+/// takes one input per operand (an element of a sequence, a tensor whole) and gives one
+/// output per result, each result the sequence of that output over the trips.
+fn verify_sequence_map(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let t0 = ctx.value_type(ctx.operand(op, 0));
+    if seq_element(ctx, t0).is_none() && !is_unknown(ctx, t0) {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!("input_sequence must be a sequence, but is {}", type_to_string(ctx, t0)),
+        ));
+    }
+    let (args, yields) = body(ctx, op, ctx.region(op, 0), "body")?;
+    let (n, k) = (ctx.operands(op).len(), ctx.results(op).len());
+    if args.len() != n || yields.len() != k {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!(
+                "body has {} and {} but the SequenceMap node has {} and {}",
+                plural(args.len(), "input"),
+                plural(yields.len(), "output"),
+                plural(n, "input"),
+                plural(k, "output")
+            ),
+        ));
+    }
+    for (i, t) in ctx.result_types(op).into_iter().enumerate() {
+        if seq_element(ctx, t).is_none() && !is_unknown(ctx, t) {
+            return Err(Diagnostic::op_error(
+                ctx,
+                op,
+                format!("output #{i} must be a sequence, but is {}", type_to_string(ctx, t)),
+            ));
+        }
     }
     Ok(())
 }

@@ -74,7 +74,7 @@ fn yield_ends_the_subgraph_of_any_onnx_op() {
     check(
         r#"
 func.func @f(%x: tensor<2xf32>) {
-  %r = "onnx.SequenceMap"(%x) ({
+  %r = "onnx.FlexAttention"(%x) ({
   ^bb0(%a: tensor<2xf32>):
     "onnx.Yield"(%a) : (tensor<2xf32>) -> ()
   }) : (tensor<2xf32>) -> tensor<2xf32>

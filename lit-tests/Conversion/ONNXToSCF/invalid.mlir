@@ -55,13 +55,26 @@ func.func @condition_of_unknown_type(%c: !onnx.unknown, %x: tensor<2xf32>) -> te
 
 // -----
 
-// Other ops with graph attributes (kept as generic onnx ops by the importer) are not converted;
-// their subgraph's onnx.Yield would be left, so the pass fails.
+// Other ops with graph attributes (kept as generic onnx ops by the importer, such as
+// FlexAttention's score_mod) are not converted; their subgraph's onnx.Yield would be left, so
+// the pass fails.
 func.func @other_subgraph(%s: !onnx.seq<tensor<2xf32>>) -> !onnx.seq<tensor<2xf32>> {
-  %r = "onnx.SequenceMap"(%s) ({
+  %r = "onnx.FlexAttention"(%s) ({
   ^bb0(%e: tensor<2xf32>):
-    // expected-error @below {{failed to convert a subgraph of 'onnx.SequenceMap' to scf}}
+    // expected-error @below {{failed to convert a subgraph of 'onnx.FlexAttention' to scf}}
     "onnx.Yield"(%e) : (tensor<2xf32>) -> ()
   }) : (!onnx.seq<tensor<2xf32>>) -> !onnx.seq<tensor<2xf32>>
+  return %r : !onnx.seq<tensor<2xf32>>
+}
+
+// -----
+
+// A SequenceMap whose first input is not a sequence is refused by the verifier.
+func.func @sequence_map_tensor(%x: tensor<2xf32>) -> !onnx.seq<tensor<2xf32>> {
+  // expected-error @below {{input_sequence must be a sequence, but is tensor<2xf32>}}
+  %r = "onnx.SequenceMap"(%x) ({
+  ^bb0(%e: tensor<2xf32>):
+    "onnx.Yield"(%e) : (tensor<2xf32>) -> ()
+  }) : (tensor<2xf32>) -> !onnx.seq<tensor<2xf32>>
   return %r : !onnx.seq<tensor<2xf32>>
 }

@@ -313,6 +313,22 @@ pub(crate) fn scf_yield(b: &mut Builder<'_>, vals: &[Value], loc: Location) -> O
     b.create(st)
 }
 
+/// `scf.for %t = 0 to ub step 1 iter_args(inits)` at `b`'s insertion point, its body block
+/// (taking the index, then one value per init) left empty for the caller to fill.
+pub(crate) fn scf_for(b: &mut Builder<'_>, ub: Value, inits: &[Value], loc: Location) -> (OpId, BlockId) {
+    let c0 = const_index(b, 0, loc);
+    let c1 = const_index(b, 1, loc);
+    let it = b.ctx.index_type();
+    let iter_types: Vec<Type> = inits.iter().map(|&v| b.ctx.value_type(v)).collect();
+    let mut block_types = vec![it];
+    block_types.extend_from_slice(&iter_types);
+    let (region, blk) = region_with_block(b.ctx, &block_types, loc);
+    let mut operands = vec![c0, ub, c1];
+    operands.extend_from_slice(inits);
+    let st = OperationState::new(b.ctx, "scf.for", loc).operands(&operands).results(&iter_types).regions(&[region]);
+    (b.create(st), blk)
+}
+
 /// A detached region with one block taking `args`.
 pub(crate) fn region_with_block(ctx: &mut Context, args: &[Type], loc: Location) -> (RegionId, BlockId) {
     let r = ctx.create_region();

@@ -1,11 +1,13 @@
-//! `--convert-onnx-to-scf`: ONNX control flow (`onnx.If`, `onnx.Loop`, `onnx.Scan`) to
+//! `--convert-onnx-to-scf`: ONNX control flow (`onnx.If`, `onnx.Loop`, `onnx.Scan`,
+//! `onnx.SequenceMap`) to
 //! `scf.if`, `scf.for` and `scf.while` with tensor `iter_args`; the compute ops in the bodies
 //! stay `onnx` ops (DESIGN.md §6, issue 10). The output holds, besides those, only `scf`,
 //! `arith` on index/i64/i1 scalars, `tensor.{extract, from_elements}` on rank-0 tensors,
 //! `tensor.cast`, `tensor.dim`, and the onnx ops the conversion needs for scan values
 //! (`SequenceEmpty`, `SequenceInsert`, `ConcatFromSequence`, `Gather` with a rank-0 index,
-//! `Slice` reversing an axis, `Constant`), the internal `onnx.Scan.check_length` and
-//! `onnx.Scan.check_batch` (scan inputs' lengths and opset 8's batch sizes checked at run time), plus `Identity`/`Optional`/`OptionalGetElement`
+//! `Slice` reversing an axis, `Constant`; `SequenceLength` and `SequenceAt` for SequenceMap),
+//! the internal `onnx.Scan.check_length` and `onnx.Scan.check_batch` (scan inputs' lengths and
+//! opset 8's batch sizes checked at run time), plus `Identity`/`Optional`/`OptionalGetElement`
 //! where a sequence or optional value changes its static type.
 //!
 //! Innermost constructs are converted first, so each conversion sees bodies that are already
@@ -17,6 +19,7 @@ mod build;
 mod if_op;
 mod loop_op;
 mod scan;
+mod sequence_map;
 mod types;
 
 pub use scan::{CHECK_BATCH, CHECK_LENGTH};
@@ -29,7 +32,7 @@ pub struct ConvertONNXToSCFPass;
 pub fn pass_info() -> PassInfo {
     PassInfo {
         argument: "convert-onnx-to-scf",
-        description: "Convert ONNX control flow (If, Loop, Scan) to SCF, keeping compute ops on tensors",
+        description: "Convert ONNX control flow (If, Loop, Scan, SequenceMap) to SCF, keeping compute ops on tensors",
         create: |opts: &PassOptions| {
             opts.check_known("convert-onnx-to-scf", &[])?;
             Ok(Box::new(ConvertONNXToSCFPass))
@@ -51,15 +54,16 @@ impl Pass for ConvertONNXToSCFPass {
     }
 }
 
-/// The ops this pass removes; any left afterwards is an error.
-const CONTROL_FLOW: &[&str] = &["onnx.If", "onnx.Loop", "onnx.Scan", "onnx.Yield"];
+/// The ops this pass removes; any left afterwards is an error (`onnx.Yield` also ends the
+/// subgraphs of ops it does not convert, such as FlexAttention's modifiers).
+const CONTROL_FLOW: &[&str] = &["onnx.If", "onnx.Loop", "onnx.Scan", "onnx.SequenceMap", "onnx.Yield"];
 
 /// Convert every `onnx.If`/`Loop`/`Scan` nested in `root`, innermost first.
 pub fn convert_onnx_to_scf(ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
     let todo: Vec<OpId> = ctx
         .collect_ops(root, WalkOrder::PostOrder)
         .into_iter()
-        .filter(|&o| o != root && CONTROL_FLOW[..3].iter().any(|n| ctx.is_op(o, n)))
+        .filter(|&o| o != root && CONTROL_FLOW[..4].iter().any(|n| ctx.is_op(o, n)))
         .collect();
     for op in todo {
         if ctx.is_erased(op) {
@@ -68,6 +72,7 @@ pub fn convert_onnx_to_scf(ctx: &mut Context, root: OpId) -> Result<(), Diagnost
         match ctx.op_name(op) {
             "onnx.If" => if_op::convert(ctx, op)?,
             "onnx.Loop" => loop_op::convert(ctx, op)?,
+            "onnx.SequenceMap" => sequence_map::convert(ctx, op)?,
             _ if is_opset8_scan(ctx, op) => scan::convert_v8(ctx, op)?,
             _ => scan::convert(ctx, op)?,
         }

@@ -409,16 +409,7 @@ pub(crate) fn convert_v8(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> 
     for &t in &per_batch {
         inits.push(build::sequence_empty(&mut b, op, t, loc)?);
     }
-    let c0 = build::const_index(&mut b, 0, loc);
-    let c1 = build::const_index(&mut b, 1, loc);
-    let iter_types: Vec<Type> = inits.iter().map(|&v| b.ctx.value_type(v)).collect();
-    let mut block_types = vec![it];
-    block_types.extend_from_slice(&iter_types);
-    let (region, blk) = build::region_with_block(b.ctx, &block_types, loc);
-    let mut for_operands = vec![c0, batch, c1];
-    for_operands.extend_from_slice(&inits);
-    let st = OperationState::new(b.ctx, "scf.for", loc).operands(&for_operands).results(&iter_types).regions(&[region]);
-    let outer = b.create(st);
+    let (outer, blk) = build::scf_for(&mut b, batch, &inits, loc);
     let ip = b.ip;
 
     let bargs = b.ctx.block_args(blk).to_vec();

@@ -1,0 +1,1 @@
+Brow_sumsJ0Ø l¿°úe>$‘¿nWm¿Ø l¿°úe>$‘¿nWm¿Ø l¿°úe>$‘¿nWm¿
