@@ -26,8 +26,10 @@ pub struct Port {
 /// How a compiled model is called.
 enum Code {
     /// In memory: the entry wrapper's address in JIT code, and the node-name table.
-    /// `_code` keeps the code `entry` points into alive.
-    Jit { _code: Box<dyn JitCode>, entry: usize, node_names: Vec<String> },
+    /// `_code` keeps the code `entry` points into alive. `release_slots` is
+    /// `@__flowgate_release_slots` when the module has slots: called on drop, before the code
+    /// is freed, so the constants the slots keep are freed with the model.
+    Jit { _code: Box<dyn JitCode>, entry: usize, release_slots: Option<usize>, node_names: Vec<String> },
     /// A shared library with the C entry `<name>_run` (`onnx-run --aot`).
     Aot(crate::aot::Loaded),
 }
@@ -179,7 +181,8 @@ pub fn compile_model(model: &ModelProto, file: &str, o: &Options) -> std::result
             .function(&entry_name)
             .ok_or_else(|| lower_err(format!("{file}: error: the lowered model has no entry '{entry_name}'\n")))?
             as usize;
-        Code::Jit { _code: compiled, entry, node_names: l.node_names() }
+        let release_slots = compiled.function(flowgate_conversion::onnx_to_loops::RELEASE_SLOTS).map(|p| p as usize);
+        Code::Jit { _code: compiled, entry, release_slots, node_names: l.node_names() }
     };
     let (inputs, outputs) = (std::mem::take(&mut l.inputs), std::mem::take(&mut l.outputs));
     Ok(CompiledModel { code, inputs, outputs, compile_time: start.elapsed(), lowering_time: l.lowering_time })
@@ -259,6 +262,22 @@ impl CompiledModel {
                 let run = lib.entry();
                 crate::stack_guard::call_on_thread(stack_size, move || run.call(&args, n_out))
                     .map_err(|e| anyhow!("{e}"))?
+            }
+        }
+    }
+}
+
+impl Drop for CompiledModel {
+    fn drop(&mut self) {
+        // An AOT library's slots belong to the runtime linked into it, and its C ABI
+        // (`<name>_run` alone) has no hook to empty them: they live as long as the library.
+        if let Code::Jit { release_slots: Some(f), .. } = self.code {
+            // SAFETY: `f` is `@__flowgate_release_slots`, compiled as `void(void)`; the code is
+            // still loaded (`_code` is dropped after this) and no run is in progress (`run`
+            // borrows `self` and joins its thread).
+            unsafe {
+                let f: extern "C" fn() = std::mem::transmute(f as *const u8);
+                f();
             }
         }
     }

@@ -149,6 +149,7 @@ macro_rules! runtime_functions {
             flowgate_rt_constant(blob: Bytes) -> Handle, fails;
             flowgate_rt_constant_cached(blob: Bytes, slot: Bytes) -> Handle, fails;
             flowgate_rt_memo_next(slot: Bytes, node: Node);
+            flowgate_rt_slot_release(slot: Bytes);
             // Compiled buffers (the compiled-tensor tier): copies between a buffer's aligned
             // address and a handle.
             flowgate_rt_read_buffer(node: Node, h: Handle, dst: I64, dtype: I32, numel: I64), fails;

@@ -4,8 +4,8 @@
 
 use super::types::{self, Elem};
 use flowgate_ir::{
-    Attribute, Builder, Context, Diagnostic, InsertPoint, LocKind, Location, OpId, OperationState, Type, TypeKind,
-    Value,
+    Attribute, BlockId, Builder, Context, Diagnostic, InsertPoint, LocKind, Location, OpId, OperationState, Type,
+    TypeKind, Value,
 };
 use flowgate_runtime_abi::{RtFn, Ty};
 use std::collections::HashMap;
@@ -26,6 +26,8 @@ pub(crate) struct Lower<'a> {
     node_ids: HashMap<String, i32>,
     declared: HashMap<String, Type>,
     globals: usize,
+    /// The names of the slot globals made so far (`slot`), which `release.rs` empties.
+    pub slots: Vec<String>,
     /// Lowered values computed from constants alone (`memo.rs`).
     pub consts: std::collections::HashSet<Value>,
     /// Whether tensors of static shape are memrefs (the compiled-tensor tier, `compiled/`).
@@ -62,6 +64,7 @@ impl<'a> Lower<'a> {
             consts: Default::default(),
             declared,
             globals: 0,
+            slots: Vec::new(),
             compiled: false,
             func: None,
             max_matmul: 0,
@@ -226,6 +229,18 @@ impl<'a> Lower<'a> {
         if let Some(b) = self.ctx.entry_block(body) {
             self.ctx.append_op(b, op);
         }
+    }
+
+    /// A new public `func.func @name(args) -> ()` at the end of the module, with the insertion
+    /// point at the end of its (empty) entry block, which is returned; `loc` for its ops.
+    pub fn start_function(&mut self, name: &str, args: &[Type], loc: Location) -> BlockId {
+        let region = self.ctx.create_region();
+        let block = self.ctx.add_block(region, args, loc);
+        let fty = self.ctx.function_type(args.to_vec(), vec![]);
+        self.define_function(name, fty, region, loc);
+        self.ip = InsertPoint::End(block);
+        self.loc = loc;
+        block
     }
 
     /// `func.call @name(args) : (...) -> results` of a function of the module.
@@ -432,9 +447,11 @@ impl<'a> Lower<'a> {
     }
 
     /// A writable 8-byte global, zero at load, that keeps a handle across runs.
+    /// Its handle is released by the module's `__flowgate_release_slots` (`release.rs`).
     pub fn slot(&mut self) -> LResult<Value> {
         let name = format!("__flowgate_const_slot_{}", self.globals);
         self.globals += 1;
+        self.slots.push(name.clone());
         self.global_bytes(&name, &[0; 8], false)
     }
 
@@ -468,13 +485,20 @@ impl<'a> Lower<'a> {
         let st = st.attr(self.ctx, "alignment", align);
         let g = self.ctx.create_op(st);
         self.append_to_module(g);
+        Ok(self.global_view(name, n))
+    }
+
+    /// A `memref<?xi8>` view of the `n`-byte global `name`, at the insertion point.
+    pub fn global_view(&mut self, name: &str, n: i64) -> Value {
+        let i8t = self.ctx.integer_type(8);
+        let mty = self.ctx.memref_type(vec![n], i8t);
         let gref = self.ctx.symbol_ref_attr(name);
         let st =
             OperationState::new(self.ctx, "memref.get_global", self.loc).results(&[mty]).attr(self.ctx, "name", gref);
         let op = self.create(st);
         let m = self.ctx.result(op, 0);
         let dyn_ty = self.ctx.memref_type(vec![flowgate_ir::DYNAMIC], i8t);
-        Ok(self.op1("memref.cast", &[m], dyn_ty))
+        self.op1("memref.cast", &[m], dyn_ty)
     }
 
     pub fn attr_of(&self, op: OpId, name: &str) -> Option<Attribute> {

@@ -5,7 +5,7 @@
 
 use super::emit::{LResult, Lower};
 use super::ENTRY_PREFIX;
-use flowgate_ir::{InsertPoint, OpId, OperationState};
+use flowgate_ir::{OpId, OperationState};
 
 pub(crate) fn build_wrapper(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
     let Some(name) = l.ctx.attr(f, "sym_name").and_then(|a| l.ctx.attr_as_str(a)).map(str::to_string) else {
@@ -18,14 +18,8 @@ pub(crate) fn build_wrapper(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
         return Ok(());
     }
     let loc = l.ctx.op_loc(f);
-    let region = l.ctx.create_region();
-    let block = l.ctx.add_block(region, &[ptr], loc);
+    let block = l.start_function(&format!("{ENTRY_PREFIX}{name}"), &[ptr], loc);
     let frame = l.ctx.block_arg(block, 0);
-    let wname = format!("{ENTRY_PREFIX}{name}");
-    let fty = l.ctx.function_type(vec![ptr], vec![]);
-    l.define_function(&wname, fty, region, loc);
-    l.ip = InsertPoint::End(block);
-    l.loc = loc;
     let mut args = Vec::new();
     for k in 0..sig.inputs.len() {
         let kv = l.const_i64(k as i64);

@@ -10,7 +10,8 @@
 //! Then `ownership` inserts the reference counting (retain before a use that consumes a value,
 //! release after the last use), so every runtime value is freed as soon as it is dead and a
 //! loop that makes a tensor per iteration runs in bounded memory. Last, every public function
-//! gets an entry wrapper that takes its arguments from a runtime call frame (`entry`).
+//! gets an entry wrapper that takes its arguments from a runtime call frame (`entry`), and a
+//! module with slot globals a function that releases what they keep (`release`).
 //!
 //! One file per op family; ops that differ only in their scalar function are rows of the
 //! table in `elementwise.rs`.
@@ -28,6 +29,7 @@ mod movement;
 mod nn;
 mod ownership;
 mod reduce;
+mod release;
 mod resize;
 mod rnn;
 mod scalar;
@@ -89,6 +91,9 @@ impl Pass for OnnxToLoops {
 pub const NODE_NAMES_ATTR: &str = "flowgate.node_names";
 /// The prefix of the entry wrappers: `@__flowgate_run_<func>(%frame: !llvm.ptr)`.
 pub const ENTRY_PREFIX: &str = "__flowgate_run_";
+/// `@__flowgate_release_slots()`: drops the values the module's slots keep (`release.rs`); made
+/// only when the module has slots. Call it before freeing the compiled code.
+pub const RELEASE_SLOTS: &str = "__flowgate_release_slots";
 
 pub use model_entry::add_model_entry;
 
@@ -108,6 +113,7 @@ fn run_on_module(ctx: &mut Context, module: OpId, compiled_tensors: bool, max_ma
             entry::build_wrapper(&mut l, f)?;
         }
     }
+    release::build(&mut l)?;
     let names: Vec<_> = l.nodes.clone().iter().map(|n| l.ctx.string_attr(n)).collect();
     let arr = l.ctx.array_attr(names);
     l.ctx.set_attr(module, NODE_NAMES_ATTR, arr);

@@ -93,13 +93,28 @@ pub(crate) mod c_abi {
 
     /// `flowgate_rt_constant` made once per compiled module: `slot` views 8 writable bytes of the
     /// module (zero at load) that keep the first call's handle (one reference of their own); later
-    /// calls return that handle, retained. The slot's reference lives as long as the process (the
-    /// runtime cannot see the module being freed): one copy of each constant per compiled module.
+    /// calls return that handle, retained. The slot's reference lives until
+    /// `flowgate_rt_slot_release` empties the slot (the module's `__flowgate_release_slots`, called
+    /// before the module is freed): one copy of each constant per compiled module.
     pub(crate) unsafe fn flowgate_rt_constant_cached(blob: *const MemRefDesc1, slot: *const MemRefDesc1) -> Handle {
         match slot_ptr(slot) {
             Some(p) => through_slot(p, || flowgate_rt_constant(blob)),
             // Not a slot: no caching, still correct.
             None => flowgate_rt_constant(blob),
+        }
+    }
+
+    /// Empties `slot` and releases the reference it kept (a no-op when it is empty or not a
+    /// slot). The module calls it for each of its slots before its memory is freed; no run of
+    /// the module may be in progress.
+    pub(crate) unsafe fn flowgate_rt_slot_release(slot: *const MemRefDesc1) {
+        use std::sync::atomic::{AtomicPtr, Ordering};
+        let Some(p) = slot_ptr(slot) else { return };
+        // SAFETY: 8 aligned writable bytes of the module, used only through atomics.
+        let cell = AtomicPtr::<std::ffi::c_void>::from_ptr(p as *mut *mut std::ffi::c_void);
+        let h = cell.swap(std::ptr::null_mut(), Ordering::AcqRel);
+        if !h.is_null() {
+            crate::value::c_abi::flowgate_rt_release(h);
         }
     }
 }
