@@ -259,6 +259,10 @@ if [ "$MODE" = all ]; then
       target/debug/onnx-run --no-compiled-tensors --backend-tests testdata/onnx-backend-cf
     stage "onnx-run --no-compiled-tensors --backend-tests testdata/onnx-cf" \
       target/debug/onnx-run --no-compiled-tensors --backend-tests testdata/onnx-cf
+    # And without shape specialization (the fully symbolic code), on our corpus (the suites
+    # above run specialized, the default).
+    stage "onnx-run --no-specialize --backend-tests testdata/onnx-cf" \
+      target/debug/onnx-run --no-specialize --backend-tests testdata/onnx-cf
     # The real-model corpus (issue 12), each case within its tolerance.json.
     if [ -d testdata/real ]; then
       stage "onnx-run --backend-tests testdata/real" target/debug/onnx-run --backend-tests testdata/real

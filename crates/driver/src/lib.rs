@@ -11,6 +11,7 @@ pub mod npy;
 pub mod outputs;
 pub mod report;
 pub mod signature;
+pub mod specialize;
 pub mod stack_guard;
 pub mod suite;
 pub mod tolerance;

@@ -54,6 +54,9 @@ pub struct Options {
     pub compiled_tensors: bool,
     /// Run through the object-file path (`<name>_run` in a shared library) instead of the JIT.
     pub aot: bool,
+    /// Compile for the concrete shapes of each call's inputs (`specialize::Model`); false is
+    /// `onnx-run --no-specialize`, the fully symbolic code.
+    pub specialize: bool,
 }
 
 /// Whether `path` holds a model rather than MLIR text: named `.onnx` or `.onnxtxt`, or a binary
@@ -81,6 +84,14 @@ pub struct CompileError {
     pub stage: Stage,
     pub message: String,
 }
+
+impl std::fmt::Display for CompileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.message.trim_end())
+    }
+}
+
+impl std::error::Error for CompileError {}
 
 /// A model imported and lowered to the backend's input, not yet compiled.
 pub struct Lowered {
@@ -122,6 +133,17 @@ pub fn lower(path: &Path, o: &Options) -> std::result::Result<Lowered, String> {
 /// Import a loaded model and run the backend's lowering pipeline; `file` names it in
 /// diagnostics.
 pub fn lower_model(model: &ModelProto, file: &str, o: &Options) -> std::result::Result<Lowered, CompileError> {
+    lower_model_for(model, file, o, None)
+}
+
+/// [`lower_model`], specialized for the input shapes `shapes` when given
+/// ([`crate::specialize`]).
+pub fn lower_model_for(
+    model: &ModelProto,
+    file: &str,
+    o: &Options,
+    shapes: Option<&crate::specialize::Key>,
+) -> std::result::Result<Lowered, CompileError> {
     let import_err = |message: String| CompileError { stage: Stage::Import, message };
     let lower_err = |message: String| CompileError { stage: Stage::Lower, message };
     let mut ctx = Context::new();
@@ -134,6 +156,12 @@ pub fn lower_model(model: &ModelProto, file: &str, o: &Options) -> std::result::
     let module = imported.module;
     let (inputs, outputs) = ports(model).map_err(|e| import_err(format!("{file}: error: {e}\n")))?;
     let lower_start = Instant::now();
+    if let Some(key) = shapes {
+        let func = main_function(&ctx, module)
+            .ok_or_else(|| import_err(format!("{file}: error: the model has no main graph\n")))?;
+        crate::specialize::specialize_module(&mut ctx, module, func, key)
+            .map_err(|d| lower_err(render(&ctx, file, &d)))?;
+    }
     let passes = flowgate_registry::all_passes();
     let pipeline: Vec<&'static str> = o
         .backend
@@ -162,10 +190,20 @@ pub fn compile(path: &Path, o: &Options) -> std::result::Result<CompiledModel, S
 /// Import, lower and compile a loaded model: JIT, or with `o.aot` an object file linked into a
 /// shared library and loaded; `file` names it in diagnostics.
 pub fn compile_model(model: &ModelProto, file: &str, o: &Options) -> std::result::Result<CompiledModel, CompileError> {
+    compile_model_for(model, file, o, None)
+}
+
+/// [`compile_model`], specialized for the input shapes `shapes` when given.
+pub fn compile_model_for(
+    model: &ModelProto,
+    file: &str,
+    o: &Options,
+    shapes: Option<&crate::specialize::Key>,
+) -> std::result::Result<CompiledModel, CompileError> {
     let start = Instant::now();
     let import_err = |message: String| CompileError { stage: Stage::Import, message };
     let lower_err = |message: String| CompileError { stage: Stage::Lower, message };
-    let mut l = lower_model(model, file, o)?;
+    let mut l = lower_model_for(model, file, o, shapes)?;
     let code = if o.aot {
         let name = crate::aot::default_name(Path::new(file));
         let object = crate::aot::compile_object(&mut l, &name, &*o.backend, None).map_err(lower_err)?;
@@ -189,14 +227,20 @@ pub fn compile_model(model: &ModelProto, file: &str, o: &Options) -> std::result
 }
 
 fn main_function_name(ctx: &Context, module: flowgate_ir::OpId) -> Option<String> {
+    let f = main_function(ctx, module)?;
+    ctx.attr(f, "sym_name").and_then(|a| ctx.attr_as_str(a)).map(str::to_string)
+}
+
+/// The main graph's `func.func` (public, not an entry wrapper).
+fn main_function(ctx: &Context, module: flowgate_ir::OpId) -> Option<flowgate_ir::OpId> {
     let body = ctx.region(module, 0);
     let b = ctx.entry_block(body)?;
-    ctx.block_ops(b).find_map(|op| {
+    ctx.block_ops(b).find(|&op| {
         if !ctx.is_op(op, "func.func") || ctx.attr(op, "sym_visibility").is_some() {
-            return None;
+            return false;
         }
-        let n = ctx.attr(op, "sym_name").and_then(|a| ctx.attr_as_str(a))?;
-        (!n.starts_with(flowgate_conversion::onnx_to_loops::ENTRY_PREFIX)).then(|| n.to_string())
+        let n = ctx.attr(op, "sym_name").and_then(|a| ctx.attr_as_str(a));
+        n.is_some_and(|n| !n.starts_with(flowgate_conversion::onnx_to_loops::ENTRY_PREFIX))
     })
 }
 
@@ -207,7 +251,7 @@ fn node_names(ctx: &Context, module: flowgate_ir::OpId) -> Vec<String> {
         .unwrap_or_default()
 }
 
-fn ports(model: &ModelProto) -> Result<(Vec<Port>, Vec<Port>)> {
+pub(crate) fn ports(model: &ModelProto) -> Result<(Vec<Port>, Vec<Port>)> {
     let g = model.graph.as_ref().ok_or_else(|| anyhow!("the model has no graph"))?;
     let mut inputs = Vec::new();
     for i in &g.input {

@@ -132,3 +132,154 @@ fn scan(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
     }
     Some(out)
 }
+
+/// Refines the block arguments of a `Loop` or `Scan` body from the node's operands, then the
+/// body itself, so shapes known outside (specialized inputs) reach the ops inside. A carried
+/// value (Loop's `v`, Scan's states) takes its initial value's type only when the body, refined
+/// under that assumption, yields a value of that type again: a carried value whose shape
+/// changes between trips keeps its declared type (the tentative refinement of the body is
+/// undone and retried without it). Scan input slices take the scan input's type without the
+/// scanned axis. Returns whether any type changed. Opset-8 Scans are left as they are.
+pub fn seed_body(ctx: &mut Context, op: OpId, name: &str) -> bool {
+    let Some(&region) = ctx.regions(op).first() else { return false };
+    let Some(&block) = ctx.region_blocks(region).first() else { return false };
+    let args = ctx.block_args(block).to_vec();
+    let Some(arg_of) = argument_sources(ctx, op, name, args.len()) else { return false };
+    let mut kept = vec![false; args.len()];
+    loop {
+        // (argument index, its refined type, the yield position that must agree when carried).
+        let mut changes = Vec::new();
+        for (i, src) in arg_of.iter().enumerate() {
+            let Some(src) = src else { continue };
+            if kept[i] {
+                continue;
+            }
+            let cur = ctx.value_type(args[i]);
+            let outer = src.outer_type(ctx);
+            let new = crate::types::refine(ctx, cur, outer);
+            if new != cur {
+                changes.push((i, new, src.carried_yield));
+            }
+        }
+        if changes.is_empty() {
+            return false;
+        }
+        let saved = snapshot(ctx, op);
+        for &(i, t, _) in &changes {
+            ctx.set_value_type(args[i], t);
+        }
+        refine_region(ctx, op);
+        let ys = yields(ctx, op, 0).unwrap_or_default();
+        let mut bad = false;
+        for &(i, t, y) in &changes {
+            let Some(y) = y else { continue };
+            let agrees = ys.get(y).is_some_and(|&yt| join(ctx, t, yt) == t);
+            if !agrees {
+                kept[i] = true;
+                bad = true;
+            }
+        }
+        if !bad {
+            return true;
+        }
+        for (v, t) in saved {
+            ctx.set_value_type(v, t);
+        }
+    }
+}
+
+/// Where a body argument's type comes from outside.
+struct Source {
+    /// The operand's type.
+    operand: Type,
+    /// A scan input's scanned axis, dropped for the slice.
+    drop_axis: Option<i64>,
+    /// The yield operand that becomes this argument on the next trip (carried values).
+    carried_yield: Option<usize>,
+}
+
+impl Source {
+    fn outer_type(&self, ctx: &mut Context) -> Type {
+        let Some(axis) = self.drop_axis else { return self.operand };
+        let Some(v) = view(ctx, self.operand) else { return unknown_type(ctx) };
+        let dims = v.dims.and_then(|mut d| {
+            let a = if axis < 0 { axis + d.len() as i64 } else { axis };
+            let a = usize::try_from(a).ok().filter(|&a| a < d.len())?;
+            d.remove(a);
+            Some(d)
+        });
+        tensor(ctx, v.elem, dims)
+    }
+}
+
+fn argument_sources(ctx: &Context, op: OpId, name: &str, n_args: usize) -> Option<Vec<Option<Source>>> {
+    let ops = ctx.operand_types(op);
+    match name {
+        "Loop" => {
+            // Operands (M, cond, v...), arguments (i, cond, v...), yields (cond, v..., scans...).
+            if ops.len() != n_args {
+                return None;
+            }
+            Some(
+                (0..n_args)
+                    .map(|i| (i >= 2).then(|| Source { operand: ops[i], drop_axis: None, carried_yield: Some(i - 1) }))
+                    .collect(),
+            )
+        }
+        "Scan" if int_attr(ctx, op, "onnx_opset").is_none_or(|v| v >= 9) => {
+            let m = usize::try_from(int_attr(ctx, op, "num_scan_inputs")?).ok()?;
+            let n = ops.len().checked_sub(m)?;
+            if ops.len() != n_args {
+                return None;
+            }
+            let axes = ints_attr(ctx, op, "scan_input_axes").unwrap_or_else(|| vec![0; m]);
+            Some(
+                (0..n_args)
+                    .map(|i| {
+                        Some(if i < n {
+                            Source { operand: ops[i], drop_axis: None, carried_yield: Some(i) }
+                        } else {
+                            Source {
+                                operand: ops[i],
+                                drop_axis: Some(axes.get(i - n).copied().unwrap_or(0)),
+                                carried_yield: None,
+                            }
+                        })
+                    })
+                    .collect(),
+            )
+        }
+        _ => None,
+    }
+}
+
+/// The types of every value defined inside `op`'s regions.
+fn snapshot(ctx: &Context, op: OpId) -> Vec<(flowgate_ir::Value, Type)> {
+    let mut out = Vec::new();
+    for o in ctx.collect_ops(op, flowgate_ir::WalkOrder::PreOrder) {
+        if o != op {
+            out.extend(ctx.results(o).iter().map(|&v| (v, ctx.value_type(v))));
+        }
+        for &r in ctx.regions(o) {
+            for &b in ctx.region_blocks(r) {
+                out.extend(ctx.block_args(b).iter().map(|&v| (v, ctx.value_type(v))));
+            }
+        }
+    }
+    out
+}
+
+/// Refines the onnx ops inside `op` (post-order, to a fixpoint, as the pass does).
+fn refine_region(ctx: &mut Context, op: OpId) {
+    for _ in 0..crate::MAX_ROUNDS {
+        let mut changed = false;
+        for o in ctx.collect_ops(op, flowgate_ir::WalkOrder::PostOrder) {
+            if o != op && ctx.op_name(o).starts_with("onnx.") {
+                changed |= crate::refine_op(ctx, o);
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}

@@ -15,14 +15,23 @@ pub use rules::infer;
 
 use flowgate_ir::{Context, OpId};
 
+/// Bounds the fixpoint iterations of inference; each round only ever makes types more precise.
+pub(crate) const MAX_ROUNDS: usize = 16;
+
 /// Refines the result types of `op` with what [`infer`] knows; returns whether any changed.
+/// A `Loop` or `Scan` first passes its operands' types into its body
+/// ([`control_flow::seed_body`]).
 pub fn refine_op(ctx: &mut Context, op: OpId) -> bool {
-    let Some(inferred) = infer(ctx, op) else { return false };
+    let mut changed = match ctx.op_name(op) {
+        "onnx.Loop" => control_flow::seed_body(ctx, op, "Loop"),
+        "onnx.Scan" => control_flow::seed_body(ctx, op, "Scan"),
+        _ => false,
+    };
+    let Some(inferred) = infer(ctx, op) else { return changed };
     let results = ctx.results(op).to_vec();
     if inferred.len() != results.len() {
-        return false;
+        return changed;
     }
-    let mut changed = false;
     for (v, t) in results.into_iter().zip(inferred) {
         let old = ctx.value_type(v);
         let new = types::refine(ctx, old, t);

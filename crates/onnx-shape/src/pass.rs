@@ -8,9 +8,6 @@
 use flowgate_ir::{Context, Diagnostic, OpId, WalkOrder};
 use flowgate_pass::{Pass, PassInfo, PassOptions};
 
-/// Bounds the fixpoint iteration; each round only ever makes types more precise.
-const MAX_ROUNDS: usize = 16;
-
 pub struct OnnxShapeInference;
 
 impl Pass for OnnxShapeInference {
@@ -23,7 +20,7 @@ impl Pass for OnnxShapeInference {
     }
 
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
-        for _ in 0..MAX_ROUNDS {
+        for _ in 0..crate::MAX_ROUNDS {
             let mut changed = false;
             for o in ctx.collect_ops(op, WalkOrder::PostOrder) {
                 if ctx.op_name(o).starts_with("onnx.") {

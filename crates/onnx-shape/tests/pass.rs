@@ -85,3 +85,49 @@ func.func @f(%a: tensor<?xf32>) -> tensor<4xf32> {
     assert!(out.contains(r#""onnx.Relu"(%arg0) : (tensor<?xf32>) -> tensor<4xf32>"#), "{out}");
     assert!(out.contains("-> !onnx.unknown"), "{out}");
 }
+
+#[test]
+fn loop_and_scan_bodies_take_the_operands_shapes() {
+    let out = run(r#"
+func.func @f(%m: tensor<i64>, %x: tensor<2xf32>, %xs: tensor<5x3xf32>) {
+  %none = "onnx.NoValue"() : () -> none
+  %r = "onnx.Loop"(%m, %none, %x) ({
+  ^bb0(%i: tensor<i64>, %ci: tensor<i1>, %v: tensor<?xf32>):
+    %n = "onnx.Neg"(%v) : (tensor<?xf32>) -> tensor<?xf32>
+    "onnx.Yield"(%ci, %n) : (tensor<i1>, tensor<?xf32>) -> ()
+  }) : (tensor<i64>, none, tensor<2xf32>) -> !onnx.unknown
+  %s:2 = "onnx.Scan"(%x, %xs) ({
+  ^bb0(%h: tensor<?xf32>, %t: tensor<?xf32>):
+    %e = "onnx.Exp"(%t) : (tensor<?xf32>) -> tensor<*xf32>
+    %a = "onnx.Add"(%h, %h) : (tensor<?xf32>, tensor<?xf32>) -> tensor<*xf32>
+    "onnx.Yield"(%a, %e) : (tensor<*xf32>, tensor<*xf32>) -> ()
+  }) {num_scan_inputs = 1 : i64} : (tensor<2xf32>, tensor<5x3xf32>) -> (!onnx.unknown, !onnx.unknown)
+  return
+}
+"#);
+    assert!(out.contains(r#""onnx.Neg"(%arg5) : (tensor<2xf32>) -> tensor<2xf32>"#), "{out}");
+    assert!(out.contains("(tensor<i64>, none, tensor<2xf32>) -> tensor<2xf32>"), "loop result: {out}");
+    assert!(out.contains(r#""onnx.Exp"(%arg4) : (tensor<3xf32>) -> tensor<3xf32>"#), "slice: {out}");
+    assert!(
+        out.contains(r#""onnx.Add"(%arg3, %arg3) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>"#),
+        "state: {out}"
+    );
+    assert!(out.contains("-> (tensor<2xf32>, tensor<5x3xf32>)"), "scan results: {out}");
+}
+
+#[test]
+fn a_carried_value_whose_shape_changes_stays_symbolic() {
+    let out = run(r#"
+func.func @f(%m: tensor<i64>, %x: tensor<2xf32>) {
+  %none = "onnx.NoValue"() : () -> none
+  %r = "onnx.Loop"(%m, %none, %x) ({
+  ^bb0(%i: tensor<i64>, %ci: tensor<i1>, %v: tensor<?xf32>):
+    %n = "onnx.Concat"(%v, %v) {axis = 0 : i64} : (tensor<?xf32>, tensor<?xf32>) -> tensor<*xf32>
+    "onnx.Yield"(%ci, %n) : (tensor<i1>, tensor<*xf32>) -> ()
+  }) : (tensor<i64>, none, tensor<2xf32>) -> !onnx.unknown
+  return
+}
+"#);
+    assert!(out.contains("(tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>"), "{out}");
+    assert!(!out.contains("tensor<4xf32>"), "the tentative refinement is undone: {out}");
+}

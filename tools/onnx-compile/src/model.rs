@@ -21,6 +21,7 @@ pub(crate) fn compile_model(cli: &Cli, backend: Box<dyn CodegenBackend>, progres
         stack_size: 0,
         compiled_tensors: true,
         aot: true,
+        specialize: false,
     };
     progress.set(format!("compiling {file}: lowering…"));
     let mut lowered = model::lower(&cli.input, &options)?;

@@ -8,6 +8,7 @@
 use clap::Parser as _;
 use flowgate_codegen::backend::CodegenBackend;
 use flowgate_codegen::pipeline::load_and_lower_with;
+use flowgate_driver::specialize::Model;
 use flowgate_driver::{backend, model, outputs, report, stack_guard, suite, tolerance};
 use flowgate_ir::Context;
 use flowgate_progress::Progress;
@@ -76,6 +77,11 @@ struct Cli {
     /// as fused loop nests).
     #[arg(long = "no-compiled-tensors")]
     no_compiled_tensors: bool,
+    /// `.onnx`: compile the fully symbolic code once, instead of a specialization for the
+    /// concrete shapes of each call's inputs (symbolic dimensions as constants; up to 8
+    /// specializations per model, then the symbolic code).
+    #[arg(long = "no-specialize")]
+    no_specialize: bool,
     /// Stack size in bytes of the thread that runs compiled code.
     #[arg(long = "stack-size", default_value_t = 64 << 20)]
     stack_size: usize,
@@ -161,6 +167,7 @@ impl Settings {
                 stack_size: cli.stack_size,
                 compiled_tensors: !cli.no_compiled_tensors,
                 aot: cli.aot,
+                specialize: !cli.no_specialize,
             },
             over: tolerance::Overrides { rtol: cli.rtol, atol: cli.atol },
             inputs,
@@ -217,10 +224,19 @@ fn run_onnx(cli: &Cli, settings: &Settings, out: &mut Out) -> Result<bool, Strin
     let o = &settings.options;
     let file = cli.input.display().to_string();
     out.progress.set(format!("compiling {file}…"));
-    let m = model::compile(&cli.input, o)?;
-    if cli.time {
-        out.time(&report::compile_line(m.compile_time, m.lowering_time));
-    }
+    let m = Model::load(&cli.input, o)?;
+    // With --time, each compile's line (a specialization compiles on the call that needs it).
+    let mut compiles_shown = 0;
+    let mut show_compiles = |out: &Out| {
+        let all = m.compiles();
+        if cli.time {
+            for &(total, lowering) in &all[compiles_shown..] {
+                out.time(&report::compile_line(total, lowering));
+            }
+        }
+        compiles_shown = all.len();
+    };
+    show_compiles(out);
     if !cli.test_data.is_empty() {
         let mut ok = true;
         for d in &cli.test_data {
@@ -231,6 +247,7 @@ fn run_onnx(cli: &Cli, settings: &Settings, out: &mut Out) -> Result<bool, Strin
                 suite::run_data_set(&m, d, &tol, cli.repeat, o.stack_size, &mut timing)
                     .map_err(|e| anyhow::anyhow!("{e} ({tol})"))
             });
+            show_compiles(out);
             match res {
                 Ok(()) => out.line(&format!("PASS {}", d.display()))?,
                 Err(e) => {
@@ -246,6 +263,12 @@ fn run_onnx(cli: &Cli, settings: &Settings, out: &mut Out) -> Result<bool, Strin
         return Ok(ok);
     }
     let args = suite::user_inputs(&m, &settings.inputs).map_err(|e| format!("{file}: error: {e}\n"))?;
+    out.progress.set(format!("compiling {file}…"));
+    m.code_for(&args).map_err(|e| match e.downcast_ref::<model::CompileError>() {
+        Some(c) => c.message.clone(),
+        None => format!("{file}: error: {e}\n"),
+    })?;
+    show_compiles(out);
     out.progress.set(format!("running {file}…"));
     let mut runs = Vec::new();
     let mut outputs = Vec::new();

@@ -43,7 +43,9 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             let s = l.handle(ops[0])?;
             let axis = l.int_attr(op, "axis").ok_or_else(|| l.err(op, "ConcatFromSequence needs an 'axis'"))?;
             let new_axis = l.int_attr(op, "new_axis").unwrap_or(0);
-            let rty = l.onnx_type(l.ctx.result(op, 0));
+            let declared_empty =
+                l.ctx.attr(op, crate::onnx_to_scf::EMPTY_TYPE_ATTR).and_then(|a| l.ctx.attr_as_type(a));
+            let rty = declared_empty.unwrap_or_else(|| l.onnx_type(l.ctx.result(op, 0)));
             let empty = match types::tensor_shape(l.ctx, rty) {
                 Some(shape) if !shape.is_empty() => {
                     let r = shape.len() as i64;

@@ -20,6 +20,16 @@
 
 use super::build::{self, err};
 use super::types::{join_all, stacked};
+
+/// On an `onnx.Loop`: the types its body yields for its scan outputs as the unspecialized model
+/// knows them (the driver's shape specialization sets it). A loop of zero trips stacks nothing,
+/// and onnxruntime gives the result the dimensions it knows statically and 0 for the others;
+/// these types keep that answer independent of specialization.
+pub const ZERO_TRIP_TYPES_ATTR: &str = "flowgate.zero_trip_types";
+
+/// On the `onnx.ConcatFromSequence` that stacks a Loop's scan output: the type whose static
+/// dimensions an empty stack takes (from [`ZERO_TRIP_TYPES_ATTR`]); without it, the result type.
+pub const EMPTY_TYPE_ATTR: &str = "flowgate.empty_type";
 use flowgate_ir::{
     AttrKind, BlockId, Builder, Context, DenseElements, Diagnostic, Location, OpId, OperationState, Type, Value,
 };
@@ -101,9 +111,20 @@ pub(crate) fn convert(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     for i in 0..n {
         build::replace_result(&mut b, op, results[i], finals[i], loc);
     }
+    let zero_trip: Vec<Type> = b
+        .ctx
+        .attr(op, ZERO_TRIP_TYPES_ATTR)
+        .and_then(|a| b.ctx.attr_as_array(a))
+        .map(|items| items.iter().filter_map(|&i| b.ctx.attr_as_type(i)).collect())
+        .unwrap_or_default();
     for (j, &t) in scan_types.iter().enumerate() {
         let ty = stacked(b.ctx, t, 0).ok_or_else(|| err(b.ctx, op, format!("scan output #{j} is not a tensor")))?;
         let v = build::stack(&mut b, finals[n + j], 0, ty, loc);
+        if let Some(empty) = zero_trip.get(j).and_then(|&z| stacked(b.ctx, z, 0)) {
+            let a = b.ctx.type_attr(empty);
+            let concat = b.ctx.defining_op(v).expect("stack made an op");
+            b.ctx.set_attr(concat, EMPTY_TYPE_ATTR, a);
+        }
         build::replace_result(&mut b, op, results[n + j], v, loc);
     }
     b.ctx.erase_op(op);

@@ -22,6 +22,7 @@ mod scan;
 mod sequence_map;
 mod types;
 
+pub use loop_op::{EMPTY_TYPE_ATTR, ZERO_TRIP_TYPES_ATTR};
 pub use scan::{CHECK_BATCH, CHECK_LENGTH};
 
 use flowgate_ir::{Context, Diagnostic, OpId, WalkOrder};
