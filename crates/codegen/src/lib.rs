@@ -17,6 +17,7 @@ pub mod header;
 pub mod op_attrs;
 pub mod pipeline;
 pub mod run;
+pub mod translate;
 
 pub use error::{CodegenError, Result};
 

@@ -6,6 +6,7 @@ use cranelift_codegen::ir::{self, BlockArg, InstBuilder, TrapCode};
 use cranelift_frontend::Switch;
 use cranelift_module::Module;
 use flowgate_codegen::cfg::{successor, successor_operands, switch_cases};
+use flowgate_codegen::translate::BuilderMethods;
 use flowgate_codegen::Result;
 use flowgate_ir::OpId;
 

@@ -8,6 +8,7 @@ use super::cf::ASSERT_TRAP;
 use super::Translator;
 use cranelift_codegen::ir::{self, types, InstBuilder, TrapCode};
 use cranelift_module::Module;
+use flowgate_codegen::translate::BuilderMethods;
 use flowgate_codegen::Result;
 use flowgate_ir::OpId;
 

@@ -4,6 +4,7 @@ use super::Translator;
 use crate::abi::Kind;
 use cranelift_codegen::ir::{self, InstBuilder};
 use cranelift_module::Module;
+use flowgate_codegen::translate::BuilderMethods;
 use flowgate_codegen::Result;
 use flowgate_ir::OpId;
 

@@ -6,6 +6,7 @@ use crate::abi::{Scalar, ScalarExt};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{self, types, BlockArg, InstBuilder, MemFlagsData};
 use cranelift_module::Module;
+use flowgate_codegen::translate::BuilderMethods;
 use flowgate_codegen::Result;
 use flowgate_ir::{OpId, TypeKind, DYNAMIC};
 

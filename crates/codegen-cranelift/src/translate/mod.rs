@@ -1,7 +1,7 @@
 //! Translation of one `func.func` body into a Cranelift function. One module per dialect;
 //! this one holds the shared state: the value map, the block map and imported functions.
 
-mod arith;
+mod builder;
 mod cf;
 mod checks;
 mod func;
@@ -9,14 +9,15 @@ mod math;
 mod memref;
 mod views;
 
-use crate::abi::{kind_of, part_types, scalar_of, FuncAbi, Kind, Scalar, ScalarExt};
+use crate::abi::{part_types, FuncAbi, Kind, ScalarExt};
 use crate::module::FuncTable;
 use cranelift_codegen::ir::{self, types, AbiParam, InstBuilder, MemFlagsData};
 use cranelift_frontend::FunctionBuilder;
 use cranelift_module::{Linkage, Module};
 use flowgate_codegen::cfg::reverse_post_order;
+use flowgate_codegen::translate::{arith, BuilderMethods, ValueMap};
 use flowgate_codegen::{CodegenError, Result};
-use flowgate_ir::{BlockId, Context, Diagnostic, OpId, RegionId, Type, Value};
+use flowgate_ir::{BlockId, Context, OpId, RegionId};
 use std::collections::HashMap;
 
 pub(crate) struct Translator<'a, 'f, M: Module> {
@@ -26,7 +27,7 @@ pub(crate) struct Translator<'a, 'f, M: Module> {
     pub funcs: &'a FuncTable,
     pub func_name: String,
     pub abi: FuncAbi,
-    values: HashMap<Value, Vec<ir::Value>>,
+    values: ValueMap<ir::Value>,
     blocks: HashMap<BlockId, ir::Block>,
     imports: HashMap<String, ir::FuncRef>,
     /// The struct-return pointer, when the function returns a struct.
@@ -131,7 +132,7 @@ impl<'a, 'f, M: Module> Translator<'a, 'f, M> {
         let name = self.ctx.op_name(op);
         let (dialect, _) = name.split_once('.').unwrap_or((name, ""));
         let handled = match dialect {
-            "arith" => self.arith(op)?,
+            "arith" => arith::arith(self, op)?,
             "math" => self.math(op)?,
             "cf" => return self.cf(op),
             "memref" => self.memref(op)?,
@@ -143,115 +144,6 @@ impl<'a, 'f, M: Module> Translator<'a, 'f, M> {
             return Err(self.unsupported(op));
         }
         Ok(false)
-    }
-
-    /// A cast left by a partial conversion is free when each operand and its result are
-    /// represented alike (e.g. `index` and `i64`, or two layouts of one memref); returns false
-    /// otherwise so the op is reported as unsupported.
-    fn conversion_cast(&mut self, op: OpId) -> Result<bool> {
-        let ctx = self.ctx;
-        let (ins, outs) = (ctx.operands(op), ctx.results(op));
-        if ins.len() != outs.len() {
-            return Ok(false);
-        }
-        for (i, (&a, &r)) in ins.iter().zip(outs).enumerate() {
-            let (Some(ka), Some(kr)) = (kind_of(ctx, ctx.value_type(a)), kind_of(ctx, ctx.value_type(r))) else {
-                return Ok(false);
-            };
-            if part_types(ka) != part_types(kr) {
-                return Ok(false);
-            }
-            let parts = self.parts(a)?.to_vec();
-            self.define(op, i, parts)?;
-        }
-        Ok(true)
-    }
-
-    // ----- errors -----
-
-    pub fn unsupported(&self, op: OpId) -> CodegenError {
-        Diagnostic::op_error(self.ctx, op, "is not supported by the Cranelift code generator").into()
-    }
-
-    pub fn op_err(&self, op: OpId, msg: impl std::fmt::Display) -> CodegenError {
-        Diagnostic::op_error(self.ctx, op, msg).into()
-    }
-
-    pub fn ice(&self, msg: impl std::fmt::Display) -> CodegenError {
-        CodegenError::internal(&self.func_name, msg)
-    }
-
-    // ----- types -----
-
-    /// The kind of a type, or an error naming `op` (or the function when there is no op).
-    pub fn kind(&self, ty: Type, op: Option<OpId>) -> Result<Kind> {
-        kind_of(self.ctx, ty).ok_or_else(|| {
-            let t = flowgate_ir::asm::type_to_string(self.ctx, ty);
-            match op {
-                Some(op) => {
-                    self.op_err(op, format!("uses type '{t}', which the Cranelift code generator does not support"))
-                }
-                None => self.ice(format!("unsupported type '{t}'")),
-            }
-        })
-    }
-
-    pub fn scalar(&self, ty: Type, op: OpId) -> Result<Scalar> {
-        scalar_of(self.ctx, ty).ok_or_else(|| {
-            let t = flowgate_ir::asm::type_to_string(self.ctx, ty);
-            self.op_err(op, format!("uses type '{t}', which the Cranelift code generator does not support here"))
-        })
-    }
-
-    /// The scalar type of result `i` of `op`.
-    pub fn result_scalar(&self, op: OpId, i: usize) -> Result<Scalar> {
-        let Some(&v) = self.ctx.results(op).get(i) else {
-            return Err(self.op_err(op, format!("expected result #{i}")));
-        };
-        self.scalar(self.ctx.value_type(v), op)
-    }
-
-    pub fn operand_scalar(&self, op: OpId, i: usize) -> Result<Scalar> {
-        let Some(&v) = self.ctx.operands(op).get(i) else {
-            return Err(self.op_err(op, format!("expected operand #{i}")));
-        };
-        self.scalar(self.ctx.value_type(v), op)
-    }
-
-    // ----- values -----
-
-    pub fn parts(&self, v: Value) -> Result<&[ir::Value]> {
-        self.values.get(&v).map(Vec::as_slice).ok_or_else(|| self.ice("use of a value that was not translated"))
-    }
-
-    /// The single Cranelift value of a scalar operand `i` of `op`.
-    pub fn operand(&self, op: OpId, i: usize) -> Result<ir::Value> {
-        let Some(&v) = self.ctx.operands(op).get(i) else {
-            return Err(self.op_err(op, format!("expected operand #{i}")));
-        };
-        match self.parts(v)? {
-            [x] => Ok(*x),
-            _ => Err(self.op_err(op, format!("operand #{i} is not a scalar"))),
-        }
-    }
-
-    pub fn operand_parts(&self, op: OpId, i: usize) -> Result<Vec<ir::Value>> {
-        let Some(&v) = self.ctx.operands(op).get(i) else {
-            return Err(self.op_err(op, format!("expected operand #{i}")));
-        };
-        Ok(self.parts(v)?.to_vec())
-    }
-
-    pub fn define(&mut self, op: OpId, i: usize, parts: Vec<ir::Value>) -> Result<()> {
-        let Some(&v) = self.ctx.results(op).get(i) else {
-            return Err(self.op_err(op, format!("expected result #{i}")));
-        };
-        self.values.insert(v, parts);
-        Ok(())
-    }
-
-    pub fn define1(&mut self, op: OpId, x: ir::Value) -> Result<()> {
-        self.define(op, 0, vec![x])
     }
 
     pub fn define1_at(&mut self, op: OpId, i: usize, x: ir::Value) -> Result<()> {

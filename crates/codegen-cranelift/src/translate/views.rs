@@ -6,6 +6,7 @@ use super::Translator;
 use cranelift_codegen::ir::{self, types};
 use cranelift_module::Module;
 use flowgate_codegen::op_attrs::{reinterpret_cast_lists, ListEntry};
+use flowgate_codegen::translate::BuilderMethods;
 use flowgate_codegen::Result;
 use flowgate_ir::OpId;
 

@@ -5,6 +5,7 @@
 use super::{Translator, V};
 use crate::error::Result;
 use flowgate_codegen::cfg::{successor, successor_operands, switch_cases};
+use flowgate_codegen::translate::BuilderMethods;
 use flowgate_ir::{OpId, Value};
 use inkwell::basic_block::BasicBlock;
 use inkwell::values::{BasicValue, PhiValue};

@@ -6,6 +6,7 @@ use super::{Translator, V};
 use crate::abi::{attributes, piece_types, return_type};
 use crate::error::Result;
 use flowgate_codegen::abi::{FuncAbi, Kind, Piece, StructLayout};
+use flowgate_codegen::translate::BuilderMethods;
 use flowgate_ir::OpId;
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, PointerValue};
 

@@ -5,6 +5,7 @@
 use super::{Translator, V};
 use crate::error::Result;
 use flowgate_codegen::abi::Scalar;
+use flowgate_codegen::translate::BuilderMethods;
 use flowgate_ir::OpId;
 use inkwell::values::{FloatValue, IntValue};
 use inkwell::{FloatPredicate, IntPredicate};

@@ -5,6 +5,7 @@ use super::{Translator, V};
 use crate::abi::memory_type;
 use crate::error::Result;
 use flowgate_codegen::abi::Scalar;
+use flowgate_codegen::translate::BuilderMethods;
 use flowgate_ir::{OpId, TypeKind, DYNAMIC};
 use inkwell::values::{BasicValue, IntValue, PointerValue};
 use inkwell::IntPredicate;
@@ -183,7 +184,7 @@ impl<'c> Translator<'_, 'c> {
             (p, a)
         };
         let d = Desc { allocated, aligned, offset: self.i64c(0), sizes, strides };
-        self.define(op, 0, d.into_parts())
+        Ok(self.define(op, 0, d.into_parts())?)
     }
 
     /// `esize * sizes... + extra`, the bytes to ask malloc for, as the Cranelift backend
@@ -279,7 +280,11 @@ impl<'c> Translator<'_, 'c> {
         let ptr = g.value.as_pointer_value();
         let sizes: Vec<IntValue<'c>> = g.shape.iter().map(|&d| self.i64c(d)).collect();
         let strides = self.row_major_strides(&sizes)?;
-        self.define(op, 0, Desc { allocated: ptr, aligned: ptr, offset: self.i64c(0), sizes, strides }.into_parts())
+        Ok(self.define(
+            op,
+            0,
+            Desc { allocated: ptr, aligned: ptr, offset: self.i64c(0), sizes, strides }.into_parts(),
+        )?)
     }
 
     /// `memref.copy %src, %dst`: an element-wise loop nest over the shape, any layouts.
@@ -355,7 +360,7 @@ impl<'c> Translator<'_, 'c> {
             .ok_or_else(|| self.ice("realloc returned nothing"))?;
         let p = self.ptr(p)?;
         let d = Desc { allocated: p, aligned: p, offset: self.i64c(0), sizes: vec![n], strides: vec![self.i64c(1)] };
-        self.define(op, 0, d.into_parts())
+        Ok(self.define(op, 0, d.into_parts())?)
     }
 
     fn dim(&mut self, op: OpId) -> Result<()> {

@@ -2,7 +2,7 @@
 //! holds the shared state: the value map, the block map (block arguments are phis) and the
 //! helpers every dialect uses.
 
-mod arith;
+mod builder;
 mod cf;
 mod checks;
 pub(crate) mod func;
@@ -13,10 +13,10 @@ mod views;
 use crate::abi::{memory_type, part_types, scalar_type};
 use crate::error::{Error, Result};
 use crate::module::{FuncEntry, FuncTable};
-use flowgate_codegen::abi::{kind_of, scalar_of, FuncAbi, Kind, Scalar};
+use flowgate_codegen::abi::{FuncAbi, Kind, Scalar};
 use flowgate_codegen::cfg::reverse_post_order;
-use flowgate_codegen::CodegenError;
-use flowgate_ir::{BlockId, Context, Diagnostic, OpId, RegionId, Type, Value};
+use flowgate_codegen::translate::{arith, BuilderMethods, ValueMap};
+use flowgate_ir::{BlockId, Context, OpId, RegionId};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
 use inkwell::context::Context as LlContext;
@@ -42,7 +42,7 @@ pub(crate) struct Translator<'a, 'c> {
     pub func: FunctionValue<'c>,
     pub func_name: String,
     pub abi: FuncAbi,
-    values: HashMap<Value, Vec<V<'c>>>,
+    values: ValueMap<V<'c>>,
     blocks: HashMap<BlockId, (BasicBlock<'c>, Vec<Vec<PhiValue<'c>>>)>,
     /// The struct-return pointer, when the function returns a struct through memory.
     pub sret: Option<PointerValue<'c>>,
@@ -149,7 +149,7 @@ impl<'a, 'c> Translator<'a, 'c> {
         let name = self.ctx.op_name(op);
         let (dialect, _) = name.split_once('.').unwrap_or((name, ""));
         let handled = match dialect {
-            "arith" => self.arith(op)?,
+            "arith" => arith::arith(self, op)?,
             "math" => self.math(op)?,
             "cf" => return self.cf(op),
             "memref" => self.memref(op)?,
@@ -163,73 +163,24 @@ impl<'a, 'c> Translator<'a, 'c> {
         Ok(false)
     }
 
-    /// A cast left by a partial conversion is free when each operand and its result are
-    /// represented alike; returns false otherwise so the op is reported as unsupported.
-    fn conversion_cast(&mut self, op: OpId) -> Result<bool> {
-        let ctx = self.ctx;
-        let (ins, outs) = (ctx.operands(op), ctx.results(op));
-        if ins.len() != outs.len() {
-            return Ok(false);
-        }
-        for (i, (&a, &r)) in ins.iter().zip(outs).enumerate() {
-            let (Some(ka), Some(kr)) = (kind_of(ctx, ctx.value_type(a)), kind_of(ctx, ctx.value_type(r))) else {
-                return Ok(false);
-            };
-            if part_types(self.llc, ka) != part_types(self.llc, kr) {
-                return Ok(false);
-            }
-            let parts = self.parts(a)?.to_vec();
-            self.define(op, i, parts)?;
-        }
-        Ok(true)
-    }
-
     // ----- errors -----
 
+    // These shadow `BuilderMethods`' versions with this crate's error type, which also takes
+    // inkwell's builder errors.
+
     pub fn unsupported(&self, op: OpId) -> Error {
-        Diagnostic::op_error(self.ctx, op, "is not supported by the LLVM code generator").into()
+        BuilderMethods::unsupported(self, op).into()
     }
 
     pub fn op_err(&self, op: OpId, msg: impl std::fmt::Display) -> Error {
-        Diagnostic::op_error(self.ctx, op, msg).into()
+        BuilderMethods::op_err(self, op, msg).into()
     }
 
     pub fn ice(&self, msg: impl std::fmt::Display) -> Error {
-        CodegenError::internal(&self.func_name, msg).into()
+        BuilderMethods::ice(self, msg).into()
     }
 
     // ----- types -----
-
-    pub fn kind(&self, ty: Type, op: Option<OpId>) -> Result<Kind> {
-        kind_of(self.ctx, ty).ok_or_else(|| {
-            let t = flowgate_ir::asm::type_to_string(self.ctx, ty);
-            match op {
-                Some(op) => self.op_err(op, format!("uses type '{t}', which the LLVM code generator does not support")),
-                None => self.ice(format!("unsupported type '{t}'")),
-            }
-        })
-    }
-
-    pub fn scalar(&self, ty: Type, op: OpId) -> Result<Scalar> {
-        scalar_of(self.ctx, ty).ok_or_else(|| {
-            let t = flowgate_ir::asm::type_to_string(self.ctx, ty);
-            self.op_err(op, format!("uses type '{t}', which the LLVM code generator does not support here"))
-        })
-    }
-
-    pub fn result_scalar(&self, op: OpId, i: usize) -> Result<Scalar> {
-        let Some(&v) = self.ctx.results(op).get(i) else {
-            return Err(self.op_err(op, format!("expected result #{i}")));
-        };
-        self.scalar(self.ctx.value_type(v), op)
-    }
-
-    pub fn operand_scalar(&self, op: OpId, i: usize) -> Result<Scalar> {
-        let Some(&v) = self.ctx.operands(op).get(i) else {
-            return Err(self.op_err(op, format!("expected operand #{i}")));
-        };
-        self.scalar(self.ctx.value_type(v), op)
-    }
 
     pub fn ty(&self, s: Scalar) -> BasicTypeEnum<'c> {
         scalar_type(self.llc, s)
@@ -245,21 +196,6 @@ impl<'a, 'c> Translator<'a, 'c> {
 
     // ----- values -----
 
-    pub fn parts(&self, v: Value) -> Result<&[V<'c>]> {
-        self.values.get(&v).map(Vec::as_slice).ok_or_else(|| self.ice("use of a value that was not translated"))
-    }
-
-    /// The single LLVM value of a scalar operand `i` of `op`.
-    pub fn operand(&self, op: OpId, i: usize) -> Result<V<'c>> {
-        let Some(&v) = self.ctx.operands(op).get(i) else {
-            return Err(self.op_err(op, format!("expected operand #{i}")));
-        };
-        match self.parts(v)? {
-            [x] => Ok(*x),
-            _ => Err(self.op_err(op, format!("operand #{i} is not a scalar"))),
-        }
-    }
-
     pub fn int_operand(&self, op: OpId, i: usize) -> Result<IntValue<'c>> {
         let v = self.operand(op, i)?;
         self.int(v)
@@ -270,23 +206,9 @@ impl<'a, 'c> Translator<'a, 'c> {
         self.float(v)
     }
 
-    pub fn operand_parts(&self, op: OpId, i: usize) -> Result<Vec<V<'c>>> {
-        let Some(&v) = self.ctx.operands(op).get(i) else {
-            return Err(self.op_err(op, format!("expected operand #{i}")));
-        };
-        Ok(self.parts(v)?.to_vec())
-    }
-
-    pub fn define(&mut self, op: OpId, i: usize, parts: Vec<V<'c>>) -> Result<()> {
-        let Some(&v) = self.ctx.results(op).get(i) else {
-            return Err(self.op_err(op, format!("expected result #{i}")));
-        };
-        self.values.insert(v, parts);
-        Ok(())
-    }
-
+    /// `BuilderMethods::define1` for any of inkwell's value types.
     pub fn define1(&mut self, op: OpId, x: impl BasicValue<'c>) -> Result<()> {
-        self.define(op, 0, vec![x.as_basic_value_enum()])
+        Ok(self.define(op, 0, vec![x.as_basic_value_enum()])?)
     }
 
     pub fn int(&self, v: V<'c>) -> Result<IntValue<'c>> {

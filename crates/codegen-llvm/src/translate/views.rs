@@ -5,6 +5,7 @@ use super::memref::Desc;
 use super::Translator;
 use crate::error::Result;
 use flowgate_codegen::op_attrs::{reinterpret_cast_lists, ListEntry};
+use flowgate_codegen::translate::BuilderMethods;
 use flowgate_ir::OpId;
 use inkwell::values::IntValue;
 
@@ -23,7 +24,7 @@ impl<'c> Translator<'_, 'c> {
             sizes: sizes?,
             strides: strides?,
         };
-        self.define(op, 0, d.into_parts())
+        Ok(self.define(op, 0, d.into_parts())?)
     }
 
     fn list_entry(&mut self, op: OpId, e: ListEntry) -> Result<IntValue<'c>> {
