@@ -5,14 +5,17 @@
 use super::Translator;
 use crate::abi::{part_types, Kind, Scalar, ScalarExt};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::{self, types, InstBuilder, MemFlagsData};
+use cranelift_codegen::ir::{self, types, BlockArg, InstBuilder, MemFlagsData};
 use cranelift_module::Module;
-use flowgate_codegen::translate::{BuilderMethods, FloatBinOp, FloatPredicate, IntBinOp, IntPredicate, ValueMap};
+use flowgate_codegen::translate::{
+    BuilderMethods, FloatBinOp, FloatPredicate, FloatUnOp, IntBinOp, IntPredicate, IntUnOp, ValueMap,
+};
 use flowgate_codegen::Result;
 use flowgate_ir::Context;
 
 impl<'a, M: Module> BuilderMethods<'a> for Translator<'a, '_, M> {
     type Value = ir::Value;
+    type Block = ir::Block;
     const NAME: &'static str = "Cranelift";
 
     fn ctx(&self) -> &'a Context {
@@ -97,6 +100,7 @@ impl<'a, M: Module> BuilderMethods<'a> for Translator<'a, '_, M> {
             // Cranelift's fmax/fmin propagate NaN and order -0 below +0, as IEEE's maximum does.
             FloatBinOp::Maximum => ins.fmax(a, b),
             FloatBinOp::Minimum => ins.fmin(a, b),
+            FloatBinOp::CopySign => ins.fcopysign(a, b),
             FloatBinOp::Rem => {
                 let (f, t) = if s == Scalar::F32 { ("fmodf", types::F32) } else { ("fmod", types::F64) };
                 self.call_c(f, &[t, t], Some(t), &[a, b])?.ok_or_else(|| self.ice("fmod returned nothing"))?
@@ -217,6 +221,72 @@ impl<'a, M: Module> BuilderMethods<'a> for Translator<'a, '_, M> {
         let hi = if signed { self.b.ins().smulhi(a, b) } else { self.b.ins().umulhi(a, b) };
         Ok((lo, hi))
     }
+
+    fn float_unary(&mut self, op: FloatUnOp, _s: Scalar, a: ir::Value) -> Result<ir::Value> {
+        let ins = self.b.ins();
+        Ok(match op {
+            FloatUnOp::Sqrt => ins.sqrt(a),
+            FloatUnOp::Abs => ins.fabs(a),
+            FloatUnOp::Floor => ins.floor(a),
+            FloatUnOp::Ceil => ins.ceil(a),
+            FloatUnOp::Trunc => ins.trunc(a),
+            FloatUnOp::RoundEven => ins.nearest(a),
+        })
+    }
+
+    fn int_unary(&mut self, op: IntUnOp, _s: Scalar, a: ir::Value) -> Result<ir::Value> {
+        let ins = self.b.ins();
+        Ok(match op {
+            IntUnOp::Abs => ins.iabs(a),
+            IntUnOp::Ctlz => ins.clz(a),
+            IntUnOp::Cttz => ins.ctz(a),
+            IntUnOp::Ctpop => ins.popcnt(a),
+        })
+    }
+
+    fn fma(&mut self, _s: Scalar, a: ir::Value, b: ir::Value, c: ir::Value) -> Result<ir::Value> {
+        Ok(self.b.ins().fma(a, b, c))
+    }
+
+    fn call_libm(&mut self, name: &str, s: Scalar, args: &[ir::Value]) -> Result<ir::Value> {
+        let t = s.cl_type();
+        let params = vec![t; args.len()];
+        self.call_c(name, &params, Some(t), args)?.ok_or_else(|| self.ice(format!("{name} returned nothing")))
+    }
+
+    fn new_block(&mut self, params: &[Scalar]) -> Result<ir::Block> {
+        let blk = self.b.create_block();
+        for s in params {
+            self.b.append_block_param(blk, s.cl_type());
+        }
+        Ok(blk)
+    }
+
+    fn block_params(&self, b: ir::Block) -> Result<Vec<ir::Value>> {
+        Ok(self.b.block_params(b).to_vec())
+    }
+
+    fn switch_to_block(&mut self, b: ir::Block) -> Result<()> {
+        self.b.switch_to_block(b);
+        Ok(())
+    }
+
+    fn br(&mut self, target: ir::Block, args: &[ir::Value]) -> Result<()> {
+        self.b.ins().jump(target, &block_args(args));
+        Ok(())
+    }
+
+    fn cond_br(
+        &mut self,
+        c: ir::Value,
+        t: ir::Block,
+        targs: &[ir::Value],
+        f: ir::Block,
+        fargs: &[ir::Value],
+    ) -> Result<()> {
+        self.b.ins().brif(c, t, &block_args(targs), f, &block_args(fargs));
+        Ok(())
+    }
 }
 
 impl<M: Module> Translator<'_, '_, M> {
@@ -229,6 +299,14 @@ impl<M: Module> Translator<'_, '_, M> {
         }
     }
 
+    pub(super) fn fconst(&mut self, s: Scalar, v: f64) -> ir::Value {
+        if s == Scalar::F32 {
+            self.b.ins().f32const(v as f32)
+        } else {
+            self.b.ins().f64const(v)
+        }
+    }
+
     /// The signed reading of a value: an `i1` holding 1 is -1.
     pub(super) fn sx(&mut self, v: ir::Value, s: Scalar) -> ir::Value {
         if s == Scalar::Int(1) {
@@ -237,4 +315,8 @@ impl<M: Module> Translator<'_, '_, M> {
             v
         }
     }
+}
+
+fn block_args(args: &[ir::Value]) -> Vec<BlockArg> {
+    args.iter().map(|&v| BlockArg::Value(v)).collect()
 }

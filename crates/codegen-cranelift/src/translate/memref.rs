@@ -85,7 +85,7 @@ impl<M: Module> Translator<'_, '_, M> {
             }
             "copy" => self.copy(op)?,
             "realloc" => self.realloc(op)?,
-            "reinterpret_cast" => self.reinterpret_cast(op)?,
+            "reinterpret_cast" => flowgate_codegen::translate::views::reinterpret_cast(self, op)?,
             // Same data, a different static view of its type.
             "cast" => {
                 let parts = self.operand_parts(op, 0)?;

@@ -5,9 +5,7 @@ mod builder;
 mod cf;
 mod checks;
 mod func;
-mod math;
 mod memref;
-mod views;
 
 use crate::abi::{part_types, FuncAbi, Kind, ScalarExt};
 use crate::module::FuncTable;
@@ -15,7 +13,7 @@ use cranelift_codegen::ir::{self, types, AbiParam, InstBuilder, MemFlagsData};
 use cranelift_frontend::FunctionBuilder;
 use cranelift_module::{Linkage, Module};
 use flowgate_codegen::cfg::reverse_post_order;
-use flowgate_codegen::translate::{arith, BuilderMethods, ValueMap};
+use flowgate_codegen::translate::{arith, math, BuilderMethods, ValueMap};
 use flowgate_codegen::{CodegenError, Result};
 use flowgate_ir::{BlockId, Context, OpId, RegionId};
 use std::collections::HashMap;
@@ -133,7 +131,7 @@ impl<'a, 'f, M: Module> Translator<'a, 'f, M> {
         let (dialect, _) = name.split_once('.').unwrap_or((name, ""));
         let handled = match dialect {
             "arith" => arith::arith(self, op)?,
-            "math" => self.math(op)?,
+            "math" => math::math(self, op)?,
             "cf" => return self.cf(op),
             "memref" => self.memref(op)?,
             "func" => return self.func_op(op),

@@ -6,11 +6,17 @@ use super::{Translator, V};
 use crate::abi::{int_type, part_types};
 use crate::error::Error;
 use flowgate_codegen::abi::{Kind, Scalar};
-use flowgate_codegen::translate::{BuilderMethods, FloatBinOp, FloatPredicate, IntBinOp, IntPredicate, ValueMap};
+use flowgate_codegen::translate::{
+    BuilderMethods, FloatBinOp, FloatPredicate, FloatUnOp, IntBinOp, IntPredicate, IntUnOp, ValueMap,
+};
+use flowgate_codegen::CodegenError;
 use flowgate_codegen::Result;
 use flowgate_ir::Context;
+use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::basic_block::BasicBlock;
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::BasicValue;
+use inkwell::values::{CallSiteValue, InstructionOpcode, PhiValue};
 
 /// An inkwell builder result as the generic translation's.
 fn ok<T>(r: std::result::Result<T, inkwell::builder::BuilderError>) -> Result<T> {
@@ -19,6 +25,7 @@ fn ok<T>(r: std::result::Result<T, inkwell::builder::BuilderError>) -> Result<T>
 
 impl<'a, 'c> BuilderMethods<'a> for Translator<'a, 'c> {
     type Value = V<'c>;
+    type Block = BasicBlock<'c>;
     const NAME: &'static str = "LLVM";
 
     fn ctx(&self) -> &'a Context {
@@ -114,8 +121,12 @@ impl<'a, 'c> BuilderMethods<'a> for Translator<'a, 'c> {
             FloatBinOp::Mul => bx.build_float_mul(x, y, ""),
             FloatBinOp::Div => bx.build_float_div(x, y, ""),
             FloatBinOp::Rem => bx.build_float_rem(x, y, ""),
-            FloatBinOp::Maximum | FloatBinOp::Minimum => {
-                let name = if op == FloatBinOp::Maximum { "llvm.maximum" } else { "llvm.minimum" };
+            FloatBinOp::Maximum | FloatBinOp::Minimum | FloatBinOp::CopySign => {
+                let name = match op {
+                    FloatBinOp::Maximum => "llvm.maximum",
+                    FloatBinOp::Minimum => "llvm.minimum",
+                    _ => "llvm.copysign",
+                };
                 return Ok(self.intrinsic(name, &[self.ty(s)], &[a, b])?);
             }
         };
@@ -218,4 +229,135 @@ impl<'a, 'c> BuilderMethods<'a> for Translator<'a, 'c> {
         let hi = ok(bx.build_int_truncate(sh, t, ""))?;
         Ok((lo.as_basic_value_enum(), hi.as_basic_value_enum()))
     }
+
+    fn float_unary(&mut self, op: FloatUnOp, s: Scalar, a: V<'c>) -> Result<V<'c>> {
+        let name = match op {
+            FloatUnOp::Sqrt => "llvm.sqrt",
+            FloatUnOp::Abs => "llvm.fabs",
+            FloatUnOp::Floor => "llvm.floor",
+            FloatUnOp::Ceil => "llvm.ceil",
+            FloatUnOp::Trunc => "llvm.trunc",
+            FloatUnOp::RoundEven => "llvm.roundeven",
+        };
+        Ok(self.intrinsic(name, &[self.ty(s)], &[a])?)
+    }
+
+    fn int_unary(&mut self, op: IntUnOp, s: Scalar, a: V<'c>) -> Result<V<'c>> {
+        // The flag is false: abs(INT_MIN) wraps to INT_MIN, a zero input counts the full width.
+        let no_poison = self.llc.bool_type().const_zero().into();
+        let t = [self.ty(s)];
+        Ok(match op {
+            IntUnOp::Abs => self.intrinsic("llvm.abs", &t, &[a, no_poison])?,
+            IntUnOp::Ctlz => self.intrinsic("llvm.ctlz", &t, &[a, no_poison])?,
+            IntUnOp::Cttz => self.intrinsic("llvm.cttz", &t, &[a, no_poison])?,
+            IntUnOp::Ctpop => self.intrinsic("llvm.ctpop", &t, &[a])?,
+        })
+    }
+
+    fn fma(&mut self, s: Scalar, a: V<'c>, b: V<'c>, c: V<'c>) -> Result<V<'c>> {
+        Ok(self.intrinsic("llvm.fma", &[self.ty(s)], &[a, b, c])?)
+    }
+
+    /// `nobuiltin` keeps LLVM from constant-folding the call with its own (differently
+    /// rounded) implementation, so results are libm's bits, as the Cranelift backend computes
+    /// them.
+    fn call_libm(&mut self, name: &str, s: Scalar, args: &[V<'c>]) -> Result<V<'c>> {
+        let ty = self.ty(s);
+        let params = vec![ty; args.len()];
+        let r = self
+            .call_c(name, &params, Some(ty), args)?
+            .ok_or_else(|| BuilderMethods::ice(self, format!("{name} returned nothing")))?;
+        if let Some(call) = r.as_instruction_value().and_then(|i| CallSiteValue::try_from(i).ok()) {
+            let nb = self.llc.create_enum_attribute(Attribute::get_named_enum_kind_id("nobuiltin"), 0);
+            call.add_attribute(AttributeLoc::Function, nb);
+        }
+        Ok(r)
+    }
+
+    fn new_block(&mut self, params: &[Scalar]) -> Result<BasicBlock<'c>> {
+        let bb = self.llc.append_basic_block(self.func, "");
+        let at = self.llc.create_builder();
+        at.position_at_end(bb);
+        for &s in params {
+            ok(at.build_phi(self.ty(s), ""))?;
+        }
+        Ok(bb)
+    }
+
+    fn block_params(&self, b: BasicBlock<'c>) -> Result<Vec<V<'c>>> {
+        Ok(phis(b).into_iter().map(|p| p.as_basic_value()).collect())
+    }
+
+    fn switch_to_block(&mut self, b: BasicBlock<'c>) -> Result<()> {
+        self.b.position_at_end(b);
+        Ok(())
+    }
+
+    fn br(&mut self, target: BasicBlock<'c>, args: &[V<'c>]) -> Result<()> {
+        let here = self.current()?;
+        feed_phis(target, args, here)?;
+        ok(self.b.build_unconditional_branch(target))?;
+        Ok(())
+    }
+
+    /// Two edges from one block to one target cannot feed its phis different values, so then
+    /// each edge that carries arguments goes through its own block.
+    fn cond_br(
+        &mut self,
+        c: V<'c>,
+        t: BasicBlock<'c>,
+        targs: &[V<'c>],
+        f: BasicBlock<'c>,
+        fargs: &[V<'c>],
+    ) -> Result<()> {
+        let here = self.current()?;
+        let edge = |target: BasicBlock<'c>, args: &[V<'c>]| -> Result<BasicBlock<'c>> {
+            if t != f || args.is_empty() {
+                feed_phis(target, args, here)?;
+                return Ok(target);
+            }
+            let tramp = self.llc.append_basic_block(self.func, "edge");
+            feed_phis(target, args, tramp)?;
+            let at = self.llc.create_builder();
+            at.position_at_end(tramp);
+            ok(at.build_unconditional_branch(target))?;
+            Ok(tramp)
+        };
+        let (t2, f2) = (edge(t, targs)?, edge(f, fargs)?);
+        ok(self.b.build_conditional_branch(self.int(c)?, t2, f2))?;
+        Ok(())
+    }
+}
+
+impl<'c> Translator<'_, 'c> {
+    pub(super) fn fconst(&self, s: Scalar, v: f64) -> Result<inkwell::values::FloatValue<'c>> {
+        match s {
+            Scalar::F32 => Ok(self.llc.f32_type().const_float(v)),
+            Scalar::F64 => Ok(self.llc.f64_type().const_float(v)),
+            _ => Err(BuilderMethods::ice(self, "float constant of a non-float type")),
+        }
+    }
+}
+
+/// The phis at the head of `b`: its arguments.
+fn phis(b: BasicBlock<'_>) -> Vec<PhiValue<'_>> {
+    let mut out = Vec::new();
+    let mut inst = b.get_first_instruction();
+    while let Some(i) = inst.filter(|i| i.get_opcode() == InstructionOpcode::Phi) {
+        out.extend(PhiValue::try_from(i).ok());
+        inst = i.get_next_instruction();
+    }
+    out
+}
+
+/// Give the argument phis of `target` their values for the edge from `from`.
+fn feed_phis<'c>(target: BasicBlock<'c>, args: &[V<'c>], from: BasicBlock<'c>) -> Result<()> {
+    let ps = phis(target);
+    if ps.len() != args.len() {
+        return Err(CodegenError::internal("", "branch arguments do not match the block's arguments"));
+    }
+    for (p, v) in ps.iter().zip(args) {
+        p.add_incoming(&[(v as &dyn BasicValue<'c>, from)]);
+    }
+    Ok(())
 }

@@ -43,8 +43,8 @@ impl<'c> Translator<'_, 'c> {
     fn assert(&mut self, op: OpId) -> Result<()> {
         let c = self.int_operand(op, 0)?;
         let msg = self.ctx.attr(op, "msg").and_then(|a| self.ctx.attr_as_str(a)).unwrap_or("").to_string();
-        let cont = self.new_block("assert.ok");
-        let fail = self.new_block("assert.fail");
+        let cont = self.named_block("assert.ok");
+        let fail = self.named_block("assert.fail");
         self.b.build_conditional_branch(c, cont, fail)?;
         self.b.position_at_end(fail);
         // A NUL inside the message would end it early in C; drop such bytes.
@@ -76,7 +76,7 @@ impl<'c> Translator<'_, 'c> {
             self.feed(&phis, &args, here)?;
             return Ok(target);
         }
-        let tramp = self.new_block("edge");
+        let tramp = self.named_block("edge");
         self.feed(&phis, &args, tramp)?;
         let b = self.llc.create_builder();
         b.position_at_end(tramp);

@@ -14,8 +14,8 @@ impl<'c> Translator<'_, 'c> {
     pub(super) fn fail_if(&mut self, op: OpId, bad: IntValue<'c>, msg: &str) -> Result<()> {
         let loc = flowgate_ir::describe_loc(self.ctx, self.ctx.op_loc(op));
         let text = if loc.is_empty() { format!("error: {msg}\n") } else { format!("{loc}: error: {msg}\n") };
-        let cont = self.new_block("check.ok");
-        let fail = self.new_block("check.fail");
+        let cont = self.named_block("check.ok");
+        let fail = self.named_block("check.fail");
         self.b.build_conditional_branch(bad, fail, cont)?;
         self.b.position_at_end(fail);
         let len = text.len() as i64;

@@ -70,7 +70,7 @@ impl<'c> Translator<'_, 'c> {
             }
             "copy" => self.copy(op)?,
             "realloc" => self.realloc(op)?,
-            "reinterpret_cast" => self.reinterpret_cast(op)?,
+            "reinterpret_cast" => flowgate_codegen::translate::views::reinterpret_cast(self, op)?,
             // Same data, a different static view of its type.
             "cast" => {
                 let parts = self.operand_parts(op, 0)?;
@@ -320,7 +320,7 @@ impl<'c> Translator<'_, 'c> {
         }
         let pre = self.current()?;
         let (header, inner, exit) =
-            (self.new_block("copy.head"), self.new_block("copy.body"), self.new_block("copy.exit"));
+            (self.named_block("copy.head"), self.named_block("copy.body"), self.named_block("copy.exit"));
         self.b.build_unconditional_branch(header)?;
         self.b.position_at_end(header);
         let i = self.b.build_phi(self.i64t(), "i")?;

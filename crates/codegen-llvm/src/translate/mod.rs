@@ -6,16 +6,14 @@ mod builder;
 mod cf;
 mod checks;
 pub(crate) mod func;
-mod math;
 mod memref;
-mod views;
 
 use crate::abi::{memory_type, part_types, scalar_type};
 use crate::error::{Error, Result};
 use crate::module::{FuncEntry, FuncTable};
 use flowgate_codegen::abi::{FuncAbi, Kind, Scalar};
 use flowgate_codegen::cfg::reverse_post_order;
-use flowgate_codegen::translate::{arith, BuilderMethods, ValueMap};
+use flowgate_codegen::translate::{arith, math, BuilderMethods, ValueMap};
 use flowgate_ir::{BlockId, Context, OpId, RegionId};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
@@ -150,7 +148,7 @@ impl<'a, 'c> Translator<'a, 'c> {
         let (dialect, _) = name.split_once('.').unwrap_or((name, ""));
         let handled = match dialect {
             "arith" => arith::arith(self, op)?,
-            "math" => self.math(op)?,
+            "math" => math::math(self, op)?,
             "cf" => return self.cf(op),
             "memref" => self.memref(op)?,
             "func" => return self.func_op(op),
@@ -201,11 +199,6 @@ impl<'a, 'c> Translator<'a, 'c> {
         self.int(v)
     }
 
-    pub fn float_operand(&self, op: OpId, i: usize) -> Result<FloatValue<'c>> {
-        let v = self.operand(op, i)?;
-        self.float(v)
-    }
-
     /// `BuilderMethods::define1` for any of inkwell's value types.
     pub fn define1(&mut self, op: OpId, x: impl BasicValue<'c>) -> Result<()> {
         Ok(self.define(op, 0, vec![x.as_basic_value_enum()])?)
@@ -240,7 +233,7 @@ impl<'a, 'c> Translator<'a, 'c> {
         self.i64t().const_int(v as u64, true)
     }
 
-    pub fn new_block(&self, name: &str) -> BasicBlock<'c> {
+    pub fn named_block(&self, name: &str) -> BasicBlock<'c> {
         self.llc.append_basic_block(self.func, name)
     }
 
@@ -339,21 +332,6 @@ impl<'a, 'c> Translator<'a, 'c> {
         let args: Vec<BasicMetadataValueEnum> = args.iter().map(|&a| a.into()).collect();
         let call = self.b.build_direct_call(f, &args, "")?;
         Ok(call.try_as_basic_value().basic())
-    }
-
-    /// Call a C math library function as an opaque call: `nobuiltin` keeps LLVM from
-    /// constant-folding it with its own (differently rounded) implementation, so results are
-    /// libm's bits, as the Cranelift backend computes them.
-    pub fn call_libm(&self, name: &str, ty: BasicTypeEnum<'c>, args: &[V<'c>]) -> Result<V<'c>> {
-        let params = vec![ty; args.len()];
-        let r =
-            self.call_c(name, &params, Some(ty), args)?.ok_or_else(|| self.ice(format!("{name} returned nothing")))?;
-        if let Some(call) = r.as_instruction_value().and_then(|i| inkwell::values::CallSiteValue::try_from(i).ok()) {
-            let nb =
-                self.llc.create_enum_attribute(inkwell::attributes::Attribute::get_named_enum_kind_id("nobuiltin"), 0);
-            call.add_attribute(inkwell::attributes::AttributeLoc::Function, nb);
-        }
-        Ok(r)
     }
 
     /// Call an overloaded LLVM intrinsic (`llvm.smax` on `types`).

@@ -123,6 +123,29 @@ pub enum FloatBinOp {
     Rem,
     Maximum,
     Minimum,
+    CopySign,
+}
+
+/// Floating-point operations on one operand.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FloatUnOp {
+    Sqrt,
+    Abs,
+    Floor,
+    Ceil,
+    Trunc,
+    /// Round to nearest, ties to even.
+    RoundEven,
+}
+
+/// Integer operations on one operand of width 8 or more (`i1` is handled generically).
+/// `Abs` of `INT_MIN` wraps to `INT_MIN`; the counts of zero are the width.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum IntUnOp {
+    Abs,
+    Ctlz,
+    Cttz,
+    Ctpop,
 }
 
 /// A backend's builder, positioned in the function being translated. Values are the backend's
@@ -130,6 +153,8 @@ pub enum FloatBinOp {
 /// operation onto its representation of that type.
 pub trait BuilderMethods<'a> {
     type Value: Copy;
+    /// A basic block with typed arguments.
+    type Block: Copy;
 
     /// The backend's name in diagnostics ("Cranelift", "LLVM").
     const NAME: &'static str;
@@ -175,6 +200,32 @@ pub trait BuilderMethods<'a> {
         a: Self::Value,
         b: Self::Value,
     ) -> Result<(Self::Value, Self::Value)>;
+
+    fn float_unary(&mut self, op: FloatUnOp, s: Scalar, a: Self::Value) -> Result<Self::Value>;
+    fn int_unary(&mut self, op: IntUnOp, s: Scalar, a: Self::Value) -> Result<Self::Value>;
+    /// `a * b + c` rounded once.
+    fn fma(&mut self, s: Scalar, a: Self::Value, b: Self::Value, c: Self::Value) -> Result<Self::Value>;
+    /// Call the C math library's `name` on operands and result of type `s`, as an opaque call
+    /// (so both backends compute libm's bits, not a folded approximation).
+    fn call_libm(&mut self, name: &str, s: Scalar, args: &[Self::Value]) -> Result<Self::Value>;
+
+    // ----- blocks -----
+
+    /// A new block taking arguments of types `params`; the builder stays where it is.
+    fn new_block(&mut self, params: &[Scalar]) -> Result<Self::Block>;
+    fn block_params(&self, b: Self::Block) -> Result<Vec<Self::Value>>;
+    /// Continue appending in `b`.
+    fn switch_to_block(&mut self, b: Self::Block) -> Result<()>;
+    fn br(&mut self, target: Self::Block, args: &[Self::Value]) -> Result<()>;
+    /// `c` is an `i1`; the two targets differ when both take arguments.
+    fn cond_br(
+        &mut self,
+        c: Self::Value,
+        t: Self::Block,
+        targs: &[Self::Value],
+        f: Self::Block,
+        fargs: &[Self::Value],
+    ) -> Result<()>;
 
     // ----- errors (provided) -----
 

@@ -8,5 +8,7 @@
 
 pub mod arith;
 mod builder;
+pub mod math;
+pub mod views;
 
-pub use builder::{BuilderMethods, FloatBinOp, FloatPredicate, IntBinOp, IntPredicate, ValueMap};
+pub use builder::{BuilderMethods, FloatBinOp, FloatPredicate, FloatUnOp, IntBinOp, IntPredicate, IntUnOp, ValueMap};
