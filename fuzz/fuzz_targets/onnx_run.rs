@@ -1,5 +1,6 @@
 //! Arbitrary bytes as an ONNX model, through the whole pipeline exactly as `onnx-run` takes it:
-//! `flowgate_driver::model::compile` (load, import, lowering, Cranelift JIT) and then
+//! `flowgate_driver::model::compile` (load, import, lowering, Cranelift JIT at -O0 or the
+//! default level, with or without the compiled-tensor tier, as the model's hash picks) and then
 //! `CompiledModel::run` (input checks against the declared types, the stack-guarded thread,
 //! the runtime's error slot) on inputs generated from the declared types. Diagnostics and
 //! runtime errors are fine; a panic, abort, stack overflow or sanitizer report is a finding.
@@ -12,7 +13,7 @@
 //! is compiled but not run.
 #![no_main]
 
-use flowgate_driver::backend::Backend;
+use flowgate_driver::backend;
 use flowgate_driver::model::{self, CompiledModel, Options};
 use flowgate_driver::signature::{Declared, Dim};
 use flowgate_runtime::{DType, RtValue, Tensor};
@@ -52,11 +53,13 @@ fuzz_target!(|data: &[u8]| {
     let path = model_path();
     std::fs::write(path, data).expect("cannot write the fuzz model");
     let hash = fnv(data);
+    // Bit 0 picks the optimization level, bit 1 the tensor tier (both are onnx-run flags).
     let level = if hash & 1 == 0 { None } else { Some("0") };
-    let backend = Backend::parse("cranelift", level).expect("cranelift is always built");
-    let o = Options { backend, print_pipeline: false, stack_size: STACK_SIZE };
+    let compiled_tensors = hash & 2 == 0;
+    let backend = backend::select("cranelift", level, "onnx_run").expect("cranelift is always built");
+    let o = Options { backend, print_pipeline: false, stack_size: STACK_SIZE, compiled_tensors, aot: false };
     let Ok(compiled) = model::compile(path, &o) else { return };
-    let Some(args) = inputs(&compiled, hash >> 1) else { return };
+    let Some(args) = inputs(&compiled, hash >> 2) else { return };
     // Errors (input checks, runtime errors) are fine; what must not happen is a crash.
     let _ = compiled.run(&args, STACK_SIZE);
 });
