@@ -19,7 +19,8 @@ The cases (models built here with onnx.helper, inputs seeded):
   cond = i + 1 < N, N = 10^6;
 - scan_cumsum: Scan with a [1] f32 state, s = s + x_t, each s stacked; T = 10^5 and 10^6;
 - if_in_loop: Loop(M = 10^5) with If(i Mod 2 == 0) choosing s * 0.999 + 1 or s - 0.5;
-- rnn: Scan RNN, h [1, 64] = Tanh(x_t [1, 16] @ W + h @ U + b), T = 1000.
+- rnn: Scan RNN, h [1, 64] = Tanh(x_t [1, 16] @ W + h @ U + b), T = 1000;
+- mamba: Mamba's selective scan as a Scan, state [1, 256, 16], T = 256 (symbolic in the model).
 """
 import argparse
 import importlib
@@ -192,6 +193,55 @@ def rnn(t, hdim=64, xdim=16):
     return m, feeds, c
 
 
+def mamba(t, d=256, n=16):
+    """Mamba's selective scan as a Scan (onnxruntime issue #27796): state [1, d, n], per step
+    s = s * exp(delta_t[:, None] * A) + B_t[None, :] * x_t[:, None], y_t = sum(s * C_t, -1). The
+    sequence length is symbolic (`L`), so onnx-run's shape specialization decides the tier."""
+    rng = np.random.default_rng(3)
+    a = -rng.uniform(0.5, 2.0, [d, n]).astype(np.float32)
+    ax = lambda name, v: numpy_helper.from_array(np.array(v, np.int64), name)  # noqa: E731
+    body = oh.make_graph([
+        node("Unsqueeze", ["dt", "ax2"], ["dt3"]), node("Mul", ["dt3", "A"], ["da"]), node("Exp", ["da"], ["eda"]),
+        node("Unsqueeze", ["bt", "ax1"], ["bt3"]), node("Unsqueeze", ["xt", "ax2"], ["xt3"]),
+        node("Mul", ["bt3", "xt3"], ["bx"]), node("Mul", ["s", "eda"], ["se"]), node("Add", ["se", "bx"], ["s2"]),
+        node("Unsqueeze", ["ct", "ax1"], ["ct3"]), node("Mul", ["s2", "ct3"], ["sc"]),
+        node("ReduceSum", ["sc", "axm1"], ["y"], keepdims=0),
+    ], "body", [vi("s", TP.FLOAT, [1, d, n]), vi("dt", TP.FLOAT, [1, d]), vi("xt", TP.FLOAT, [1, d]),
+                vi("bt", TP.FLOAT, [1, n]), vi("ct", TP.FLOAT, [1, n])],
+        [vi("s2", TP.FLOAT, [1, d, n]), vi("y", TP.FLOAT, [1, d])],
+        [ax("ax1", [1]), ax("ax2", [2]), ax("axm1", [-1])])
+    m = model([node("Scan", ["s0", "delta", "x", "B", "C"], ["s", "ys"], body=body, num_scan_inputs=4)],
+              [vi("s0", TP.FLOAT, [1, d, n]), vi("delta", TP.FLOAT, ["L", 1, d]), vi("x", TP.FLOAT, ["L", 1, d]),
+               vi("B", TP.FLOAT, ["L", 1, n]), vi("C", TP.FLOAT, ["L", 1, n])],
+              [vi("s", TP.FLOAT, [1, d, n]), vi("ys", TP.FLOAT, ["L", 1, d])], [numpy_helper.from_array(a, "A")])
+    feeds = {"s0": np.zeros([1, d, n], np.float32),
+             "delta": rng.uniform(0.001, 0.1, [t, 1, d]).astype(np.float32),
+             "x": rng.standard_normal([t, 1, d]).astype(np.float32),
+             "B": rng.standard_normal([t, 1, n]).astype(np.float32),
+             "C": rng.standard_normal([t, 1, n]).astype(np.float32)}
+    arr = lambda v: ", ".join(f"{e!r}f" for e in v.ravel().tolist())  # noqa: E731
+    c = f"""
+    static const float A[{d * n}] = {{{arr(a)}}};
+    static float s[{d * n}];
+    memcpy(s, in[0], sizeof s);
+    const float *dl = (const float *)in[1], *x = (const float *)in[2];
+    const float *B = (const float *)in[3], *C = (const float *)in[4];
+    float *ys = (float *)out[1];
+    for (long t = 0; t < {t}; t++) {{
+        for (int i = 0; i < {d}; i++) {{
+            float y = 0.0f;
+            for (int j = 0; j < {n}; j++) {{
+                float v = s[i * {n} + j] * expf(dl[t * {d} + i] * A[i * {n} + j]) + B[t * {n} + j] * x[t * {d} + i];
+                s[i * {n} + j] = v;
+                y += v * C[t * {n} + j];
+            }}
+            ys[t * {d} + i] = y;
+        }}
+    }}
+    memcpy(out[0], s, sizeof s);"""
+    return m, feeds, c
+
+
 CASES = [
     ("loop_scalar", "Loop, 2 f32 scalars, 10^6 trips", lambda: loop_scalar(10**6)),
     ("loop_while", "while-Loop, i64 LCG with Mod, 10^6 trips", lambda: loop_while(10**6)),
@@ -199,6 +249,7 @@ CASES = [
     ("scan_cumsum_1e6", "Scan cumsum, state [1], 10^6 steps", lambda: scan_cumsum(10**6)),
     ("if_in_loop", "If on parity in a Loop, 10^5 trips", lambda: if_in_loop(10**5)),
     ("rnn", "Scan RNN, h [1,64], T = 1000", lambda: rnn(1000)),
+    ("mamba", "Scan selective scan, state [1,256,16], T = 256", lambda: mamba(256)),
 ]
 
 # -- the C side ----------------------------------------------------------------------------------

@@ -377,3 +377,33 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
     return %y : tensor<?x2xf32>
   }
 }
+
+// -----
+
+// A reshape that only adds or drops dimensions of size 1 (Unsqueeze here) whose users are all
+// nests is no op of its own: the nest reads the reshaped buffer through it, at the indices of
+// its dimensions larger than 1 (Mamba's selective scan broadcasts its [1,256] slices so).
+
+// CHECK-LABEL: func.func @view(
+// CHECK:         %[[OUT:.*]] = memref.alloc() : memref<1x3x2xf32>
+// CHECK:         %[[A:.*]] = memref.alloc() : memref<3x2xf32>
+// CHECK:         %[[X:.*]] = memref.alloc() : memref<1x3xf32>
+// CHECK-NOT:     memref.alloc
+// CHECK-NOT:     flowgate_rt_unsqueeze
+// CHECK:         scf.for %[[I:.*]] = %{{.*}} to %c3 step
+// CHECK:           scf.for %[[J:.*]] = %{{.*}} to %c2 step
+// CHECK-NEXT:        %[[XV:.*]] = memref.load %[[X]][%{{.*}}, %[[I]]] : memref<1x3xf32>
+// CHECK-NEXT:        %[[AV:.*]] = memref.load %[[A]][%[[I]], %[[J]]] : memref<3x2xf32>
+// CHECK-NEXT:        %[[P:.*]] = arith.mulf %[[XV]], %[[AV]] : f32
+// CHECK-NEXT:        memref.store %[[P]], %[[OUT]][%{{.*}}, %[[I]], %[[J]]] : memref<1x3x2xf32>
+
+// OFF-LABEL:   func.func @view(
+// OFF:           call @flowgate_rt_unsqueeze(
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @view(%x: tensor<1x3xf32>, %a: tensor<3x2xf32>) -> tensor<1x3x2xf32> {
+    %ax = "onnx.Constant"() {value = dense<2> : tensor<1xi64>} : () -> tensor<1xi64>
+    %u = "onnx.Unsqueeze"(%x, %ax) : (tensor<1x3xf32>, tensor<1xi64>) -> tensor<1x3x1xf32>
+    %m = "onnx.Mul"(%u, %a) : (tensor<1x3x1xf32>, tensor<3x2xf32>) -> tensor<1x3x2xf32>
+    return %m : tensor<1x3x2xf32>
+  }
+}

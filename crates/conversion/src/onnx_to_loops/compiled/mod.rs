@@ -50,6 +50,8 @@ pub(crate) struct TierState {
     /// Elementwise ops fused into their only user (`nest.rs`), erased once it is lowered.
     pub fused: Vec<OpId>,
     pub fused_set: HashSet<OpId>,
+    /// Reshapes read through by their users' nests (`nest::Leaf::View`), erased with `fused`.
+    pub views: HashSet<OpId>,
     /// The inserts and concats of stacked loop outputs (`stack.rs`).
     pub stacks: HashMap<OpId, stack::Stack>,
 }

@@ -25,6 +25,54 @@ pub(crate) enum Leaf {
     Reg(Value),
     /// A buffer of this static shape, read with numpy broadcasting.
     Buf(Value, Vec<i64>),
+    /// A buffer seen through a reshape that only adds or drops dimensions of size 1 (`view`):
+    /// the buffer, the view's shape (read with numpy broadcasting), and for each buffer
+    /// dimension the view dimension that indexes it (`None`: a dimension of 1, read at 0).
+    View(Value, Vec<i64>, Vec<Option<usize>>),
+}
+
+/// Reshapes that the tier reads through instead of computing them: `Unsqueeze`, `Squeeze`,
+/// `Reshape`, `Flatten` between static shapes with the same dimensions larger than 1, in the
+/// same order (so the element at a view index is the buffer's at the same non-1 indices).
+fn view_map(l: &mut Lower<'_>, op: OpId) -> Option<(Value, Vec<i64>, Vec<Option<usize>>)> {
+    if !l.compiled || !matches!(short_name(l, op).as_str(), "Unsqueeze" | "Squeeze" | "Reshape" | "Flatten") {
+        return None;
+    }
+    let x = *l.ctx.operands(op).first()?;
+    let (xt, rt) = (l.onnx_type(x), l.onnx_type(l.ctx.result(op, 0)));
+    memref_type(l.ctx, xt)?;
+    memref_type(l.ctx, rt)?;
+    let (xs, rs) = (types::tensor_shape(l.ctx, xt)?, types::tensor_shape(l.ctx, rt)?);
+    let big: Vec<usize> = (0..rs.len()).filter(|&j| rs[j] != 1).collect();
+    let mut next = big.iter();
+    let map: Vec<Option<usize>> = xs
+        .iter()
+        .map(|&d| if d == 1 { Some(None) } else { next.next().filter(|&&j| rs[j] == d).map(|&j| Some(j)) })
+        .collect::<Option<_>>()?;
+    if next.next().is_some() {
+        return None;
+    }
+    Some((x, rs, map))
+}
+
+/// Leaves a reshape for its users' nests to read through (`Leaf::View`), when every user is an
+/// elementwise nest of the same block.
+fn defer_view(l: &mut Lower<'_>, op: OpId) -> bool {
+    if view_map(l, op).is_none() {
+        return false;
+    }
+    let uses = l.ctx.uses(l.ctx.result(op, 0)).to_vec();
+    let all_nests = !uses.is_empty()
+        && uses.iter().all(|u| {
+            l.ctx.parent_block(u.op) == l.ctx.parent_block(op)
+                && elementwise::is_elementwise(&short_name(l, u.op))
+                && nest_shape(l, u.op).is_some()
+        });
+    if all_nests {
+        l.tier.fused.push(op);
+        l.tier.views.insert(op);
+    }
+    all_nests
 }
 
 fn short_name(l: &Lower<'_>, op: OpId) -> String {
@@ -86,6 +134,9 @@ fn scalar_supported(l: &mut Lower<'_>, op: OpId) -> bool {
 
 /// Leaves `op` for its only user's nest to compute (fusion), when both are nests of one shape.
 pub(crate) fn defer(l: &mut Lower<'_>, op: OpId) -> bool {
+    if defer_view(l, op) {
+        return true;
+    }
     // A MatMul accumulates into its buffer (matmul.rs).
     if l.ctx.is_op(op, "onnx.MatMul") {
         return false;
@@ -223,6 +274,12 @@ fn collect_leaves(l: &mut Lower<'_>, op: OpId, node: i32, leaves: &mut HashMap<V
         if leaves.contains_key(&v) {
             continue;
         }
+        if let Some(d) = l.ctx.defining_op(v).filter(|d| l.tier.views.contains(d)) {
+            let Some((x, shape, map)) = view_map(l, d) else { return Err(l.err(d, "internal: not a view")) };
+            let m = l.memref_of(x, node)?;
+            leaves.insert(v, Leaf::View(m, shape, map));
+            continue;
+        }
         let t = l.onnx_type(v);
         let leaf = match types::scalar_elem(l.ctx, t) {
             Some(e) => {
@@ -277,6 +334,16 @@ pub(crate) fn leaf_at(
                 TypeKind::MemRef { element, .. } => *element,
                 _ => return Err(l.err(op, "internal: a nest operand is not a buffer")),
             };
+            Ok(l.op1("memref.load", &operands, et))
+        }
+        Some(Leaf::View(m, s, map)) => {
+            let lead = idx.len() - s.len();
+            let mut operands = vec![*m];
+            operands.extend(map.iter().map(|j| match j {
+                Some(j) if s[*j] != 1 => idx[lead + j],
+                _ => c0,
+            }));
+            let et = buffer_elem(l, *m).ok_or_else(|| l.err(op, "internal: a nest operand is not a buffer"))?;
             Ok(l.op1("memref.load", &operands, et))
         }
         None => Err(l.err(op, "internal: a nest operand was not prepared")),
