@@ -1,9 +1,10 @@
 //! Arbitrary bytes as an ONNX model, through the whole pipeline exactly as `onnx-run` takes it:
-//! `flowgate_driver::model::compile` (load, import, lowering, Cranelift JIT at -O0 or the
-//! default level, with or without the compiled-tensor tier, as the model's hash picks) and then
-//! `CompiledModel::run` (input checks against the declared types, the stack-guarded thread,
-//! the runtime's error slot) on inputs generated from the declared types. Diagnostics and
-//! runtime errors are fine; a panic, abort, stack overflow or sanitizer report is a finding.
+//! `flowgate_driver::specialize::Model::load` and `Model::run` (load, import, the input checks
+//! against the declared types, lowering specialized for the inputs' shapes or not, Cranelift JIT
+//! at -O0 or the default level, with or without the compiled-tensor tier, as the model's hash
+//! picks; then the stack-guarded thread and the runtime's error slot) on inputs generated from
+//! the declared types. Diagnostics and runtime errors are fine; a panic, abort, stack overflow
+//! or sanitizer report is a finding.
 //!
 //! Inputs: every tensor input gets its declared dtype and static dimensions; each symbolic or
 //! unknown dimension gets 0..=3, picked by a hash of the model bytes (the same symbol gets the
@@ -14,8 +15,9 @@
 #![no_main]
 
 use flowgate_driver::backend;
-use flowgate_driver::model::{self, CompiledModel, Options};
+use flowgate_driver::model::{Options, Port};
 use flowgate_driver::signature::{Declared, Dim};
+use flowgate_driver::specialize::Model;
 use flowgate_runtime::{DType, RtValue, Tensor};
 use libfuzzer_sys::fuzz_target;
 use std::collections::HashMap;
@@ -53,15 +55,18 @@ fuzz_target!(|data: &[u8]| {
     let path = model_path();
     std::fs::write(path, data).expect("cannot write the fuzz model");
     let hash = fnv(data);
-    // Bit 0 picks the optimization level, bit 1 the tensor tier (both are onnx-run flags).
+    // Bits 0-2 pick the optimization level, the tensor tier and shape specialization (onnx-run's
+    // -O, --no-compiled-tensors and --no-specialize).
     let level = if hash & 1 == 0 { None } else { Some("0") };
-    let compiled_tensors = hash & 2 == 0;
+    let (compiled_tensors, specialize) = (hash & 2 == 0, hash & 4 == 0);
     let backend = backend::select("cranelift", level, "onnx_run").expect("cranelift is always built");
-    let o = Options { backend, print_pipeline: false, stack_size: STACK_SIZE, compiled_tensors, aot: false };
-    let Ok(compiled) = model::compile(path, &o) else { return };
-    let Some(args) = inputs(&compiled, hash >> 2) else { return };
-    // Errors (input checks, runtime errors) are fine; what must not happen is a crash.
-    let _ = compiled.run(&args, STACK_SIZE);
+    let o =
+        Options { backend, print_pipeline: false, stack_size: STACK_SIZE, compiled_tensors, aot: false, specialize };
+    let Ok(model) = Model::load(path, &o) else { return };
+    let Some(args) = inputs(&model.inputs, hash >> 3) else { return };
+    // Errors (compile errors of a specialization, input checks, runtime errors) are fine; what
+    // must not happen is a crash.
+    let _ = model.run(&args, STACK_SIZE);
 });
 
 fn fnv(data: &[u8]) -> u64 {
@@ -69,9 +74,9 @@ fn fnv(data: &[u8]) -> u64 {
 }
 
 /// One value per graph input: the initializer for those that have one, else a generated one.
-fn inputs(m: &CompiledModel, seed: u64) -> Option<Vec<Arc<RtValue>>> {
+fn inputs(ports: &[Port], seed: u64) -> Option<Vec<Arc<RtValue>>> {
     let mut g = Gen { seed, symbols: HashMap::new() };
-    m.inputs
+    ports
         .iter()
         .map(|p| match &p.default {
             Some(d) => Some(d.clone()),

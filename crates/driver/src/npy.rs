@@ -12,9 +12,14 @@ use std::path::Path;
 
 /// numpy's `np.load` refuses longer headers by default (`max_header_size`).
 const MAX_HEADER: usize = 10_000;
-/// Real headers nest two levels (the dict, the shape tuple); deeper ones are refused before
-/// the recursive parser sees them.
-const MAX_NESTING: usize = 32;
+/// A plain array's header nests two levels (the dict, the shape tuple); a structured dtype's
+/// `descr` (refused anyway) a few more. Deeper headers are refused before py_literal sees
+/// them: its pest grammar backtracks, parsing what a `[`, `(` or `{` holds again for each
+/// alternative (`list`'s `(value ~ ",")* ~ value?`, `dict` then `set`), so time grows
+/// exponentially with depth: a 157-byte header nesting 22 levels (the fuzzer's
+/// `regressions/input_npy/timeout-03f5...`) ran for minutes. Five levels cost at most 4^5
+/// passes over a header numpy would read.
+const MAX_NESTING: usize = 5;
 
 /// Reads a NumPy `.npy` file as a tensor.
 pub fn read_npy(path: &Path) -> Result<Tensor> {
@@ -25,7 +30,7 @@ pub fn read_npy(path: &Path) -> Result<Tensor> {
 /// A `.npy` file's bytes as a tensor (C order, plain numeric or bool element types).
 pub fn npy_tensor(bytes: &[u8]) -> Result<Tensor> {
     let data_start = check_header(bytes)?;
-    let npy = npyz::NpyFile::new(bytes).map_err(|e| anyhow!("not a .npy file: {e}"))?;
+    let npy = npyz::NpyFile::new(bytes).map_err(|e| anyhow!("not a .npy file: {}", one_line(&e)))?;
     if npy.order() != npyz::Order::C {
         bail!("Fortran-order arrays are not supported (header field 'fortran_order')");
     }
@@ -103,17 +108,16 @@ fn check_header(bytes: &[u8]) -> Result<usize> {
             _ => {}
         }
         if depth > MAX_NESTING {
-            bail!("the header nests deeper than {MAX_NESTING} levels");
+            bail!("the header nests deeper than {MAX_NESTING} levels of brackets (an array's header nests 2: the dict and 'shape')");
         }
     }
+    // Exactly the text npyz parses (its final newline dropped, nothing else), so a header this
+    // check accepts is one npyz accepts.
+    let text = text.strip_suffix(b"\n").unwrap_or(text);
     let text = std::str::from_utf8(text).map_err(|e| anyhow!("the header is not text: {e}"))?;
-    // pest's messages span lines (a caret under the text); keep one line.
-    let header: Value = text.trim_end().parse().map_err(|e: py_literal::ParseError| {
-        anyhow!(
-            "the header is not a Python literal: {}",
-            e.to_string().split_whitespace().collect::<Vec<_>>().join(" ")
-        )
-    })?;
+    let header: Value = text
+        .parse()
+        .map_err(|e: py_literal::ParseError| anyhow!("the header is not a Python literal: {}", one_line(&e)))?;
     let Value::Dict(fields) = header else { bail!("the header is not a dict") };
     let shape = fields
         .iter()
@@ -131,6 +135,20 @@ fn check_header(bytes: &[u8]) -> Result<usize> {
         .ok_or_else(|| anyhow!("header field 'shape' {shape} holds something other than a size"))?;
     checked_numel(&dims, 1).map_err(|e| anyhow!("header field 'shape': {}", e.0))?;
     Ok(start + len)
+}
+
+/// A parser's message on one line. pest's syntax errors draw the text with a caret under the
+/// position (`--> 1:106`, the line, `^---`, `= expected EOI`): they become `syntax error at
+/// line 1, column 106: expected EOI`, without the header's text; other messages have their
+/// whitespace runs (newlines included) collapsed to one space.
+fn one_line(e: &dyn std::fmt::Display) -> String {
+    let text = e.to_string();
+    let pos = text.lines().find_map(|l| l.split_once("--> ").map(|(_, p)| p));
+    let what = text.lines().find_map(|l| l.trim_start().strip_prefix("= "));
+    match (pos.and_then(|p| p.trim().split_once(':')), what) {
+        (Some((line, col)), Some(what)) => format!("syntax error at line {line}, column {col}: {}", what.trim()),
+        _ => text.split_whitespace().collect::<Vec<_>>().join(" "),
+    }
 }
 
 /// Writes a tensor as `.npy` (bfloat16, which NumPy lacks, as float32).
@@ -253,10 +271,23 @@ mod tests {
         assert_eq!(err(&long), "the header is 60000 bytes, more than numpy reads (10000)");
         long[8..10].copy_from_slice(&9000u16.to_le_bytes());
         assert!(err(&long).starts_with("the header is 9000 bytes but the file ends"), "{}", err(&long));
-        let deep = format!("{{'shape': {}1{}}}", "(".repeat(40), ")".repeat(40));
-        assert_eq!(err(&npy(&deep, &[])), "the header nests deeper than 32 levels");
+        let deep = format!("{{'shape': {}1{}}}", "(".repeat(5), ")".repeat(5));
+        assert_eq!(
+            err(&npy(&deep, &[])),
+            "the header nests deeper than 5 levels of brackets (an array's header nests 2: the dict and 'shape')"
+        );
+        // pest's drawing of the text with a caret becomes its position and expectation.
         let e = err(&npy("{'descr': '<f4'", &[]));
-        assert!(e.starts_with("the header is not a Python literal") && !e.contains('\n'), "{e}");
+        assert!(
+            e.starts_with("the header is not a Python literal: syntax error at line 1, column 15: expected "),
+            "{e}"
+        );
+        assert!(!e.contains('\n') && !e.contains("<f4"), "{e}");
+        // Only the final newline is dropped, as npyz drops it: anything else after the dict is
+        // the parser's error, not npyz's (the fuzzer's regressions/input_npy/crash-13f9...).
+        let crlf = format!("{}\r\n", f4("(1,)"));
+        let e = err(&npy(&crlf, &[0; 4]));
+        assert!(e.starts_with("the header is not a Python literal: syntax error at line 1, column "), "{e}");
         assert_eq!(err(&npy("{'descr': '<f4', 'fortran_order': False}", &[])), "the header has no field 'shape'");
         assert_eq!(
             err(&npy("{'descr': '<f4', 'fortran_order': False, 'shape': 3}", &[])),
