@@ -3,15 +3,19 @@
 //! negate it first and results are masked back to one bit.
 
 use super::Translator;
+
+/// The trap after `abort` or `exit` (never reached).
+pub const ASSERT_TRAP: u8 = 1;
 use crate::abi::{part_types, Kind, Scalar, ScalarExt};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::{self, types, BlockArg, InstBuilder, MemFlagsData};
+use cranelift_codegen::ir::{self, types, BlockArg, InstBuilder, MemFlagsData, TrapCode};
+use cranelift_frontend::{FunctionBuilder, Switch};
 use cranelift_module::Module;
 use flowgate_codegen::translate::{
     BuilderMethods, FloatBinOp, FloatPredicate, FloatUnOp, IntBinOp, IntPredicate, IntUnOp, ValueMap,
 };
 use flowgate_codegen::Result;
-use flowgate_ir::Context;
+use flowgate_ir::{BlockId, Context};
 
 impl<'a, M: Module> BuilderMethods<'a> for Translator<'a, '_, M> {
     type Value = ir::Value;
@@ -285,6 +289,73 @@ impl<'a, M: Module> BuilderMethods<'a> for Translator<'a, '_, M> {
         fargs: &[ir::Value],
     ) -> Result<()> {
         self.b.ins().brif(c, t, &block_args(targs), f, &block_args(fargs));
+        Ok(())
+    }
+
+    fn ir_block(&self, b: BlockId) -> Result<ir::Block> {
+        self.block(b)
+    }
+
+    /// `Switch` targets take no arguments: an edge that passes some goes through a block that
+    /// jumps with them, filled after the switch (the builder must finish a block before
+    /// leaving it).
+    fn switch(
+        &mut self,
+        _s: Scalar,
+        flag: ir::Value,
+        default: (ir::Block, Vec<ir::Value>),
+        cases: Vec<(u64, (ir::Block, Vec<ir::Value>))>,
+    ) -> Result<()> {
+        let mut pending = Vec::new();
+        let mut trampoline = |b: &mut FunctionBuilder, (target, args): (ir::Block, Vec<ir::Value>)| {
+            if args.is_empty() {
+                return target;
+            }
+            let t = b.create_block();
+            pending.push((t, target, args));
+            t
+        };
+        let default = trampoline(&mut self.b, default);
+        let mut sw = Switch::new();
+        for (key, e) in cases {
+            sw.set_entry(key as u128, trampoline(&mut self.b, e));
+        }
+        sw.emit(&mut self.b, flag, default);
+        for (t, target, args) in pending {
+            self.b.switch_to_block(t);
+            self.b.ins().jump(target, &block_args(&args));
+        }
+        Ok(())
+    }
+
+    fn mark_cold(&mut self, b: ir::Block) {
+        self.b.set_cold_block(b);
+    }
+
+    fn c_string(&mut self, s: &str) -> Result<ir::Value> {
+        let data = self.module.declare_anonymous_data(false, false).map_err(|e| self.ice(e))?;
+        let mut desc = cranelift_module::DataDescription::new();
+        let mut bytes = s.as_bytes().to_vec();
+        bytes.push(0);
+        desc.define(bytes.into_boxed_slice());
+        self.module.define_data(data, &desc).map_err(|e| self.ice(e))?;
+        let gv = self.module.declare_data_in_func(data, self.b.func);
+        Ok(self.b.ins().symbol_value(types::I64, gv))
+    }
+
+    fn call_extern(
+        &mut self,
+        name: &str,
+        params: &[Scalar],
+        ret: Option<Scalar>,
+        args: &[ir::Value],
+    ) -> Result<Option<ir::Value>> {
+        let params: Vec<ir::Type> = params.iter().map(|s| s.cl_type()).collect();
+        self.call_c(name, &params, ret.map(ScalarExt::cl_type), args)
+    }
+
+    fn unreachable(&mut self) -> Result<()> {
+        self.b.ins().trap(TrapCode::unwrap_user(ASSERT_TRAP));
         Ok(())
     }
 }

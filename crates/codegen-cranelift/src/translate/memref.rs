@@ -177,7 +177,12 @@ impl<M: Module> Translator<'_, '_, M> {
             let null = self.b.ins().icmp_imm_s(IntCC::Equal, p, 0);
             let nonzero = self.b.ins().icmp_imm_s(IntCC::NotEqual, req, 0);
             let failed = self.b.ins().band(null, nonzero);
-            self.fail_if(op, failed, "'memref.alloc' could not allocate memory (malloc returned NULL)")?;
+            flowgate_codegen::translate::cf::fail_if(
+                self,
+                op,
+                failed,
+                "'memref.alloc' could not allocate memory (malloc returned NULL)",
+            )?;
             let a = if extra > 0 {
                 let t = self.b.ins().iadd_imm_s(p, extra);
                 self.b.ins().band_imm_s(t, !extra)
@@ -229,7 +234,12 @@ impl<M: Module> Translator<'_, '_, M> {
         bad = self.b.ins().bor(bad, o);
         let too_big = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, req, 0);
         bad = self.b.ins().bor(bad, too_big);
-        self.fail_if(op, bad, "'memref.alloc' size is negative or its byte count overflows")?;
+        flowgate_codegen::translate::cf::fail_if(
+            self,
+            op,
+            bad,
+            "'memref.alloc' size is negative or its byte count overflows",
+        )?;
         Ok(req)
     }
 

@@ -2,8 +2,6 @@
 //! this one holds the shared state: the value map, the block map and imported functions.
 
 mod builder;
-mod cf;
-mod checks;
 mod func;
 mod memref;
 
@@ -13,7 +11,7 @@ use cranelift_codegen::ir::{self, types, AbiParam, InstBuilder, MemFlagsData};
 use cranelift_frontend::FunctionBuilder;
 use cranelift_module::{Linkage, Module};
 use flowgate_codegen::cfg::reverse_post_order;
-use flowgate_codegen::translate::{arith, math, BuilderMethods, ValueMap};
+use flowgate_codegen::translate::{arith, cf, math, BuilderMethods, ValueMap};
 use flowgate_codegen::{CodegenError, Result};
 use flowgate_ir::{BlockId, Context, OpId, RegionId};
 use std::collections::HashMap;
@@ -132,7 +130,7 @@ impl<'a, 'f, M: Module> Translator<'a, 'f, M> {
         let handled = match dialect {
             "arith" => arith::arith(self, op)?,
             "math" => math::math(self, op)?,
-            "cf" => return self.cf(op),
+            "cf" => return cf::cf(self, op),
             "memref" => self.memref(op)?,
             "func" => return self.func_op(op),
             "builtin" if name == "builtin.unrealized_conversion_cast" => self.conversion_cast(op)?,

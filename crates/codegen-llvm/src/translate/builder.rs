@@ -11,7 +11,7 @@ use flowgate_codegen::translate::{
 };
 use flowgate_codegen::CodegenError;
 use flowgate_codegen::Result;
-use flowgate_ir::Context;
+use flowgate_ir::{BlockId, Context};
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::basic_block::BasicBlock;
 use inkwell::types::BasicTypeEnum;
@@ -311,25 +311,80 @@ impl<'a, 'c> BuilderMethods<'a> for Translator<'a, 'c> {
         fargs: &[V<'c>],
     ) -> Result<()> {
         let here = self.current()?;
-        let edge = |target: BasicBlock<'c>, args: &[V<'c>]| -> Result<BasicBlock<'c>> {
-            if t != f || args.is_empty() {
-                feed_phis(target, args, here)?;
-                return Ok(target);
-            }
-            let tramp = self.llc.append_basic_block(self.func, "edge");
-            feed_phis(target, args, tramp)?;
-            let at = self.llc.create_builder();
-            at.position_at_end(tramp);
-            ok(at.build_unconditional_branch(target))?;
-            Ok(tramp)
-        };
-        let (t2, f2) = (edge(t, targs)?, edge(f, fargs)?);
+        let (t2, f2) = (self.edge(here, t, targs, t == f)?, self.edge(here, f, fargs, t == f)?);
         ok(self.b.build_conditional_branch(self.int(c)?, t2, f2))?;
+        Ok(())
+    }
+
+    fn ir_block(&self, b: BlockId) -> Result<BasicBlock<'c>> {
+        self.blocks.get(&b).copied().ok_or_else(|| BuilderMethods::ice(self, "branch to a block outside the function"))
+    }
+
+    /// Each edge that passes arguments goes through its own block, so two edges to one target
+    /// never meet in one phi from one predecessor.
+    fn switch(
+        &mut self,
+        _s: Scalar,
+        flag: V<'c>,
+        default: (BasicBlock<'c>, Vec<V<'c>>),
+        cases: Vec<(u64, (BasicBlock<'c>, Vec<V<'c>>))>,
+    ) -> Result<()> {
+        let flag = self.int(flag)?;
+        let here = self.current()?;
+        let edge = |(target, args): (BasicBlock<'c>, Vec<V<'c>>)| self.edge(here, target, &args, true);
+        let default = edge(default)?;
+        let ty = flag.get_type();
+        let cases =
+            cases.into_iter().map(|(k, e)| Ok((ty.const_int(k, false), edge(e)?))).collect::<Result<Vec<_>>>()?;
+        ok(self.b.build_switch(flag, default, &cases))?;
+        Ok(())
+    }
+
+    fn mark_cold(&mut self, _b: BasicBlock<'c>) {}
+
+    fn c_string(&mut self, s: &str) -> Result<V<'c>> {
+        Ok(ok(self.b.build_global_string_ptr(s, "msg"))?.as_pointer_value().into())
+    }
+
+    fn call_extern(
+        &mut self,
+        name: &str,
+        params: &[Scalar],
+        ret: Option<Scalar>,
+        args: &[V<'c>],
+    ) -> Result<Option<V<'c>>> {
+        let params: Vec<BasicTypeEnum<'c>> = params.iter().map(|&s| self.ty(s)).collect();
+        Ok(self.call_c(name, &params, ret.map(|s| self.ty(s)), args)?)
+    }
+
+    fn unreachable(&mut self) -> Result<()> {
+        ok(self.b.build_unreachable())?;
         Ok(())
     }
 }
 
 impl<'c> Translator<'_, 'c> {
+    /// The block to branch to from `from` for an edge to `target` with `args`: the target
+    /// itself, its phis fed from `from`, or with `split` and arguments a block of its own.
+    fn edge(
+        &self,
+        from: BasicBlock<'c>,
+        target: BasicBlock<'c>,
+        args: &[V<'c>],
+        split: bool,
+    ) -> Result<BasicBlock<'c>> {
+        if !split || args.is_empty() {
+            feed_phis(target, args, from)?;
+            return Ok(target);
+        }
+        let tramp = self.llc.append_basic_block(self.func, "edge");
+        feed_phis(target, args, tramp)?;
+        let at = self.llc.create_builder();
+        at.position_at_end(tramp);
+        ok(at.build_unconditional_branch(target))?;
+        Ok(tramp)
+    }
+
     pub(super) fn fconst(&self, s: Scalar, v: f64) -> Result<inkwell::values::FloatValue<'c>> {
         match s {
             Scalar::F32 => Ok(self.llc.f32_type().const_float(v)),

@@ -169,7 +169,12 @@ impl<'c> Translator<'_, 'c> {
             let null = self.b.build_is_null(p, "")?;
             let nonzero = self.b.build_int_compare(IntPredicate::NE, req, self.i64c(0), "")?;
             let failed = self.b.build_and(null, nonzero, "")?;
-            self.fail_if(op, failed, "'memref.alloc' could not allocate memory (malloc returned NULL)")?;
+            flowgate_codegen::translate::cf::fail_if(
+                self,
+                op,
+                failed.into(),
+                "'memref.alloc' could not allocate memory (malloc returned NULL)",
+            )?;
             let a = if extra > 0 {
                 let i = self.b.build_ptr_to_int(p, self.i64t(), "")?;
                 let t = self.b.build_int_add(i, self.i64c(extra), "")?;
@@ -231,7 +236,12 @@ impl<'c> Translator<'_, 'c> {
         bad = self.b.build_or(bad, too_big, "")?;
         let negative = self.b.build_int_compare(IntPredicate::SLT, req, self.i64c(0), "")?;
         bad = self.b.build_or(bad, negative, "")?;
-        self.fail_if(op, bad, "'memref.alloc' size is negative or its byte count overflows")?;
+        flowgate_codegen::translate::cf::fail_if(
+            self,
+            op,
+            bad.into(),
+            "'memref.alloc' size is negative or its byte count overflows",
+        )?;
         Ok(req)
     }
 

@@ -3,8 +3,6 @@
 //! helpers every dialect uses.
 
 mod builder;
-mod cf;
-mod checks;
 pub(crate) mod func;
 mod memref;
 
@@ -13,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::module::{FuncEntry, FuncTable};
 use flowgate_codegen::abi::{FuncAbi, Kind, Scalar};
 use flowgate_codegen::cfg::reverse_post_order;
-use flowgate_codegen::translate::{arith, math, BuilderMethods, ValueMap};
+use flowgate_codegen::translate::{arith, cf, math, BuilderMethods, ValueMap};
 use flowgate_ir::{BlockId, Context, OpId, RegionId};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
@@ -41,7 +39,7 @@ pub(crate) struct Translator<'a, 'c> {
     pub func_name: String,
     pub abi: FuncAbi,
     values: ValueMap<V<'c>>,
-    blocks: HashMap<BlockId, (BasicBlock<'c>, Vec<Vec<PhiValue<'c>>>)>,
+    blocks: HashMap<BlockId, BasicBlock<'c>>,
     /// The struct-return pointer, when the function returns a struct through memory.
     pub sret: Option<PointerValue<'c>>,
 }
@@ -81,7 +79,6 @@ impl<'a, 'c> Translator<'a, 'c> {
         self.allocas.position_at_end(prologue);
         for &blk in &order {
             let bb = self.llc.append_basic_block(self.func, "");
-            let mut phis = Vec::new();
             if blk != entry {
                 self.b.position_at_end(bb);
                 for &arg in ctx.block_args(blk) {
@@ -91,14 +88,13 @@ impl<'a, 'c> Translator<'a, 'c> {
                         .map(|t| self.b.build_phi(t, ""))
                         .collect::<std::result::Result<_, _>>()?;
                     self.values.insert(arg, p.iter().map(|p| p.as_basic_value()).collect());
-                    phis.push(p);
                 }
             }
-            self.blocks.insert(blk, (bb, phis));
+            self.blocks.insert(blk, bb);
         }
         self.bind_entry(entry)?;
         for &blk in &order {
-            let bb = self.blocks[&blk].0;
+            let bb = self.blocks[&blk];
             self.b.position_at_end(bb);
             let mut terminated = false;
             for op in ctx.block_ops(blk) {
@@ -111,7 +107,7 @@ impl<'a, 'c> Translator<'a, 'c> {
                 return Err(self.ice("block does not end in a terminator"));
             }
         }
-        let first = self.blocks[&entry].0;
+        let first = self.blocks[&entry];
         self.allocas.build_unconditional_branch(first)?;
         Ok(())
     }
@@ -149,7 +145,7 @@ impl<'a, 'c> Translator<'a, 'c> {
         let handled = match dialect {
             "arith" => arith::arith(self, op)?,
             "math" => math::math(self, op)?,
-            "cf" => return self.cf(op),
+            "cf" => return Ok(cf::cf(self, op)?),
             "memref" => self.memref(op)?,
             "func" => return self.func_op(op),
             "builtin" if name == "builtin.unrealized_conversion_cast" => self.conversion_cast(op)?,
@@ -223,10 +219,6 @@ impl<'a, 'c> Translator<'a, 'c> {
             BasicValueEnum::PointerValue(p) => Ok(p),
             _ => Err(self.ice("expected a pointer value")),
         }
-    }
-
-    pub fn block(&self, b: BlockId) -> Result<(BasicBlock<'c>, Vec<Vec<PhiValue<'c>>>)> {
-        self.blocks.get(&b).cloned().ok_or_else(|| self.ice("branch to a block outside the function"))
     }
 
     pub fn i64c(&self, v: i64) -> IntValue<'c> {

@@ -3,7 +3,7 @@
 
 use crate::abi::{kind_of, scalar_of, Kind, Scalar};
 use crate::{CodegenError, Result};
-use flowgate_ir::{Context, Diagnostic, OpId, Type, Value};
+use flowgate_ir::{BlockId, Context, Diagnostic, OpId, Type, Value};
 use std::collections::HashMap;
 
 /// The backend values of each IR value of the function: one for a scalar, one per descriptor
@@ -226,6 +226,33 @@ pub trait BuilderMethods<'a> {
         f: Self::Block,
         fargs: &[Self::Value],
     ) -> Result<()>;
+
+    /// The block of an IR block of the function.
+    fn ir_block(&self, b: BlockId) -> Result<Self::Block>;
+    /// Branch on integer `flag` of type `s`: to the block of the first case whose key it
+    /// equals, else to `default`, each with its arguments.
+    #[allow(clippy::type_complexity)]
+    fn switch(
+        &mut self,
+        s: Scalar,
+        flag: Self::Value,
+        default: (Self::Block, Vec<Self::Value>),
+        cases: Vec<(u64, (Self::Block, Vec<Self::Value>))>,
+    ) -> Result<()>;
+    /// A hint that `b` is rarely run (a failure path).
+    fn mark_cold(&mut self, b: Self::Block);
+    /// A pointer to a NUL-terminated copy of `s` (which holds no NUL) in read-only data.
+    fn c_string(&mut self, s: &str) -> Result<Self::Value>;
+    /// Call the C function `name` (declared on first use) with C types `params` and `ret`.
+    fn call_extern(
+        &mut self,
+        name: &str,
+        params: &[Scalar],
+        ret: Option<Scalar>,
+        args: &[Self::Value],
+    ) -> Result<Option<Self::Value>>;
+    /// End the block with a trap that is never reached (after `abort` or `exit`).
+    fn unreachable(&mut self) -> Result<()>;
 
     // ----- errors (provided) -----
 

@@ -8,6 +8,7 @@
 
 pub mod arith;
 mod builder;
+pub mod cf;
 pub mod math;
 pub mod views;
 
