@@ -4,7 +4,7 @@
 //! Inference never contradicts a type that is already there: it only fills in unknown types,
 //! ranks and dimensions ([`types::refine`]).
 
-mod consts;
+pub mod consts;
 mod control_flow;
 mod pass;
 mod rules;

@@ -407,3 +407,32 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
     return %m : tensor<1x3x2xf32>
   }
 }
+
+// -----
+
+// ReduceSum over one axis of a static float tensor: a nest over the result, each element an
+// scf.for over the axis carrying the sum, with the elementwise op that makes its only input
+// computed inside (no buffer of its own: the [2,3] one is the argument's).
+
+// CHECK-LABEL: func.func @reduce_sum(
+// CHECK:         %[[OUT:.*]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT:     flowgate_rt_reduce
+// CHECK:         scf.for %[[I:.*]] = %{{.*}} to %c2 step
+// CHECK:           %[[SUM:.*]] = scf.for %[[K:.*]] = %{{.*}} to %c3 step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (f32) {
+// CHECK-NEXT:        %[[A:.*]] = memref.load %{{.*}}[%[[I]], %[[K]]] : memref<2x3xf32>
+// CHECK-NEXT:        %[[B:.*]] = memref.load %{{.*}}[%{{.*}}, %[[K]]] : memref<1x3xf32>
+// CHECK-NEXT:        %[[P:.*]] = arith.mulf %[[A]], %[[B]] : f32
+// CHECK-NEXT:        %[[S:.*]] = arith.addf %[[ACC]], %[[P]] : f32
+// CHECK-NEXT:        scf.yield %[[S]] : f32
+// CHECK:           memref.store %[[SUM]], %[[OUT]][%[[I]]] : memref<2xf32>
+
+// OFF-LABEL:   func.func @reduce_sum(
+// OFF:           call @flowgate_rt_reduce
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @reduce_sum(%s: tensor<2x3xf32>, %c: tensor<1x3xf32>) -> tensor<2xf32> {
+    %ax = "onnx.Constant"() {value = dense<-1> : tensor<1xi64>} : () -> tensor<1xi64>
+    %m = "onnx.Mul"(%s, %c) : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<2x3xf32>
+    %r = "onnx.ReduceSum"(%m, %ax) {keepdims = 0 : i64} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2xf32>
+    return %r : tensor<2xf32>
+  }
+}

@@ -262,6 +262,7 @@ fn retype_structure(l: &mut Lower<'_>, f: OpId) {
 }
 
 fn lower_ops(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
+    compiled::reduce::record_axes(l, f);
     // Pre-order, so definitions are lowered before their uses.
     let ops: Vec<OpId> = l
         .ctx
@@ -376,6 +377,9 @@ fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
         return Ok(r);
     }
     if let Some(r) = compiled::nest::lower(l, op)? {
+        return Ok(r);
+    }
+    if let Some(r) = compiled::reduce::lower(l, op)? {
         return Ok(r);
     }
     if let Some(r) = elementwise::lower(l, op, &short)? {

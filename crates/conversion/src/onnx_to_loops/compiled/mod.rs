@@ -20,6 +20,7 @@ pub(crate) mod carried;
 pub(crate) mod gather;
 pub(crate) mod matmul;
 pub(crate) mod nest;
+pub(crate) mod reduce;
 pub(crate) mod stack;
 
 use super::emit::{LResult, Lower};
@@ -52,6 +53,8 @@ pub(crate) struct TierState {
     pub fused_set: HashSet<OpId>,
     /// Reshapes read through by their users' nests (`nest::Leaf::View`), erased with `fused`.
     pub views: HashSet<OpId>,
+    /// The constant axes of each `ReduceSum` (`reduce.rs`), read before constants are lowered.
+    pub reduce_axes: HashMap<OpId, Vec<i64>>,
     /// The inserts and concats of stacked loop outputs (`stack.rs`).
     pub stacks: HashMap<OpId, stack::Stack>,
 }

@@ -144,11 +144,17 @@ pub(crate) fn defer(l: &mut Lower<'_>, op: OpId) -> bool {
     let Some(shape) = nest_shape(l, op) else { return false };
     let uses = l.ctx.uses(l.ctx.result(op, 0)).to_vec();
     let [u] = uses.as_slice() else { return false };
-    // Only an elementwise user reads its operands at its own indices.
-    if l.ctx.parent_block(u.op) != l.ctx.parent_block(op) || !elementwise::is_elementwise(&short_name(l, u.op)) {
+    if l.ctx.parent_block(u.op) != l.ctx.parent_block(op) {
         return false;
     }
-    if nest_shape(l, u.op).as_ref() != Some(&shape) {
+    // An elementwise user reads its operands at its own indices; a reduction the tier computes
+    // reads its input at every index of the input's shape.
+    let fits = if elementwise::is_elementwise(&short_name(l, u.op)) {
+        nest_shape(l, u.op).as_ref() == Some(&shape)
+    } else {
+        u.index == 0 && super::reduce::info(l, u.op).is_some_and(|r| r.input == shape)
+    };
+    if !fits {
         return false;
     }
     l.tier.fused.push(op);
@@ -174,14 +180,29 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId) -> LResult<Option<Vec<Value>>> 
     let saved = l.ip;
     let Nest { idx, c0, outer } = open(l, &out);
     let v = eval(l, op, &idx, c0, &leaves)?;
+    Ok(Some(finish(l, v, buf, &idx, outer, saved, rt)))
+}
+
+/// Stores `v` at `idx` of `buf` (in the innermost body of a nest opened at `saved`, whose
+/// outermost loop is `outer`), then records `buf` as the value of ONNX type `rt`, complete
+/// after the nest.
+pub(crate) fn finish(
+    l: &mut Lower<'_>,
+    v: Value,
+    buf: Value,
+    idx: &[Value],
+    outer: Option<OpId>,
+    saved: InsertPoint,
+    rt: flowgate_ir::Type,
+) -> Vec<Value> {
     let mut operands = vec![v, buf];
-    operands.extend_from_slice(&idx);
+    operands.extend_from_slice(idx);
     let st = OperationState::new(l.ctx, "memref.store", l.loc).operands(&operands);
     let store = l.create(st);
     l.ip = saved;
     l.tier.ready.insert(buf, outer.unwrap_or(store));
     l.orig.insert(buf, rt);
-    Ok(Some(vec![buf]))
+    vec![buf]
 }
 
 /// A loop nest over `shape` opened at the insertion point (an `scf.for` per dimension larger
@@ -267,36 +288,41 @@ pub(crate) fn copy(
 /// nest (a handle is copied into a buffer once, where it is made).
 fn collect_leaves(l: &mut Lower<'_>, op: OpId, node: i32, leaves: &mut HashMap<Value, Leaf>) -> LResult<()> {
     for v in l.ctx.operands(op).to_vec() {
-        if let Some(d) = l.ctx.defining_op(v).filter(|d| l.tier.fused_set.contains(d)) {
-            collect_leaves(l, d, node, leaves)?;
-            continue;
-        }
-        if leaves.contains_key(&v) {
-            continue;
-        }
-        if let Some(d) = l.ctx.defining_op(v).filter(|d| l.tier.views.contains(d)) {
-            let Some((x, shape, map)) = view_map(l, d) else { return Err(l.err(d, "internal: not a view")) };
-            let m = l.memref_of(x, node)?;
-            leaves.insert(v, Leaf::View(m, shape, map));
-            continue;
-        }
-        let t = l.onnx_type(v);
-        let leaf = match types::scalar_elem(l.ctx, t) {
-            Some(e) => {
-                let n = l.const_i32(node);
-                Leaf::Reg(l.scalar(n, v, e)?)
-            }
-            None => {
-                let m = l.memref_of(v, node)?;
-                let shape = match l.ctx.type_kind(l.ctx.value_type(m)) {
-                    TypeKind::MemRef { shape, .. } => shape.clone(),
-                    _ => Vec::new(),
-                };
-                Leaf::Buf(m, shape)
-            }
-        };
-        leaves.insert(v, leaf);
+        collect_value(l, v, node, leaves)?;
     }
+    Ok(())
+}
+
+/// Operand `v` of a nest as a leaf, or the leaves of the op fused into it that computes it.
+pub(crate) fn collect_value(l: &mut Lower<'_>, v: Value, node: i32, leaves: &mut HashMap<Value, Leaf>) -> LResult<()> {
+    if let Some(d) = l.ctx.defining_op(v).filter(|d| l.tier.fused_set.contains(d)) {
+        return collect_leaves(l, d, node, leaves);
+    }
+    if leaves.contains_key(&v) {
+        return Ok(());
+    }
+    if let Some(d) = l.ctx.defining_op(v).filter(|d| l.tier.views.contains(d)) {
+        let Some((x, shape, map)) = view_map(l, d) else { return Err(l.err(d, "internal: not a view")) };
+        let m = l.memref_of(x, node)?;
+        leaves.insert(v, Leaf::View(m, shape, map));
+        return Ok(());
+    }
+    let t = l.onnx_type(v);
+    let leaf = match types::scalar_elem(l.ctx, t) {
+        Some(e) => {
+            let n = l.const_i32(node);
+            Leaf::Reg(l.scalar(n, v, e)?)
+        }
+        None => {
+            let m = l.memref_of(v, node)?;
+            let shape = match l.ctx.type_kind(l.ctx.value_type(m)) {
+                TypeKind::MemRef { shape, .. } => shape.clone(),
+                _ => Vec::new(),
+            };
+            Leaf::Buf(m, shape)
+        }
+    };
+    leaves.insert(v, leaf);
     Ok(())
 }
 
@@ -305,17 +331,13 @@ fn collect_leaves(l: &mut Lower<'_>, op: OpId, node: i32, leaves: &mut HashMap<V
 fn eval(l: &mut Lower<'_>, op: OpId, idx: &[Value], c0: Value, leaves: &HashMap<Value, Leaf>) -> LResult<Value> {
     let mut vals = Vec::new();
     for v in l.ctx.operands(op).to_vec() {
-        if let Some(d) = l.ctx.defining_op(v).filter(|d| l.tier.fused_set.contains(d)) {
-            vals.push(eval(l, d, idx, c0, leaves)?);
-            continue;
-        }
         vals.push(leaf_at(l, op, v, idx, c0, leaves)?);
     }
     elementwise::scalar_of(l, op, &vals)?.ok_or_else(|| l.err(op, "internal: no scalar function for this element"))
 }
 
-/// Leaf operand `v` of `op` at output indices `idx` (numpy broadcasting: a missing leading
-/// dimension or one of size 1 is read at 0).
+/// Operand `v` of `op` at output indices `idx`: computed by the op fused into it, or its leaf
+/// read (numpy broadcasting: a missing leading dimension or one of size 1 is read at 0).
 pub(crate) fn leaf_at(
     l: &mut Lower<'_>,
     op: OpId,
@@ -324,6 +346,9 @@ pub(crate) fn leaf_at(
     c0: Value,
     leaves: &HashMap<Value, Leaf>,
 ) -> LResult<Value> {
+    if let Some(d) = l.ctx.defining_op(v).filter(|d| l.tier.fused_set.contains(d)) {
+        return eval(l, d, idx, c0, leaves);
+    }
     match leaves.get(&v) {
         Some(Leaf::Reg(r)) => Ok(*r),
         Some(Leaf::Buf(m, s)) => {
