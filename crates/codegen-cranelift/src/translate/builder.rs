@@ -6,7 +6,7 @@ use super::Translator;
 
 /// The trap after `abort` or `exit` (never reached).
 pub const ASSERT_TRAP: u8 = 1;
-use crate::abi::{part_types, Kind, Scalar, ScalarExt};
+use crate::abi::{part_types, FuncAbi, Kind, Scalar, ScalarExt};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self, types, BlockArg, InstBuilder, MemFlagsData, TrapCode};
 use cranelift_frontend::{FunctionBuilder, Switch};
@@ -15,7 +15,7 @@ use flowgate_codegen::translate::{
     BuilderMethods, FloatBinOp, FloatPredicate, FloatUnOp, IntBinOp, IntPredicate, IntUnOp, ValueMap,
 };
 use flowgate_codegen::Result;
-use flowgate_ir::{BlockId, Context};
+use flowgate_ir::{BlockId, Context, OpId};
 
 impl<'a, M: Module> BuilderMethods<'a> for Translator<'a, '_, M> {
     type Value = ir::Value;
@@ -271,7 +271,10 @@ impl<'a, M: Module> BuilderMethods<'a> for Translator<'a, '_, M> {
     }
 
     fn switch_to_block(&mut self, b: ir::Block) -> Result<()> {
-        self.b.switch_to_block(b);
+        // The entry block is current already (its arguments were loaded there).
+        if self.b.current_block() != Some(b) {
+            self.b.switch_to_block(b);
+        }
         Ok(())
     }
 
@@ -357,6 +360,45 @@ impl<'a, M: Module> BuilderMethods<'a> for Translator<'a, '_, M> {
     fn unreachable(&mut self) -> Result<()> {
         self.b.ins().trap(TrapCode::unwrap_user(ASSERT_TRAP));
         Ok(())
+    }
+
+    fn abi(&self) -> &FuncAbi {
+        &self.abi
+    }
+
+    fn callee_abi(&self, name: &str) -> Option<FuncAbi> {
+        self.funcs.get(name).map(|e| e.abi.clone())
+    }
+
+    fn set_ir_block(&mut self, id: BlockId, b: ir::Block) {
+        self.blocks.insert(id, b);
+    }
+
+    fn entry_params(&mut self, b: ir::Block) -> Result<Vec<ir::Value>> {
+        self.b.append_block_params_for_function_params(b);
+        self.b.switch_to_block(b);
+        Ok(self.b.block_params(b).to_vec())
+    }
+
+    fn set_sret(&mut self, p: ir::Value) -> Result<()> {
+        self.sret = Some(p);
+        Ok(())
+    }
+
+    fn load_entry_descriptor(&mut self, kind: Kind, p: ir::Value) -> Result<Vec<ir::Value>> {
+        Ok(self.load_descriptor(kind, p, 0))
+    }
+
+    fn memref_op(&mut self, op: OpId) -> Result<bool> {
+        self.memref(op)
+    }
+
+    fn func_return(&mut self, op: OpId) -> Result<()> {
+        self.ret(op)
+    }
+
+    fn func_call(&mut self, op: OpId, callee: &str, abi: &FuncAbi) -> Result<()> {
+        self.call(op, callee, abi)
     }
 }
 

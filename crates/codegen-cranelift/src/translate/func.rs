@@ -1,7 +1,7 @@
 //! `func.return` and `func.call`, following the ABI of [`crate::abi`].
 
 use super::Translator;
-use crate::abi::Kind;
+use crate::abi::{FuncAbi, Kind};
 use cranelift_codegen::ir::{self, InstBuilder};
 use cranelift_module::Module;
 use flowgate_codegen::translate::BuilderMethods;
@@ -9,26 +9,8 @@ use flowgate_codegen::Result;
 use flowgate_ir::OpId;
 
 impl<M: Module> Translator<'_, '_, M> {
-    /// Returns whether the op terminated the block.
-    pub(super) fn func_op(&mut self, op: OpId) -> Result<bool> {
-        match self.ctx.op_name(op) {
-            "func.return" => {
-                self.ret(op)?;
-                Ok(true)
-            }
-            "func.call" => {
-                self.call(op)?;
-                Ok(false)
-            }
-            _ => Err(self.unsupported(op)),
-        }
-    }
-
-    fn ret(&mut self, op: OpId) -> Result<()> {
+    pub(super) fn ret(&mut self, op: OpId) -> Result<()> {
         let vals = self.ctx.operands(op).to_vec();
-        if vals.len() != self.abi.results.len() {
-            return Err(self.op_err(op, "has a number of operands that does not match the function's results"));
-        }
         if let Some(pieces) = self.abi.reg_pieces().map(<[_]>::to_vec) {
             let scalars = self.abi_scalars(op, &self.abi.results)?;
             let vals = vals.iter().map(|&v| self.scalar_value(op, v)).collect::<Result<Vec<_>>>()?;
@@ -75,22 +57,11 @@ impl<M: Module> Translator<'_, '_, M> {
         }
     }
 
-    fn call(&mut self, op: OpId) -> Result<()> {
+    pub(super) fn call(&mut self, op: OpId, callee: &str, abi: &FuncAbi) -> Result<()> {
         let ctx = self.ctx;
-        let callee = ctx
-            .attr(op, "callee")
-            .and_then(|a| ctx.attr_as_symbol_ref(a))
-            .ok_or_else(|| self.op_err(op, "requires a 'callee' symbol reference"))?
-            .to_string();
-        let Some(entry) = self.funcs.get(&callee) else {
-            return Err(self.op_err(op, format!("'{callee}' does not reference a function the code generator knows")));
-        };
-        let abi = entry.abi.clone();
-        let fref = self.func_ref(&callee).ok_or_else(|| self.ice("callee vanished"))?;
+        let abi = abi.clone();
+        let fref = self.func_ref(callee).ok_or_else(|| self.ice("callee vanished"))?;
         let operands = ctx.operands(op).to_vec();
-        if operands.len() != abi.params.len() || ctx.results(op).len() != abi.results.len() {
-            return Err(self.op_err(op, "does not match the callee's type"));
-        }
         let mut args = Vec::new();
         let sret_buf = abi.sret().map(|l| l.size).map(|size| self.stack_buffer(size));
         args.extend(sret_buf);

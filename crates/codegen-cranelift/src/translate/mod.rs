@@ -5,13 +5,12 @@ mod builder;
 mod func;
 mod memref;
 
-use crate::abi::{part_types, FuncAbi, Kind, ScalarExt};
+use crate::abi::{FuncAbi, Kind, ScalarExt};
 use crate::module::FuncTable;
 use cranelift_codegen::ir::{self, types, AbiParam, InstBuilder, MemFlagsData};
 use cranelift_frontend::FunctionBuilder;
 use cranelift_module::{Linkage, Module};
-use flowgate_codegen::cfg::reverse_post_order;
-use flowgate_codegen::translate::{arith, cf, math, BuilderMethods, ValueMap};
+use flowgate_codegen::translate::{self, BuilderMethods, ValueMap};
 use flowgate_codegen::{CodegenError, Result};
 use flowgate_ir::{BlockId, Context, OpId, RegionId};
 use std::collections::HashMap;
@@ -55,91 +54,11 @@ impl<'a, 'f, M: Module> Translator<'a, 'f, M> {
 
     /// Translate the body region of a function and finish the builder.
     pub fn translate_body(mut self, body: RegionId) -> Result<()> {
-        let ctx = self.ctx;
-        let order = reverse_post_order(ctx, body);
-        let Some(&entry) = order.first() else {
-            return Err(self.ice("function body has no entry block"));
-        };
-        for &blk in &order {
-            let cl = self.b.create_block();
-            self.blocks.insert(blk, cl);
-        }
-        self.bind_entry(entry)?;
-        for &blk in order.iter().skip(1) {
-            let cl = self.blocks[&blk];
-            for &arg in ctx.block_args(blk) {
-                let kind = self.kind(ctx.value_type(arg), None)?;
-                let parts: Vec<ir::Value> =
-                    part_types(kind).into_iter().map(|t| self.b.append_block_param(cl, t)).collect();
-                self.values.insert(arg, parts);
-            }
-        }
-        for &blk in &order {
-            let cl = self.blocks[&blk];
-            // The entry block is current already (its arguments were loaded there).
-            if self.b.current_block() != Some(cl) {
-                self.b.switch_to_block(cl);
-            }
-            let mut terminated = false;
-            for op in ctx.block_ops(blk) {
-                if terminated {
-                    return Err(self.op_err(op, "follows the terminator of its block"));
-                }
-                terminated = self.translate_op(op)?;
-            }
-            if !terminated {
-                return Err(self.ice("block does not end in a terminator"));
-            }
-        }
+        translate::body::translate_body(&mut self, body)?;
         self.b.seal_all_blocks();
         let cfg = self.module.target_config();
         self.b.finalize(cfg);
         Ok(())
-    }
-
-    /// The entry block takes the ABI parameters; memref arguments arrive as descriptor pointers.
-    fn bind_entry(&mut self, entry: BlockId) -> Result<()> {
-        let ctx = self.ctx;
-        let cl = self.blocks[&entry];
-        self.b.append_block_params_for_function_params(cl);
-        self.b.switch_to_block(cl);
-        let params: Vec<ir::Value> = self.b.block_params(cl).to_vec();
-        let mut it = params.into_iter();
-        if self.abi.sret().is_some() {
-            self.sret = it.next();
-        }
-        let args = ctx.block_args(entry).to_vec();
-        if args.len() != self.abi.params.len() {
-            return Err(self.ice("entry block arguments do not match the function type"));
-        }
-        for (arg, kind) in args.into_iter().zip(self.abi.params.clone()) {
-            let Some(p) = it.next() else { return Err(self.ice("missing ABI parameter")) };
-            let parts = match kind {
-                Kind::Scalar(_) => vec![p],
-                Kind::MemRef { .. } => self.load_descriptor(kind, p, 0),
-            };
-            self.values.insert(arg, parts);
-        }
-        Ok(())
-    }
-
-    /// Dispatch one op; returns whether it was a terminator.
-    fn translate_op(&mut self, op: OpId) -> Result<bool> {
-        let name = self.ctx.op_name(op);
-        let (dialect, _) = name.split_once('.').unwrap_or((name, ""));
-        let handled = match dialect {
-            "arith" => arith::arith(self, op)?,
-            "math" => math::math(self, op)?,
-            "cf" => return cf::cf(self, op),
-            "memref" => self.memref(op)?,
-            "func" => return self.func_op(op),
-            "builtin" if name == "builtin.unrealized_conversion_cast" => self.conversion_cast(op)?,
-            _ => false,
-        };
-        if !handled {
-            return Err(self.unsupported(op));
-        }
-        Ok(false)
     }
 
     pub fn define1_at(&mut self, op: OpId, i: usize, x: ir::Value) -> Result<()> {

@@ -5,13 +5,13 @@
 use super::{Translator, V};
 use crate::abi::{int_type, part_types};
 use crate::error::Error;
-use flowgate_codegen::abi::{Kind, Scalar};
+use flowgate_codegen::abi::{FuncAbi, Kind, Scalar};
 use flowgate_codegen::translate::{
     BuilderMethods, FloatBinOp, FloatPredicate, FloatUnOp, IntBinOp, IntPredicate, IntUnOp, ValueMap,
 };
 use flowgate_codegen::CodegenError;
 use flowgate_codegen::Result;
-use flowgate_ir::{BlockId, Context};
+use flowgate_ir::{BlockId, Context, OpId};
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::basic_block::BasicBlock;
 use inkwell::types::BasicTypeEnum;
@@ -360,6 +360,46 @@ impl<'a, 'c> BuilderMethods<'a> for Translator<'a, 'c> {
     fn unreachable(&mut self) -> Result<()> {
         ok(self.b.build_unreachable())?;
         Ok(())
+    }
+
+    fn abi(&self) -> &FuncAbi {
+        &self.abi
+    }
+
+    fn callee_abi(&self, name: &str) -> Option<FuncAbi> {
+        self.funcs.get(name).map(|e| e.abi.clone())
+    }
+
+    fn set_ir_block(&mut self, id: BlockId, b: BasicBlock<'c>) {
+        self.blocks.insert(id, b);
+    }
+
+    fn entry_params(&mut self, b: BasicBlock<'c>) -> Result<Vec<V<'c>>> {
+        self.b.position_at_end(b);
+        Ok(self.func.get_param_iter().collect())
+    }
+
+    fn set_sret(&mut self, p: V<'c>) -> Result<()> {
+        self.sret = Some(self.ptr(p)?);
+        Ok(())
+    }
+
+    /// Loaded in the prologue.
+    fn load_entry_descriptor(&mut self, kind: Kind, p: V<'c>) -> Result<Vec<V<'c>>> {
+        let ptr = self.ptr(p)?;
+        Ok(super::load_descriptor(&self.allocas, self.llc, kind, ptr, 0)?)
+    }
+
+    fn memref_op(&mut self, op: OpId) -> Result<bool> {
+        Ok(self.memref(op)?)
+    }
+
+    fn func_return(&mut self, op: OpId) -> Result<()> {
+        Ok(self.ret(op)?)
+    }
+
+    fn func_call(&mut self, op: OpId, callee: &str, abi: &FuncAbi) -> Result<()> {
+        Ok(self.call(op, callee, abi)?)
     }
 }
 

@@ -11,26 +11,8 @@ use flowgate_ir::OpId;
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, PointerValue};
 
 impl<'c> Translator<'_, 'c> {
-    /// Returns whether the op terminated the block.
-    pub(super) fn func_op(&mut self, op: OpId) -> Result<bool> {
-        match self.ctx.op_name(op) {
-            "func.return" => {
-                self.ret(op)?;
-                Ok(true)
-            }
-            "func.call" => {
-                self.call(op)?;
-                Ok(false)
-            }
-            _ => Err(self.unsupported(op)),
-        }
-    }
-
-    fn ret(&mut self, op: OpId) -> Result<()> {
+    pub(super) fn ret(&mut self, op: OpId) -> Result<()> {
         let vals = self.ctx.operands(op).to_vec();
-        if vals.len() != self.abi.results.len() {
-            return Err(self.op_err(op, "has a number of operands that does not match the function's results"));
-        }
         let parts: Vec<Vec<V<'c>>> = vals.iter().map(|&v| Ok(self.parts(v)?.to_vec())).collect::<Result<_>>()?;
         let abi = self.abi.clone();
         if let (Some((layout, _)), Some(pieces)) = (abi.result_struct.as_ref(), abi.reg_pieces()) {
@@ -91,21 +73,11 @@ impl<'c> Translator<'_, 'c> {
             .collect()
     }
 
-    fn call(&mut self, op: OpId) -> Result<()> {
+    pub(super) fn call(&mut self, op: OpId, callee: &str, abi: &FuncAbi) -> Result<()> {
         let ctx = self.ctx;
-        let callee = ctx
-            .attr(op, "callee")
-            .and_then(|a| ctx.attr_as_symbol_ref(a))
-            .ok_or_else(|| self.op_err(op, "requires a 'callee' symbol reference"))?
-            .to_string();
-        let Some(entry) = self.funcs.get(&callee) else {
-            return Err(self.op_err(op, format!("'{callee}' does not reference a function the code generator knows")));
-        };
-        let (abi, f) = (entry.abi.clone(), entry.id);
+        let f = self.funcs.get(callee).ok_or_else(|| self.ice("callee vanished"))?.id;
+        let abi = abi.clone();
         let operands = ctx.operands(op).to_vec();
-        if operands.len() != abi.params.len() || ctx.results(op).len() != abi.results.len() {
-            return Err(self.op_err(op, "does not match the callee's type"));
-        }
         let mut args: Vec<BasicMetadataValueEnum> = Vec::new();
         let sret_buf = match abi.sret() {
             Some(l) => Some(self.stack_buffer(l.size, 16)?),

@@ -10,8 +10,7 @@ use crate::abi::{memory_type, part_types, scalar_type};
 use crate::error::{Error, Result};
 use crate::module::{FuncEntry, FuncTable};
 use flowgate_codegen::abi::{FuncAbi, Kind, Scalar};
-use flowgate_codegen::cfg::reverse_post_order;
-use flowgate_codegen::translate::{arith, cf, math, BuilderMethods, ValueMap};
+use flowgate_codegen::translate::{self, BuilderMethods, ValueMap};
 use flowgate_ir::{BlockId, Context, OpId, RegionId};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
@@ -19,7 +18,7 @@ use inkwell::context::Context as LlContext;
 use inkwell::module::{Linkage, Module};
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
 use inkwell::values::{
-    BasicMetadataValueEnum, BasicValue, BasicValueEnum, FloatValue, FunctionValue, IntValue, PhiValue, PointerValue,
+    BasicMetadataValueEnum, BasicValue, BasicValueEnum, FloatValue, FunctionValue, IntValue, PointerValue,
 };
 use inkwell::AddressSpace;
 use std::collections::HashMap;
@@ -68,103 +67,21 @@ impl<'a, 'c> Translator<'a, 'c> {
         }
     }
 
-    /// Translate the body region of the function.
+    /// Translate the body region of the function; the prologue of `alloca`s comes first and
+    /// falls through to the entry block.
     pub fn translate_body(mut self, body: RegionId) -> Result<()> {
-        let ctx = self.ctx;
-        let order = reverse_post_order(ctx, body);
-        let Some(&entry) = order.first() else {
-            return Err(self.ice("function body has no entry block"));
-        };
         let prologue = self.llc.append_basic_block(self.func, "allocas");
         self.allocas.position_at_end(prologue);
-        for &blk in &order {
-            let bb = self.llc.append_basic_block(self.func, "");
-            if blk != entry {
-                self.b.position_at_end(bb);
-                for &arg in ctx.block_args(blk) {
-                    let kind = self.kind(ctx.value_type(arg), None)?;
-                    let p: Vec<PhiValue> = part_types(self.llc, kind)
-                        .into_iter()
-                        .map(|t| self.b.build_phi(t, ""))
-                        .collect::<std::result::Result<_, _>>()?;
-                    self.values.insert(arg, p.iter().map(|p| p.as_basic_value()).collect());
-                }
-            }
-            self.blocks.insert(blk, bb);
-        }
-        self.bind_entry(entry)?;
-        for &blk in &order {
-            let bb = self.blocks[&blk];
-            self.b.position_at_end(bb);
-            let mut terminated = false;
-            for op in ctx.block_ops(blk) {
-                if terminated {
-                    return Err(self.op_err(op, "follows the terminator of its block"));
-                }
-                terminated = self.translate_op(op)?;
-            }
-            if !terminated {
-                return Err(self.ice("block does not end in a terminator"));
-            }
-        }
-        let first = self.blocks[&entry];
+        translate::body::translate_body(&mut self, body)?;
+        let first = prologue.get_next_basic_block().ok_or_else(|| self.ice("function body has no entry block"))?;
         self.allocas.build_unconditional_branch(first)?;
         Ok(())
-    }
-
-    /// The entry block takes the ABI parameters; memref arguments arrive as descriptor pointers
-    /// and are loaded in the prologue.
-    fn bind_entry(&mut self, entry: BlockId) -> Result<()> {
-        let ctx = self.ctx;
-        let mut params = self.func.get_param_iter();
-        if self.abi.sret().is_some() {
-            self.sret = params.next().map(|p| p.into_pointer_value());
-        }
-        let args = ctx.block_args(entry).to_vec();
-        if args.len() != self.abi.params.len() {
-            return Err(self.ice("entry block arguments do not match the function type"));
-        }
-        for (arg, kind) in args.into_iter().zip(self.abi.params.clone()) {
-            let Some(p) = params.next() else { return Err(self.ice("missing ABI parameter")) };
-            let parts = match kind {
-                Kind::Scalar(_) => vec![p],
-                Kind::MemRef { .. } => {
-                    let ptr = self.ptr(p)?;
-                    load_descriptor(&self.allocas, self.llc, kind, ptr, 0)?
-                }
-            };
-            self.values.insert(arg, parts);
-        }
-        Ok(())
-    }
-
-    /// Dispatch one op; returns whether it was a terminator.
-    fn translate_op(&mut self, op: OpId) -> Result<bool> {
-        let name = self.ctx.op_name(op);
-        let (dialect, _) = name.split_once('.').unwrap_or((name, ""));
-        let handled = match dialect {
-            "arith" => arith::arith(self, op)?,
-            "math" => math::math(self, op)?,
-            "cf" => return Ok(cf::cf(self, op)?),
-            "memref" => self.memref(op)?,
-            "func" => return self.func_op(op),
-            "builtin" if name == "builtin.unrealized_conversion_cast" => self.conversion_cast(op)?,
-            _ => false,
-        };
-        if !handled {
-            return Err(self.unsupported(op));
-        }
-        Ok(false)
     }
 
     // ----- errors -----
 
     // These shadow `BuilderMethods`' versions with this crate's error type, which also takes
     // inkwell's builder errors.
-
-    pub fn unsupported(&self, op: OpId) -> Error {
-        BuilderMethods::unsupported(self, op).into()
-    }
 
     pub fn op_err(&self, op: OpId, msg: impl std::fmt::Display) -> Error {
         BuilderMethods::op_err(self, op, msg).into()

@@ -1,7 +1,7 @@
 //! [`BuilderMethods`]: what a backend provides to the generic translation, and the op decoding
 //! helpers every dialect's translation uses (provided methods over the backend's value map).
 
-use crate::abi::{kind_of, scalar_of, Kind, Scalar};
+use crate::abi::{kind_of, scalar_of, FuncAbi, Kind, Scalar};
 use crate::{CodegenError, Result};
 use flowgate_ir::{BlockId, Context, Diagnostic, OpId, Type, Value};
 use std::collections::HashMap;
@@ -253,6 +253,25 @@ pub trait BuilderMethods<'a> {
     ) -> Result<Option<Self::Value>>;
     /// End the block with a trap that is never reached (after `abort` or `exit`).
     fn unreachable(&mut self) -> Result<()>;
+
+    // ----- the function (see `body::translate_body`) -----
+
+    /// The ABI of the function being translated.
+    fn abi(&self) -> &FuncAbi;
+    /// The ABI of function `name` of the module, when it has one.
+    fn callee_abi(&self, name: &str) -> Option<FuncAbi>;
+    fn set_ir_block(&mut self, id: BlockId, b: Self::Block);
+    /// The function's parameters as values of the entry block `b`, where the builder is left.
+    fn entry_params(&mut self, b: Self::Block) -> Result<Vec<Self::Value>>;
+    fn set_sret(&mut self, p: Self::Value) -> Result<()>;
+    /// The parts of the memref descriptor a parameter points to.
+    fn load_entry_descriptor(&mut self, kind: Kind, p: Self::Value) -> Result<Vec<Self::Value>>;
+    /// A `memref` op; false for one the backend does not know.
+    fn memref_op(&mut self, op: OpId) -> Result<bool>;
+    /// `func.return`, its operand count checked.
+    fn func_return(&mut self, op: OpId) -> Result<()>;
+    /// `func.call` of `callee`, its operand and result counts checked against `abi`.
+    fn func_call(&mut self, op: OpId, callee: &str, abi: &FuncAbi) -> Result<()>;
 
     // ----- errors (provided) -----
 

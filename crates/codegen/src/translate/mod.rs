@@ -7,6 +7,7 @@
 //! which result an undefined case gets) is written here once.
 
 pub mod arith;
+pub mod body;
 mod builder;
 pub mod cf;
 pub mod math;
