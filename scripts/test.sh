@@ -270,15 +270,13 @@ if [ "$MODE" = all ]; then
     stage "memory test" bash scripts/memory-test.sh target/debug/onnx-run
     # The object-file path (issue 20 item 5): each model compiled to an object, linked with
     # target/debug/libflowgate_runtime.a into a shared library, loaded, called through <name>_run.
-    # onnx-node (236 models, about 2 s of linking each against the debug archive) is not run
-    # here yet: said on every run, so nobody counts it as passing.
-    for suite in onnx-backend-cf onnx-cf; do
+    # Every suite (about 0.4 s of linking per model against the debug archive on an idle core).
+    for suite in onnx-backend-cf onnx-cf onnx-random onnx-node real; do
       if [ -d "testdata/$suite" ]; then
         stage "onnx-run --aot --backend-tests testdata/$suite" \
           target/debug/onnx-run --aot --backend-tests "testdata/$suite"
       fi
     done
-    echo "NOT RUN: onnx-run --aot --backend-tests on testdata/onnx-node and testdata/real (not yet verified; issue 20 open)"
     # C embedding (issue 20): the runtime as static and shared library with flowgate.h,
     # pkg-config and the CMake package; the C API test through each; examples/c-embed built
     # with CMake; and the runtime, the C API test and compiled models on aarch64 and riscv64
@@ -332,10 +330,13 @@ if [ "$MODE" = all ]; then
           stage "onnx-run --backend llvm --backend-tests testdata/real" \
             target/debug/onnx-run --backend llvm -O3 --backend-tests testdata/real
         fi
-        # Only the control-flow suite through LLVM objects so far (issue 20 open).
-        stage "onnx-run --aot --backend llvm -O3 --backend-tests testdata/onnx-backend-cf" \
-          target/debug/onnx-run --aot --backend llvm -O3 --backend-tests testdata/onnx-backend-cf
-        echo "NOT RUN: onnx-run --aot --backend llvm -O3 on onnx-cf, onnx-node, real (issue 20 open)"
+        # The object-file path through LLVM objects.
+        for suite in onnx-backend-cf onnx-cf onnx-node real; do
+          if [ -d "testdata/$suite" ]; then
+            stage "onnx-run --aot --backend llvm -O3 --backend-tests testdata/$suite" \
+              target/debug/onnx-run --aot --backend llvm -O3 --backend-tests "testdata/$suite"
+          fi
+        done
         if [ "$with_mlir" = 1 ]; then
           stage "onnx-run --backend mlir --backend-tests testdata/onnx-backend-cf" \
             target/debug/onnx-run --backend mlir -O2 --backend-tests testdata/onnx-backend-cf
