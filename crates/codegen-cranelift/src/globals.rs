@@ -43,7 +43,10 @@ pub fn define_globals<M: Module>(
             continue;
         };
         let id = match place {
-            Placement::Jit(big) if g.size >= crate::jit_globals::OWN_MAPPING_MIN => {
+            Placement::Jit(big)
+                if g.size >= crate::jit_globals::OWN_MAPPING_MIN
+                    || g.align > crate::jit_globals::page_size() as u64 =>
+            {
                 use crate::jit_globals::{Fill, SYMBOL_PREFIX};
                 let symbol = format!("{SYMBOL_PREFIX}{name}");
                 let fill = match &init {
@@ -51,7 +54,8 @@ pub fn define_globals<M: Module>(
                     Init::Splat(e) => Fill::Splat(e),
                     Init::Bytes(b) => Fill::Bytes(b),
                 };
-                big.map(&symbol, g.size, fill, g.constant)
+                let align = usize::try_from(g.align).unwrap_or(usize::MAX);
+                big.map(&symbol, g.size, align, fill, g.constant)
                     .map_err(|e| Diagnostic::op_error(ctx, g.op, format!("is too large: {e}")))?;
                 m.declare_data(&symbol, Linkage::Import, !g.constant, false).map_err(internal)?
             }

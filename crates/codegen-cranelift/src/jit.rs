@@ -8,7 +8,7 @@ use crate::jit_globals::JitGlobals;
 use crate::module::{declare_functions, define_functions};
 use cranelift_codegen::ir::{types, AbiParam, InstBuilder, MemFlagsData, UserFuncName};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
-use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_jit::{ArenaMemoryProvider, JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Linkage, Module};
 use flowgate_codegen::run::{call_entry_wrapper, entry_results, ENTRY_WRAPPER};
 pub use flowgate_codegen::run::{format_e, Invoke, RunOutput, ScalarValue};
@@ -30,7 +30,7 @@ pub fn run_with(ctx: &Context, module: OpId, entry: &str, opt: OptLevel, invoke:
     let isa = host_isa(opt)?;
     let libm = crate::libm::symbols();
     let big = JitGlobals::new();
-    let mut jit = new_module(isa, &libm, &big);
+    let mut jit = new_module(isa, &libm, &big)?;
     let table = declare_functions(ctx, module, &mut jit, Placement::Jit(&big))?;
     let e = table.get(entry);
     let results = entry_results(entry, e.map(|e| (e.defined, &e.abi)))?;
@@ -116,17 +116,35 @@ fn define_wrapper(
     Ok(id)
 }
 
+/// The address space each JIT module reserves for its code and data (see [`new_module`]).
+/// Far below the ±2 GiB reach of a PC-relative reference; more than a module needs, as
+/// globals of [`crate::jit_globals::OWN_MAPPING_MIN`] bytes or more live elsewhere. A module
+/// that outgrows it is a code-generation error, not a panic.
+pub const JIT_RESERVE: usize = 1 << 30;
+
 /// A JIT module for `isa` with `symbols` bound, and the big globals of `big` found by name.
+///
+/// Code reaches the functions and data of its own module PC-relatively (32-bit offsets:
+/// cranelift-jit resolves `X86PCRel4`/`X86CallPCRel4` with `i32::try_from(..).unwrap()`).
+/// cranelift-jit's default memory provider maps each piece of code and data separately, so
+/// after many compilations in one process (the onnx_run fuzzer: 34 panics in
+/// `compiled_blob.rs`) a module's pieces could land more than 2 GiB apart. Its
+/// `ArenaMemoryProvider` places them all in one region reserved up front (no access until
+/// used, so reserving costs no memory), which bounds every distance by [`JIT_RESERVE`].
 fn new_module(
     isa: cranelift_codegen::isa::OwnedTargetIsa,
     symbols: &[(&str, *const u8)],
     big: &Arc<JitGlobals>,
-) -> JITModule {
+) -> Result<JITModule> {
     let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
     builder.symbols(symbols.iter().copied());
     let big = Arc::clone(big);
     builder.symbol_lookup_fn(Box::new(move |name| big.lookup(name)));
-    JITModule::new(builder)
+    let arena = ArenaMemoryProvider::new_with_size(JIT_RESERVE).map_err(|e| {
+        CodegenError::Run(format!("cannot reserve {JIT_RESERVE} bytes of address space for JIT code: {e}"))
+    })?;
+    builder.memory_provider(Box::new(arena));
+    Ok(JITModule::new(builder))
 }
 
 /// cranelift-jit panics on a symbol it cannot resolve, so look every import up first.
@@ -155,7 +173,7 @@ fn check_imports(jit: &JITModule, known: &[(&str, *const u8)]) -> Result<()> {
 pub fn clif(ctx: &Context, module: OpId) -> Result<String> {
     let isa = host_isa(OptLevel::None)?;
     let big = JitGlobals::new();
-    let mut jit = new_module(isa, &[], &big);
+    let mut jit = new_module(isa, &[], &big)?;
     let table = declare_functions(ctx, module, &mut jit, Placement::Jit(&big))?;
     crate::module::clif_text(ctx, &table, &mut jit)
 }
@@ -195,7 +213,7 @@ pub fn compile(ctx: &Context, module: OpId, opt: OptLevel, symbols: &[(&'static 
     let mut known = crate::libm::symbols();
     known.extend_from_slice(symbols);
     let big = JitGlobals::new();
-    let mut jit = new_module(isa, &known, &big);
+    let mut jit = new_module(isa, &known, &big)?;
     let table = declare_functions(ctx, module, &mut jit, Placement::Jit(&big))?;
     let function_times = define_functions(ctx, &table, &mut jit)?;
     check_imports(&jit, &known)?;

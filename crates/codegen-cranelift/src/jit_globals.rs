@@ -23,10 +23,11 @@ pub enum Fill<'a> {
     Bytes(&'a [u8]),
 }
 
-/// One mapping, unmapped on drop.
+/// One mapping, unmapped on drop; the buffer starts at `addr`, `base` aligned up.
 struct Mapping {
-    ptr: *mut u8,
+    base: *mut u8,
     len: usize,
+    addr: *mut u8,
 }
 
 // SAFETY: the mapping is plain memory owned by this value; the pointer is only handed out as an
@@ -36,8 +37,8 @@ unsafe impl Sync for Mapping {}
 
 impl Drop for Mapping {
     fn drop(&mut self) {
-        // SAFETY: `ptr..ptr+len` is a mapping made by `JitGlobals::map` and nothing else owns it.
-        unsafe { libc::munmap(self.ptr.cast(), self.len) };
+        // SAFETY: `base..base+len` is a mapping made by `JitGlobals::map` and nothing else owns it.
+        unsafe { libc::munmap(self.base.cast(), self.len) };
     }
 }
 
@@ -55,13 +56,18 @@ impl JitGlobals {
     /// The address bound to `symbol`, for cranelift-jit's symbol lookup.
     pub fn lookup(&self, symbol: &str) -> Option<*const u8> {
         let m = self.mappings.lock().ok()?;
-        m.get(symbol).map(|m| m.ptr as *const u8)
+        m.get(symbol).map(|m| m.addr as *const u8)
     }
 
-    /// Map `size` bytes for `symbol`, fill them, and make them read-only if `constant`. The
-    /// error says why the memory could not be had.
-    pub fn map(&self, symbol: &str, size: usize, fill: Fill<'_>, constant: bool) -> Result<(), String> {
-        let len = size.max(1);
+    /// Map `size` bytes aligned to `align` (a power of two) for `symbol`, fill them, and make
+    /// them read-only if `constant`. The error says why the memory could not be had.
+    pub fn map(&self, symbol: &str, size: usize, align: usize, fill: Fill<'_>, constant: bool) -> Result<(), String> {
+        // A mapping is page-aligned; a larger alignment takes `align` more bytes to slide into.
+        let extra = if align > page_size() { align } else { 0 };
+        let len = size
+            .max(1)
+            .checked_add(extra)
+            .ok_or_else(|| format!("cannot allocate {size} bytes aligned to {align} for it"))?;
         // SAFETY: an anonymous private mapping; the result is checked against MAP_FAILED.
         // MAP_NORESERVE: untouched zero pages cost nothing, so a zero buffer bigger than memory
         // plus swap is fine as long as the program touches little of it (as in C's bss).
@@ -78,9 +84,15 @@ impl JitGlobals {
         if ptr == libc::MAP_FAILED {
             return Err(format!("cannot allocate {size} bytes for it: {}", std::io::Error::last_os_error()));
         }
-        let mapping = Mapping { ptr: ptr.cast(), len };
-        // SAFETY: `mapping` is `len` writable bytes that nothing else references yet.
-        let buf = unsafe { std::slice::from_raw_parts_mut(mapping.ptr, size) };
+        let base: *mut u8 = ptr.cast();
+        let mut mapping = Mapping { base, len, addr: base };
+        let Some(start) = (base as usize).checked_next_multiple_of(align.max(1)) else {
+            return Err(format!("cannot align it to {align}"));
+        };
+        // SAFETY: `start - base <= extra`, so `start` is inside the mapping.
+        mapping.addr = unsafe { base.add(start - base as usize) };
+        // SAFETY: `addr..addr+size` lies in the `len` writable bytes nothing else references yet.
+        let buf = unsafe { std::slice::from_raw_parts_mut(mapping.addr, size) };
         match fill {
             Fill::Zero => {}
             Fill::Bytes(b) => {
@@ -98,6 +110,14 @@ impl JitGlobals {
         self.mappings.lock().map_err(|_| "a lock was poisoned".to_string())?.insert(symbol.to_string(), mapping);
         Ok(())
     }
+}
+
+/// The size of a memory page: cranelift-jit's arena (`jit::new_module`) aligns nothing
+/// beyond it, so more strictly aligned globals get a mapping of their own.
+pub fn page_size() -> usize {
+    // SAFETY: sysconf only reads a system constant.
+    let p = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    usize::try_from(p).ok().filter(|&p| p > 0).unwrap_or(4096)
 }
 
 /// Repeat the element `e` over `buf`, doubling the filled prefix (a few large copies instead of
@@ -136,16 +156,22 @@ mod tests {
     #[test]
     fn mappings_are_filled_bound_and_refuse_impossible_sizes() {
         let g = JitGlobals::new();
-        g.map("a", 4 << 20, Fill::Splat(&[7, 0]), true).unwrap();
+        g.map("a", 4 << 20, 16, Fill::Splat(&[7, 0]), true).unwrap();
         let p = g.lookup("a").unwrap();
         // SAFETY: the mapping is 4 MiB and readable.
         let s = unsafe { std::slice::from_raw_parts(p, 4 << 20) };
         assert!(s.chunks(2).all(|c| c == [7, 0]));
-        g.map("z", 1 << 36, Fill::Zero, false).unwrap();
+        g.map("z", 1 << 36, 16, Fill::Zero, false).unwrap();
         assert!(g.lookup("z").is_some());
-        let e = g.map("huge", 1 << 62, Fill::Zero, false).unwrap_err();
+        let e = g.map("huge", 1 << 62, 16, Fill::Zero, false).unwrap_err();
         assert!(e.contains("cannot allocate 4611686018427387904 bytes"), "{e}");
         assert!(g.lookup("huge").is_none());
         assert!(g.lookup("b").is_none());
+        // Beyond a page (which cranelift-jit's arena cannot give): a mapping of its own, aligned.
+        g.map("wide", 24, 1 << 16, Fill::Bytes(&[5; 24]), true).unwrap();
+        let p = g.lookup("wide").unwrap();
+        assert_eq!(p as usize % (1 << 16), 0);
+        // SAFETY: the buffer is 24 readable bytes.
+        assert_eq!(unsafe { std::slice::from_raw_parts(p, 24) }, [5; 24]);
     }
 }
