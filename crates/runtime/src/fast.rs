@@ -19,6 +19,11 @@ use crate::value::{try_vec, DType, Tensor};
 /// `Some(result)` when a fast path applies, `None` to take the generic one (which also reports
 /// every error: mismatched shapes, dtypes, ops an element type does not define).
 pub(crate) fn binary(op: BinaryOp, a: &Tensor, b: &Tensor) -> Option<Tensor> {
+    crate::simd::wide(|| binary_body(op, a, b))
+}
+
+#[inline(always)]
+fn binary_body(op: BinaryOp, a: &Tensor, b: &Tensor) -> Option<Tensor> {
     if a.dtype() != b.dtype() {
         return None;
     }
@@ -42,6 +47,11 @@ pub(crate) fn binary(op: BinaryOp, a: &Tensor, b: &Tensor) -> Option<Tensor> {
 /// there): onnxruntime's own f32 kernels are approximations of that order, and the f64 libm
 /// calls dominated recurrent cells.
 pub(crate) fn unary(op: UnaryOp, x: &Tensor) -> Option<Tensor> {
+    crate::simd::wide(|| unary_body(op, x))
+}
+
+#[inline(always)]
+fn unary_body(op: UnaryOp, x: &Tensor) -> Option<Tensor> {
     let data = match x.dtype() {
         DType::F32 => {
             let v = x.as_slice::<f32>()?;
@@ -62,6 +72,7 @@ pub(crate) fn unary(op: UnaryOp, x: &Tensor) -> Option<Tensor> {
     Tensor::from_data(x.shape().to_vec(), data).ok()
 }
 
+#[inline(always)]
 fn exact<T: Float>(op: UnaryOp, v: &[T]) -> Option<Vec<T>> {
     let zero = T::from_f64(0.0);
     let one = T::from_f64(1.0);
@@ -79,6 +90,7 @@ fn exact<T: Float>(op: UnaryOp, v: &[T]) -> Option<Vec<T>> {
     }
 }
 
+#[inline(always)]
 fn map<T: Copy, O>(v: &[T], f: impl Fn(T) -> O) -> Option<Vec<O>> {
     let mut out = try_vec(v.len()).ok()?;
     out.extend(v.iter().map(|&x| f(x)));
@@ -140,6 +152,7 @@ macro_rules! impl_int {
 impl_int!(i32, i64);
 
 /// Comparisons, for any ordered element type (floats: false when either is NaN, as IEEE).
+#[inline(always)]
 fn compare<T: Copy + PartialOrd + Elem>(
     op: BinaryOp,
     x: &[T],
@@ -158,6 +171,7 @@ fn compare<T: Copy + PartialOrd + Elem>(
     Tensor::from_vec(out, v).ok()
 }
 
+#[inline(always)]
 fn float<T: Float>(op: BinaryOp, a: &Tensor, b: &Tensor, plan: &Plan, out: Vec<usize>) -> Option<Tensor> {
     let (x, y) = (a.as_slice::<T>()?, b.as_slice::<T>()?);
     let v: Vec<T> = match op {
@@ -172,6 +186,7 @@ fn float<T: Float>(op: BinaryOp, a: &Tensor, b: &Tensor, plan: &Plan, out: Vec<u
     Tensor::from_vec(out, v).ok()
 }
 
+#[inline(always)]
 fn int<T: Int>(op: BinaryOp, a: &Tensor, b: &Tensor, plan: &Plan, out: Vec<usize>) -> Option<Tensor> {
     let (x, y) = (a.as_slice::<T>()?, b.as_slice::<T>()?);
     let v: Vec<T> = match op {
@@ -185,6 +200,7 @@ fn int<T: Int>(op: BinaryOp, a: &Tensor, b: &Tensor, plan: &Plan, out: Vec<usize
     Tensor::from_vec(out, v).ok()
 }
 
+#[inline(always)]
 fn boolean(op: BinaryOp, a: &Tensor, b: &Tensor, plan: &Plan, out: Vec<usize>) -> Option<Tensor> {
     let (x, y) = (a.as_slice::<bool>()?, b.as_slice::<bool>()?);
     let v: Vec<bool> = match op {
@@ -244,6 +260,7 @@ impl Plan {
 
     /// `f` of every pair of broadcast elements, row-major. `None` if an operand is shorter
     /// than its shape says (never for a valid tensor) or the result cannot be allocated.
+    #[inline(always)]
     fn run<A: Copy, B: Copy, O>(&self, a: &[A], b: &[B], f: impl Fn(A, B) -> O) -> Option<Vec<O>> {
         let mut out = try_vec(self.numel).ok()?;
         if self.numel == 0 {

@@ -44,6 +44,7 @@ mod sequence;
 mod shape;
 mod signal;
 pub mod signature;
+mod simd;
 mod thin;
 mod value;
 mod window;

@@ -69,9 +69,11 @@ macro_rules! real_impl {
             fn of(v: f64) -> Self {
                 v as $t
             }
+            #[inline(always)]
             fn exp(self) -> Self {
                 $exp(self)
             }
+            #[inline(always)]
             fn tanh(self) -> Self {
                 $tanh(self)
             }

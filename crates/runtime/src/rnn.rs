@@ -24,11 +24,11 @@ impl Activation {
     /// `apply` on every element; the common kinds as plain loops the compiler vectorizes.
     fn apply_slice<T: Real>(&self, v: &mut [T]) {
         let one = T::of(1.0);
-        match self.kind {
+        crate::simd::wide(|| match self.kind {
             ActKind::Sigmoid => v.iter_mut().for_each(|x| *x = one / (one + (T::default() - *x).exp())),
             ActKind::Tanh => v.iter_mut().for_each(|x| *x = x.tanh()),
             _ => v.iter_mut().for_each(|x| *x = self.apply(*x)),
-        }
+        })
     }
 
     fn apply<T: Real>(&self, x: T) -> T {

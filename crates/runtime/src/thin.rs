@@ -22,50 +22,54 @@ pub(crate) fn try_direct<T: Real>(
     beta: T,
     c: &mut MatMut<'_, T>,
 ) -> bool {
-    let zero = T::default();
-    // C is written as beta * C + alpha * sum; beta 0 ignores C's old values (NaN included), as
-    // the GEMM does.
-    let store = |slot: &mut T, sum: T| *slot = if beta == zero { alpha * sum } else { beta * *slot + alpha * sum };
-    if m == 1 && b.cs == 1 && (a.cs == 1 || k == 1) {
-        // One row: scaled rows of B summed into C's row.
-        let mut acc = vec![zero; n];
-        for l in 0..k {
-            let x = a.data[l * a.cs];
-            for (s, &y) in acc.iter_mut().zip(&b.data[l * b.rs..][..n]) {
-                *s += x * y;
-            }
-        }
-        for (slot, &s) in c.data[..n].iter_mut().zip(&acc) {
-            store(slot, s);
-        }
-        return true;
-    }
-    if a.cs == 1 && b.rs == 1 && (m == 1 || n == 1) {
-        // Rows of A against columns of B, both contiguous (B given transposed).
-        for i in 0..m {
-            let row = &a.data[i * a.rs..][..k];
-            for j in 0..n {
-                store(&mut c.data[i * c.rs + j], dot(row, &b.data[j * b.cs..][..k]));
-            }
-        }
-        return true;
-    }
-    if m.saturating_mul(n).saturating_mul(k) <= TINY {
-        for i in 0..m {
-            for j in 0..n {
-                let mut sum = zero;
-                for l in 0..k {
-                    sum += a.data[i * a.rs + l * a.cs] * b.data[l * b.rs + j * b.cs];
+    // Compiled for AVX2 when the CPU has it (see `simd`).
+    crate::simd::wide(|| {
+        let zero = T::default();
+        // C is written as beta * C + alpha * sum; beta 0 ignores C's old values (NaN included), as
+        // the GEMM does.
+        let store = |slot: &mut T, sum: T| *slot = if beta == zero { alpha * sum } else { beta * *slot + alpha * sum };
+        if m == 1 && b.cs == 1 && (a.cs == 1 || k == 1) {
+            // One row: scaled rows of B summed into C's row.
+            let mut acc = vec![zero; n];
+            for l in 0..k {
+                let x = a.data[l * a.cs];
+                for (s, &y) in acc.iter_mut().zip(&b.data[l * b.rs..][..n]) {
+                    *s += x * y;
                 }
-                store(&mut c.data[i * c.rs + j], sum);
             }
+            for (slot, &s) in c.data[..n].iter_mut().zip(&acc) {
+                store(slot, s);
+            }
+            return true;
         }
-        return true;
-    }
-    false
+        if a.cs == 1 && b.rs == 1 && (m == 1 || n == 1) {
+            // Rows of A against columns of B, both contiguous (B given transposed).
+            for i in 0..m {
+                let row = &a.data[i * a.rs..][..k];
+                for j in 0..n {
+                    store(&mut c.data[i * c.rs + j], dot(row, &b.data[j * b.cs..][..k]));
+                }
+            }
+            return true;
+        }
+        if m.saturating_mul(n).saturating_mul(k) <= TINY {
+            for i in 0..m {
+                for j in 0..n {
+                    let mut sum = zero;
+                    for l in 0..k {
+                        sum += a.data[i * a.rs + l * a.cs] * b.data[l * b.rs + j * b.cs];
+                    }
+                    store(&mut c.data[i * c.rs + j], sum);
+                }
+            }
+            return true;
+        }
+        false
+    })
 }
 
 /// A dot product in eight independent partial sums, so the compiler vectorizes it.
+#[inline(always)]
 pub(crate) fn dot<T: Real>(a: &[T], b: &[T]) -> T {
     let mut acc = [T::default(); 8];
     let (ac, bc) = (a.chunks_exact(8), b.chunks_exact(8));

@@ -12,6 +12,11 @@ use crate::thin::dot;
 /// `y += W * x` for one output channel: `x` holds the group's `cg` input channels, `w` the
 /// channel's `cg * kcount` weights, `y` its `out_count` outputs.
 pub(super) fn direct_channel<T: Real>(x: &[T], w: &[T], cg: usize, g: &Geom<'_>, y: &mut [T]) {
+    crate::simd::wide(|| channel_body(x, w, cg, g, y))
+}
+
+#[inline(always)]
+fn channel_body<T: Real>(x: &[T], w: &[T], cg: usize, g: &Geom<'_>, y: &mut [T]) {
     let r = g.inp.len();
     let (s, d, p, kin) = last_axis(g.win);
     let (lin, lout) = (g.inp[r - 1], g.out[r - 1]);
@@ -41,6 +46,7 @@ struct Row {
 
 impl Row {
     /// `y[o] += sum_k w[k] * src[o * s + k * d - p]` over the taps inside `src`.
+    #[inline(always)]
     fn accumulate<T: Real>(&self, y: &mut [T], src: &[T], w: &[T]) {
         let Row { s, d, p } = *self;
         let (lout, lin, k) = (y.len(), src.len(), w.len());
