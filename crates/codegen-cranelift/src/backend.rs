@@ -7,11 +7,4 @@ use crate::OptLevel;
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cranelift(pub OptLevel);
 
-flowgate_codegen::codegen_backend!(
-    Cranelift,
-    "cranelift",
-    crate::jit::Compiled,
-    crate::jit::compile,
-    crate::jit::run_with,
-    crate::object::compile_object
-);
+flowgate_codegen::codegen_backend!(Cranelift, "cranelift");

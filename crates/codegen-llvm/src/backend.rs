@@ -15,11 +15,4 @@ impl Level for LlvmOpt {
     }
 }
 
-flowgate_codegen::codegen_backend!(
-    Llvm,
-    "llvm",
-    crate::jit::Compiled,
-    crate::jit::compile,
-    crate::jit::run_with,
-    crate::object::compile_object
-);
+flowgate_codegen::codegen_backend!(Llvm, "llvm");

@@ -91,8 +91,22 @@ impl Level for OptLevel {
 /// backend crate's functions `$jit(ctx, module, level, symbols) -> Result<$compiled>`,
 /// `$run(ctx, module, entry, level, invoke)` and `$object(ctx, module, triple, level)`; and
 /// [`JitCode`] for `$compiled` (which has `function(&self, name)`).
+// `crate::` in the short form means the calling backend crate, on purpose.
+#[allow(clippy::crate_in_macro_def)]
 #[macro_export]
 macro_rules! codegen_backend {
+    // A backend crate laid out as both native ones are: `jit::{Compiled, compile, run_with}`
+    // and `object::compile_object`.
+    ($ty:ty, $name:literal) => {
+        $crate::codegen_backend!(
+            $ty,
+            $name,
+            crate::jit::Compiled,
+            crate::jit::compile,
+            crate::jit::run_with,
+            crate::object::compile_object
+        );
+    };
     ($ty:ty, $name:literal, $compiled:ty, $jit:path, $run:path, $object:path) => {
         impl $crate::backend::CodegenBackend for $ty {
             fn name(&self) -> &'static str {

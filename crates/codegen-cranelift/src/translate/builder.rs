@@ -389,6 +389,10 @@ impl<'a, M: Module> BuilderMethods<'a> for Translator<'a, '_, M> {
         Ok(self.load_descriptor(kind, p, 0))
     }
 
+    fn ptr_to_index(&mut self, p: ir::Value) -> Result<ir::Value> {
+        Ok(p)
+    }
+
     fn memref_op(&mut self, op: OpId) -> Result<bool> {
         self.memref(op)
     }

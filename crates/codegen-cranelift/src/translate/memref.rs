@@ -63,38 +63,9 @@ impl<M: Module> Translator<'_, '_, M> {
                 let (addr, _) = self.element_address(op, 1, 2)?;
                 self.b.ins().store(MemFlagsData::new(), v, addr, 0);
             }
-            "dim" => self.dim(op)?,
             "get_global" => self.get_global(op)?,
-            "extract_aligned_pointer_as_index" => {
-                let d = self.desc(op, 0)?;
-                self.define1(op, d.aligned)?;
-            }
-            "extract_strided_metadata" => {
-                // Results: the rank-0 base buffer, the offset, then sizes and strides.
-                let d = self.desc(op, 0)?;
-                let n = self.ctx.results(op).len();
-                if n != 2 + 2 * d.sizes.len() {
-                    return Err(self.op_err(op, "has a number of results that does not match the source rank"));
-                }
-                let zero = self.iconst(types::I64, 0);
-                self.define(op, 0, vec![d.allocated, d.aligned, zero])?;
-                let rest: Vec<ir::Value> = std::iter::once(d.offset).chain(d.sizes).chain(d.strides).collect();
-                for (i, v) in rest.into_iter().enumerate() {
-                    self.define1_at(op, i + 1, v)?;
-                }
-            }
             "copy" => self.copy(op)?,
             "realloc" => self.realloc(op)?,
-            "reinterpret_cast" => flowgate_codegen::translate::views::reinterpret_cast(self, op)?,
-            // Same data, a different static view of its type.
-            "cast" => {
-                let parts = self.operand_parts(op, 0)?;
-                let k = self.kind(self.ctx.value_type(self.ctx.result(op, 0)), Some(op))?;
-                if k.parts() != parts.len() {
-                    return Err(self.op_err(op, "casts between ranks are not supported"));
-                }
-                self.define(op, 0, parts)?;
-            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -362,31 +333,5 @@ impl<M: Module> Translator<'_, '_, M> {
         let offset = self.iconst(types::I64, 0);
         let one = self.iconst(types::I64, 1);
         self.define(op, 0, Desc { allocated: p, aligned: p, offset, sizes: vec![n], strides: vec![one] }.into_parts())
-    }
-
-    fn dim(&mut self, op: OpId) -> Result<()> {
-        let d = self.desc(op, 0)?;
-        // A constant index picks the size directly; otherwise select among them. An index out of
-        // range (undefined upstream) gives 0.
-        let idx_val = self.ctx.operand(op, 1);
-        let konst = self
-            .ctx
-            .defining_op(idx_val)
-            .filter(|&c| self.ctx.is_op(c, "arith.constant"))
-            .and_then(|c| self.ctx.attr(c, "value"))
-            .and_then(|a| self.ctx.attr_as_int(a));
-        let r = match konst {
-            Some(k) if k >= 0 && (k as usize) < d.sizes.len() => d.sizes[k as usize],
-            _ => {
-                let idx = self.operand(op, 1)?;
-                let mut r = self.iconst(types::I64, 0);
-                for (k, &s) in d.sizes.iter().enumerate() {
-                    let hit = self.b.ins().icmp_imm_s(IntCC::Equal, idx, k as i64);
-                    r = self.b.ins().select(hit, s, r);
-                }
-                r
-            }
-        };
-        self.define1(op, r)
     }
 }

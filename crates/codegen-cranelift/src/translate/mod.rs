@@ -12,7 +12,7 @@ use cranelift_frontend::FunctionBuilder;
 use cranelift_module::{Linkage, Module};
 use flowgate_codegen::translate::{self, BuilderMethods, ValueMap};
 use flowgate_codegen::{CodegenError, Result};
-use flowgate_ir::{BlockId, Context, OpId, RegionId};
+use flowgate_ir::{BlockId, Context, RegionId};
 use std::collections::HashMap;
 
 pub(crate) struct Translator<'a, 'f, M: Module> {
@@ -59,10 +59,6 @@ impl<'a, 'f, M: Module> Translator<'a, 'f, M> {
         let cfg = self.module.target_config();
         self.b.finalize(cfg);
         Ok(())
-    }
-
-    pub fn define1_at(&mut self, op: OpId, i: usize, x: ir::Value) -> Result<()> {
-        self.define(op, i, vec![x])
     }
 
     pub fn block(&self, b: BlockId) -> Result<ir::Block> {

@@ -390,6 +390,11 @@ impl<'a, 'c> BuilderMethods<'a> for Translator<'a, 'c> {
         Ok(super::load_descriptor(&self.allocas, self.llc, kind, ptr, 0)?)
     }
 
+    fn ptr_to_index(&mut self, p: V<'c>) -> Result<V<'c>> {
+        let p = self.ptr(p)?;
+        Ok(ok(self.b.build_ptr_to_int(p, self.i64t(), ""))?.into())
+    }
+
     fn memref_op(&mut self, op: OpId) -> Result<bool> {
         Ok(self.memref(op)?)
     }

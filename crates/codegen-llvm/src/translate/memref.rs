@@ -7,7 +7,7 @@ use crate::error::Result;
 use flowgate_codegen::abi::Scalar;
 use flowgate_codegen::translate::BuilderMethods;
 use flowgate_ir::{OpId, TypeKind, DYNAMIC};
-use inkwell::values::{BasicValue, IntValue, PointerValue};
+use inkwell::values::{IntValue, PointerValue};
 use inkwell::IntPredicate;
 
 /// A memref's descriptor as LLVM values.
@@ -48,38 +48,9 @@ impl<'c> Translator<'_, 'c> {
                 let (addr, elem) = self.element_address(op, 1, 2)?;
                 self.store_scalar(elem, v, addr)?;
             }
-            "dim" => self.dim(op)?,
             "get_global" => self.get_global(op)?,
-            "extract_aligned_pointer_as_index" => {
-                let d = self.desc(op, 0)?;
-                let i = self.b.build_ptr_to_int(d.aligned, self.i64t(), "")?;
-                self.define1(op, i)?;
-            }
-            "extract_strided_metadata" => {
-                // Results: the rank-0 base buffer, the offset, then sizes and strides.
-                let d = self.desc(op, 0)?;
-                let n = self.ctx.results(op).len();
-                if n != 2 + 2 * d.sizes.len() {
-                    return Err(self.op_err(op, "has a number of results that does not match the source rank"));
-                }
-                self.define(op, 0, vec![d.allocated.into(), d.aligned.into(), self.i64c(0).into()])?;
-                let rest: Vec<IntValue<'c>> = std::iter::once(d.offset).chain(d.sizes).chain(d.strides).collect();
-                for (i, v) in rest.into_iter().enumerate() {
-                    self.define(op, i + 1, vec![v.into()])?;
-                }
-            }
             "copy" => self.copy(op)?,
             "realloc" => self.realloc(op)?,
-            "reinterpret_cast" => flowgate_codegen::translate::views::reinterpret_cast(self, op)?,
-            // Same data, a different static view of its type.
-            "cast" => {
-                let parts = self.operand_parts(op, 0)?;
-                let k = self.kind(self.ctx.value_type(self.ctx.result(op, 0)), Some(op))?;
-                if k.parts() != parts.len() {
-                    return Err(self.op_err(op, "casts between ranks are not supported"));
-                }
-                self.define(op, 0, parts)?;
-            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -371,31 +342,5 @@ impl<'c> Translator<'_, 'c> {
         let p = self.ptr(p)?;
         let d = Desc { allocated: p, aligned: p, offset: self.i64c(0), sizes: vec![n], strides: vec![self.i64c(1)] };
         Ok(self.define(op, 0, d.into_parts())?)
-    }
-
-    fn dim(&mut self, op: OpId) -> Result<()> {
-        let d = self.desc(op, 0)?;
-        // A constant index picks the size directly; otherwise select among them. An index out of
-        // range (undefined upstream) gives 0.
-        let idx_val = self.ctx.operand(op, 1);
-        let konst = self
-            .ctx
-            .defining_op(idx_val)
-            .filter(|&c| self.ctx.is_op(c, "arith.constant"))
-            .and_then(|c| self.ctx.attr(c, "value"))
-            .and_then(|a| self.ctx.attr_as_int(a));
-        let r = match konst {
-            Some(k) if k >= 0 && (k as usize) < d.sizes.len() => d.sizes[k as usize],
-            _ => {
-                let idx = self.int_operand(op, 1)?;
-                let mut r = self.i64c(0);
-                for (k, &s) in d.sizes.iter().enumerate() {
-                    let hit = self.b.build_int_compare(IntPredicate::EQ, idx, self.i64c(k as i64), "")?;
-                    r = self.b.build_select(hit, s, r, "")?.into_int_value();
-                }
-                r
-            }
-        };
-        self.define1(op, r.as_basic_value_enum())
     }
 }

@@ -3,7 +3,7 @@
 //! parameters, then each op by dialect. Ops that touch the ABI or memory layout of one target
 //! (`memref`, `func`) are the backend's; everything else is translated here.
 
-use super::{arith, cf, math, BuilderMethods};
+use super::{arith, cf, math, memref, BuilderMethods};
 use crate::abi::Kind;
 use crate::cfg::reverse_post_order;
 use crate::Result;
@@ -83,7 +83,7 @@ fn translate_op<'a, B: BuilderMethods<'a>>(bx: &mut B, op: OpId) -> Result<bool>
         "arith" => arith::arith(bx, op)?,
         "math" => math::math(bx, op)?,
         "cf" => return cf::cf(bx, op),
-        "memref" => bx.memref_op(op)?,
+        "memref" => memref::memref(bx, op)?,
         "func" => return func_op(bx, op),
         "builtin" if name == "builtin.unrealized_conversion_cast" => bx.conversion_cast(op)?,
         _ => false,

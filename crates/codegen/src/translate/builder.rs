@@ -266,7 +266,9 @@ pub trait BuilderMethods<'a> {
     fn set_sret(&mut self, p: Self::Value) -> Result<()>;
     /// The parts of the memref descriptor a parameter points to.
     fn load_entry_descriptor(&mut self, kind: Kind, p: Self::Value) -> Result<Vec<Self::Value>>;
-    /// A `memref` op; false for one the backend does not know.
+    /// The address in pointer `p` as an `index`.
+    fn ptr_to_index(&mut self, p: Self::Value) -> Result<Self::Value>;
+    /// A `memref` op that touches memory; false for one the backend does not know.
     fn memref_op(&mut self, op: OpId) -> Result<bool>;
     /// `func.return`, its operand count checked.
     fn func_return(&mut self, op: OpId) -> Result<()>;

@@ -11,6 +11,7 @@ pub mod body;
 mod builder;
 pub mod cf;
 pub mod math;
+pub mod memref;
 pub mod views;
 
 pub use builder::{BuilderMethods, FloatBinOp, FloatPredicate, FloatUnOp, IntBinOp, IntPredicate, IntUnOp, ValueMap};

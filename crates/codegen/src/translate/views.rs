@@ -10,7 +10,7 @@ use flowgate_ir::{OpId, TypeKind};
 
 pub fn reinterpret_cast<'a, B: BuilderMethods<'a>>(bx: &mut B, op: OpId) -> Result<()> {
     let ctx = bx.ctx();
-    let src = bx.operand_parts(op, 0)?;
+    let src = super::memref::desc(bx, op, 0)?;
     let Some(&res) = ctx.results(op).first() else { return Err(bx.op_err(op, "expected result #0")) };
     let rank = match ctx.type_kind(ctx.value_type(res)) {
         TypeKind::MemRef { shape, element, .. } => {
@@ -19,9 +19,6 @@ pub fn reinterpret_cast<'a, B: BuilderMethods<'a>>(bx: &mut B, op: OpId) -> Resu
         }
         _ => return Err(bx.op_err(op, "expects a ranked memref type")),
     };
-    if src.len() < 3 || src.len() % 2 == 0 {
-        return Err(bx.op_err(op, "operand #0 is not a memref"));
-    }
     let lists = reinterpret_cast_lists(ctx, op, rank).map_err(|m| bx.op_err(op, m))?;
     let mut parts = src[..2].to_vec();
     for e in lists.into_iter().flatten() {
