@@ -11,10 +11,6 @@ import onnx.backend.test
 import flowgate.backend
 from conftest import TESTDATA
 
-# onnx 1.23.2 stamps these ops' node tests opset 28, newer than the importer's newest (27);
-# testdata/onnx-node holds them re-stamped 27 (see its generate.py, RESTAMP_28) and onnx-run
-# passes them there. Left out here, and counted by the assertion below, not as passes.
-OPSET_28 = ("test_compress_", "test_reversesequence_")
 # onnx 1.23.2's runner compares a sequence output item by item by calling itself with single
 # arrays in place of lists of outputs, so a rank-0 item fails `len()` (a TypeError in the runner,
 # whatever the backend returns). Flowgate's output is right: test_testdata.py checks this case
@@ -28,7 +24,7 @@ def supported_tests():
         for d in (TESTDATA / suite).iterdir():
             if (d / "model.onnx").is_file() and not d.name.startswith("test_flowgate_"):
                 names.add(d.name)
-    return sorted(n for n in names if not n.startswith(OPSET_28) and n not in RUNNER_BUG)
+    return sorted(n for n in names if n not in RUNNER_BUG)
 
 
 SUPPORTED = supported_tests()

@@ -97,7 +97,7 @@ fn check_as_expected(model: &ModelProto, file: &str, opset: i64, failures: &mut 
                 && d.0[0].rule == Rule::UnsupportedOpset
                 && d.0[0].to_string()
                     == format!(
-                        "{file}: error: opset {opset} of the default domain is not supported (supported: 11 to 27)"
+                        "{file}: error: opset {opset} of the default domain is not supported (supported: 11 to 28)"
                     );
             if !ok {
                 failures.push(format!("{file}: unexpected diagnostics:\n{d}"));

@@ -271,16 +271,16 @@ fn opsets_are_checked() {
     let src = |v: i64| {
         format!("<ir_version: 8, opset_import: [\"\" : {v}]>\nmain (float x) => (float y) {{ y = Identity (x) }}")
     };
-    for ok in [11, 17, 27] {
+    for ok in [11, 17, 27, 28] {
         assert!(diagnostics(&src(ok)).is_empty(), "opset {ok}");
     }
     assert_eq!(
         diagnostics(&src(10)),
-        ["model.onnx: error: opset 10 of the default domain is not supported (supported: 11 to 27)"]
+        ["model.onnx: error: opset 10 of the default domain is not supported (supported: 11 to 28)"]
     );
     assert_eq!(
-        diagnostics(&src(28)),
-        ["model.onnx: error: opset 28 of the default domain is not supported (supported: 11 to 27)"]
+        diagnostics(&src(29)),
+        ["model.onnx: error: opset 29 of the default domain is not supported (supported: 11 to 28)"]
     );
     assert_eq!(
         diagnostics("<ir_version: 8, opset_import: [\"\" : 17]>\nmain (float x) => (float y) { y = com.acme.Foo (x) }"),

@@ -124,7 +124,7 @@ fn string_constants_name_the_type() {
 fn an_opset_older_than_8_is_reported() {
     let mut m = model_from_text(BASE);
     m.opset_import = vec![OperatorSetIdProto { domain: Some(String::new()), version: Some(7) }];
-    assert_eq!(import_err(&m), ["m.onnx: error: opset 7 of the default domain is not supported (supported: 8 to 27)"]);
+    assert_eq!(import_err(&m), ["m.onnx: error: opset 7 of the default domain is not supported (supported: 8 to 28)"]);
 }
 
 fn backend(name: &str) -> PathBuf {

@@ -22,9 +22,10 @@ pub fn infer(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
         }
         "Where" => one(elementwise(ctx, op, 1, None)),
         "Neg" | "Abs" | "Ceil" | "Floor" | "Round" | "Sign" | "Exp" | "Log" | "Sqrt" | "Reciprocal" | "Relu"
-        | "LeakyRelu" | "Elu" | "Selu" | "Tanh" | "Sigmoid" | "HardSigmoid" | "Softplus" | "Softsign" | "Sin"
-        | "Cos" | "Tan" | "Asin" | "Acos" | "Atan" | "Sinh" | "Cosh" | "Erf" | "Not" | "BitwiseNot" | "Identity"
-        | "Softmax" | "LogSoftmax" | "Hardmax" | "Clip" | "CumSum" | "Dropout" | "Trilu" | "ReverseSequence" => {
+        | "LeakyRelu" | "Elu" | "Selu" | "Celu" | "ThresholdedRelu" | "Mish" | "Gelu" | "Swish" | "Shrink"
+        | "HardSwish" | "Tanh" | "Sigmoid" | "HardSigmoid" | "Softplus" | "Softsign" | "Sin" | "Cos" | "Tan"
+        | "Asin" | "Acos" | "Atan" | "Sinh" | "Cosh" | "Erf" | "Not" | "BitwiseNot" | "Identity" | "Softmax"
+        | "LogSoftmax" | "Hardmax" | "Clip" | "CumSum" | "Dropout" | "Trilu" | "ReverseSequence" => {
             let t = ctx.operand_types(op);
             let first = *t.first()?;
             // Dropout's optional mask output is a bool tensor of the same shape.

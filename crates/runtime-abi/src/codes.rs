@@ -180,6 +180,23 @@ codes! {
         Affine = 10 => "Affine",
     }
 
+    /// An elementwise activation of up to three float attributes (`flowgate_rt_activation`'s
+    /// `a`, `b`, `c`; the lowering's table says which attribute each is).
+    pub enum Activation("activation") {
+        Elu = 0 => "Elu",
+        Selu = 1 => "Selu",
+        Celu = 2 => "Celu",
+        ThresholdedRelu = 3 => "ThresholdedRelu",
+        Softplus = 4 => "Softplus",
+        Softsign = 5 => "Softsign",
+        Mish = 6 => "Mish",
+        Gelu = 7 => "Gelu",
+        /// Gelu with `approximate = "tanh"`.
+        GeluTanh = 8 => "GeluTanh",
+        Swish = 9 => "Swish",
+        Shrink = 10 => "Shrink",
+    }
+
     /// An RNN's `direction` attribute (`flowgate_rt_lstm`).
     pub enum Direction("RNN direction") {
         Forward = 0 => "forward",

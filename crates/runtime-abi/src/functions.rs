@@ -187,6 +187,8 @@ macro_rules! runtime_functions {
             // Reductions and normalisations.
             flowgate_rt_reduce(node: Node, op: I32, x: Handle, axes_or_null: Handle, keepdims: I32,
                 noop_with_empty_axes: I32) -> Handle, fails, memo;
+            flowgate_rt_layer_norm(node: Node, x: Handle, scale: Handle, b_or_null: Handle, axis: I64,
+                epsilon: F64, rms: I32, output: I32) -> Handle, fails, memo;
             flowgate_rt_softmax(node: Node, x: Handle, axis: I64, legacy: I32) -> Handle, fails, memo;
             flowgate_rt_log_softmax(node: Node, x: Handle, axis: I64, legacy: I32) -> Handle, fails, memo;
             flowgate_rt_arg_reduce(node: Node, x: Handle, axis: I64, keepdims: I32, select_last_index: I32,
@@ -195,6 +197,7 @@ macro_rules! runtime_functions {
             flowgate_rt_matmul(node: Node, a: Handle, b: Handle) -> Handle, fails, memo;
             flowgate_rt_hard_sigmoid(node: Node, x: Handle, alpha: F64, beta: F64, swish: I32) -> Handle, fails, memo;
             flowgate_rt_leaky_relu(node: Node, x: Handle, alpha: F64) -> Handle, fails, memo;
+            flowgate_rt_activation(node: Node, kind: I32, x: Handle, a: F64, b: F64, c: F64) -> Handle, fails, memo;
             flowgate_rt_gemm(node: Node, a: Handle, b: Handle, c_or_null: Handle, alpha: F64, beta: F64,
                 trans_a: I32, trans_b: I32) -> Handle, fails, memo;
             // Neural-network layers.

@@ -2,10 +2,14 @@
 //! `HardSwish` (`x * HardSigmoid(x)` with alpha 1/6, beta 1/2) and `LeakyRelu` (`alpha * x` below
 //! 0). Computed in f64 per element and rounded once to the element type: for an f32 `alpha * x`
 //! the f64 product is exact, so the one rounding gives native f32 multiplication's result.
+//! `activation` is the table of the others (`Activation`: Elu, Selu, Celu, ThresholdedRelu,
+//! Softplus, Softsign, Mish, Gelu, Swish, Shrink): one scalar function of `x` and up to three
+//! attributes each, also in f64 and rounded once.
 
 use crate::dispatch::Elem;
 use crate::error::RtResult;
 use crate::value::Tensor;
+use flowgate_runtime_abi::Activation;
 
 pub fn hard_sigmoid(x: &Tensor, alpha: f64, beta: f64, swish: bool) -> RtResult<Tensor> {
     if !x.dtype().is_float() {
@@ -49,9 +53,82 @@ fn leaky_vec<T: Elem>(v: &[T], alpha: f64) -> crate::value::Data {
     T::into_data(out)
 }
 
+/// `Activation` `kind` of `x` with attributes `a`, `b`, `c` (ONNX's names per kind: Elu, Celu,
+/// ThresholdedRelu, Swish `alpha` = a; Selu `alpha`, `gamma` = a, b; Shrink `bias`, `lambd` =
+/// a, b).
+pub fn activation(kind: Activation, x: &Tensor, a: f64, b: f64, c: f64) -> RtResult<Tensor> {
+    if !x.dtype().is_float() {
+        bail!("{} is not defined for element type {}", kind.name(), x.dtype().name());
+    }
+    let f = scalar(kind);
+    let data = dispatch!(x.data(), v => map_vec(v, |e| f(e, a, b, c)));
+    Tensor::from_data(x.shape().to_vec(), data)
+}
+
+type Scalar = fn(f64, f64, f64, f64) -> f64;
+
+/// Softplus as onnxruntime computes it: `x + log1p(exp(-x))` above 0, `log1p(exp(x))` below,
+/// which neither overflows nor loses the small values.
+fn softplus(x: f64) -> f64 {
+    if x > 0.0 {
+        x + (-x).exp().ln_1p()
+    } else {
+        x.exp().ln_1p()
+    }
+}
+
+fn scalar(kind: Activation) -> Scalar {
+    match kind {
+        Activation::Elu => |x, a, _, _| if x < 0.0 { a * (x.exp() - 1.0) } else { x },
+        Activation::Selu => |x, a, g, _| g * if x <= 0.0 { a * (x.exp() - 1.0) } else { x },
+        Activation::Celu => |x, a, _, _| x.max(0.0) + (a * ((x / a).exp() - 1.0)).min(0.0),
+        Activation::ThresholdedRelu => |x, a, _, _| if x > a { x } else { 0.0 },
+        Activation::Softplus => |x, _, _, _| softplus(x),
+        Activation::Softsign => |x, _, _, _| x / (1.0 + x.abs()),
+        Activation::Mish => |x, _, _, _| x * softplus(x).tanh(),
+        Activation::Gelu => |x, _, _, _| 0.5 * x * (1.0 + crate::erf::erf(x / std::f64::consts::SQRT_2)),
+        Activation::GeluTanh => |x, _, _, _| {
+            let k = (2.0 / std::f64::consts::PI).sqrt();
+            0.5 * x * (1.0 + (k * (x + 0.044715 * x * x * x)).tanh())
+        },
+        Activation::Swish => |x, a, _, _| x / (1.0 + (-a * x).exp()),
+        Activation::Shrink => |x, bias, lambd, _| {
+            if x < -lambd {
+                x + bias
+            } else if x > lambd {
+                x - bias
+            } else {
+                0.0
+            }
+        },
+    }
+}
+
+fn map_vec<T: Elem>(v: &[T], f: impl Fn(f64) -> f64) -> crate::value::Data {
+    T::into_data(v.iter().map(|&e| T::from_f64(f(e.to_f64()))).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn activation_table() {
+        let x = Tensor::from_vec(vec![4], vec![-2f32, -0.5, 0.5, 3.0]).unwrap();
+        let get = |k, a, b| activation(k, &x, a, b, 0.0).unwrap().as_slice::<f32>().unwrap().to_vec();
+        assert_eq!(get(Activation::ThresholdedRelu, 1.0, 0.0), [0.0, 0.0, 0.0, 3.0]);
+        assert_eq!(get(Activation::Shrink, 0.5, 1.0), [-1.5, 0.0, 0.0, 2.5]);
+        assert_eq!(get(Activation::Softsign, 0.0, 0.0), [-2.0 / 3.0, -0.5 / 1.5, 0.5 / 1.5, 0.75]);
+        let elu = get(Activation::Elu, 1.0, 0.0);
+        assert!((elu[0] - ((-2f64).exp() - 1.0) as f32).abs() < 1e-7 && elu[3] == 3.0);
+        let gelu = get(Activation::Gelu, 0.0, 0.0);
+        assert!((gelu[3] - 2.99595_f32).abs() < 1e-4, "{gelu:?}");
+        // Softplus neither overflows nor underflows at the ends.
+        let big = Tensor::from_vec(vec![2], vec![1000f64, -1000.0]).unwrap();
+        let sp = activation(Activation::Softplus, &big, 0.0, 0.0, 0.0).unwrap();
+        assert_eq!(sp.as_slice::<f64>().unwrap(), &[1000.0, 0.0]);
+        assert!(activation(Activation::Elu, &Tensor::from_i64s(vec![1]), 1.0, 0.0, 0.0).is_err());
+    }
 
     #[test]
     fn hard_sigmoid_and_swish() {
@@ -86,8 +163,13 @@ mod tests {
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
     use crate::abi::support::*;
-    use crate::activation::{hard_sigmoid, leaky_relu};
+    use crate::activation::{activation, hard_sigmoid, leaky_relu};
     use crate::value::Handle;
+    use flowgate_runtime_abi::Activation;
+
+    pub(crate) unsafe fn flowgate_rt_activation(node: i32, kind: i32, x: Handle, a: f64, b: f64, c: f64) -> Handle {
+        run_t(node, || activation(crate::error::decode::<Activation>(kind)?, ten(x)?, a, b, c))
+    }
 
     pub(crate) unsafe fn flowgate_rt_hard_sigmoid(node: i32, x: Handle, alpha: f64, beta: f64, swish: i32) -> Handle {
         run_t(node, || hard_sigmoid(ten(x)?, alpha, beta, swish != 0))

@@ -139,14 +139,11 @@ fn check_binary(op: BinaryOp, a: DType, b: DType) -> RtResult<()> {
     let ok = match op {
         BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => a == DType::Bool,
         BinaryOp::Equal => true,
-        BinaryOp::Mod => a.is_int(),
+        BinaryOp::Mod => a.is_int() || a.is_float(),
         BinaryOp::Pow => a.is_float() || a.is_int(),
         _ => a != DType::Bool,
     };
     if !ok {
-        if op == BinaryOp::Mod && a.is_float() {
-            bail!("Mod with fmod=0 is not defined for element type {} (floating-point Mod needs fmod=1)", a.name());
-        }
         return Err(unsupported(op.name(), a));
     }
     if op == BinaryOp::Pow && (b == DType::Bool) {
@@ -173,11 +170,27 @@ fn float_binary(op: BinaryOp) -> FloatFn {
         Div => |a, b| a / b,
         Pow => f64::powf,
         // Rust's `%` on floats is C fmod (sign of the dividend).
-        FMod | Mod => |a, b| a % b,
+        FMod => |a, b| a % b,
+        Mod => float_floor_mod,
         // NaN in either operand gives NaN, as onnxruntime.
         Max => |a, b| if a.is_nan() || b.is_nan() { f64::NAN } else { a.max(b) },
         Min => |a, b| if a.is_nan() || b.is_nan() { f64::NAN } else { a.min(b) },
         _ => |a, _| a,
+    }
+}
+
+/// Mod-28 with fmod = 0 on floats: `a - floor(a / b) * b`, the sign of the divisor (numpy's
+/// `mod`): fmod, moved by `b` when the signs differ; a zero remainder takes `b`'s sign; an
+/// infinite `a` or a zero `b` give NaN, and an infinite `b` gives `a` or `b` (fmod's `a`,
+/// moved by `b`), as the opset-28 text lists.
+fn float_floor_mod(a: f64, b: f64) -> f64 {
+    let r = a % b;
+    if r == 0.0 {
+        0f64.copysign(b)
+    } else if (r < 0.0) != (b < 0.0) {
+        r + b
+    } else {
+        r
     }
 }
 
@@ -469,7 +482,14 @@ mod tests {
         assert!(binary(BinaryOp::Mod, &a, &z).is_err());
         let fa = t(&[2], vec![5.5f32, -5.5]);
         let fb = t(&[2], vec![2f32, 2.]);
-        assert!(binary(BinaryOp::Mod, &fa, &fb).is_err());
+        let fm = binary(BinaryOp::Mod, &fa, &fb).unwrap();
+        assert_eq!(fm.as_slice::<f32>().unwrap(), &[1.5, 0.5]);
+        let edge = t(&[4], vec![-0f64, 3., f64::INFINITY, 3.]);
+        let by = t(&[4], vec![2f64, -f64::INFINITY, 2., 0.]);
+        let r = binary(BinaryOp::Mod, &edge, &by).unwrap();
+        let r = r.as_slice::<f64>().unwrap();
+        assert!(r[0] == 0.0 && r[0].is_sign_positive() && r[1] == -f64::INFINITY);
+        assert!(r[2].is_nan() && r[3].is_nan());
         let fm = binary(BinaryOp::FMod, &fa, &fb).unwrap();
         assert_eq!(fm.as_slice::<f32>().unwrap(), &[1.5, -1.5]);
         let w = binary(BinaryOp::Add, &t(&[1], vec![255u8]), &t(&[1], vec![1u8])).unwrap();

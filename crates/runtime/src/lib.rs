@@ -30,6 +30,7 @@ mod fastmath;
 mod frame;
 mod gemm;
 mod grid_sample;
+mod layer_norm;
 mod linalg;
 mod movement;
 mod nn;

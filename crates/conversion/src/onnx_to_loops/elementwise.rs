@@ -7,7 +7,7 @@ use super::emit::{LResult, Lower};
 use super::scalar;
 use super::types::{self, Elem};
 use flowgate_ir::{FloatKind, OpId, Type, Value};
-use flowgate_runtime_abi::{BinaryOp, UnaryOp};
+use flowgate_runtime_abi::{Activation, BinaryOp, UnaryOp};
 
 type ScalarUnary = fn(&mut Lower<'_>, OpId, Value, Elem) -> LResult<Option<Value>>;
 type ScalarBinary = fn(&mut Lower<'_>, OpId, Value, Value, Elem, Elem) -> LResult<Option<Value>>;
@@ -136,6 +136,45 @@ const UNARY: &[(&str, Option<i32>, ScalarUnary)] = &[
     ("Atanh", None, |l, _, x, e| float_math(l, "math.atanh", x, e)),
 ];
 
+/// Two (attribute, default) pairs.
+type ActAttrs = [(&'static str, f32); 2];
+
+/// Activations the runtime's `flowgate_rt_activation` computes: (ONNX op, kind, the attributes
+/// passed as its `a`, `b`, `c` with their defaults; `""` for none). Defaults are the f32 values
+/// ONNX stores.
+const ACTIVATIONS: &[(&str, Activation, ActAttrs)] = &[
+    ("Elu", Activation::Elu, [("alpha", 1.0), ("", 0.0)]),
+    ("Selu", Activation::Selu, [("alpha", 1.673_263_2), ("gamma", 1.050_701)]),
+    ("Celu", Activation::Celu, [("alpha", 1.0), ("", 0.0)]),
+    ("ThresholdedRelu", Activation::ThresholdedRelu, [("alpha", 1.0), ("", 0.0)]),
+    ("Softplus", Activation::Softplus, [("", 0.0), ("", 0.0)]),
+    ("Softsign", Activation::Softsign, [("", 0.0), ("", 0.0)]),
+    ("Mish", Activation::Mish, [("", 0.0), ("", 0.0)]),
+    ("Gelu", Activation::Gelu, [("", 0.0), ("", 0.0)]),
+    ("Swish", Activation::Swish, [("alpha", 1.0), ("", 0.0)]),
+    ("Shrink", Activation::Shrink, [("bias", 0.0), ("lambd", 0.5)]),
+];
+
+fn activation(l: &mut Lower<'_>, op: OpId, x: Value, kind: Activation, attrs: ActAttrs) -> LResult<Value> {
+    let kind = match (kind, l.str_attr(op, "approximate").as_deref()) {
+        (Activation::Gelu, Some("tanh")) => Activation::GeluTanh,
+        (Activation::Gelu, Some(a)) if a != "none" => {
+            return Err(l.err(op, format!("Gelu with approximate = '{a}' is not supported (none or tanh)")))
+        }
+        (k, _) => k,
+    };
+    let node = l.node_id(op);
+    let k = l.const_i32(kind as i32);
+    let x = l.handle(x)?;
+    let mut args = vec![node, k, x];
+    for (name, default) in attrs {
+        let v = if name.is_empty() { 0.0 } else { l.float_attr(op, name).unwrap_or(f64::from(default)) };
+        args.push(l.const_f64(v));
+    }
+    args.push(l.const_f64(0.0));
+    l.rt("activation", &args)
+}
+
 /// (ONNX op, runtime `BinaryOp` code if the runtime has the kernel, scalar function)
 const BINARY: &[(&str, Option<i32>, ScalarBinary)] = &[
     ("Add", Some(BinaryOp::Add as i32), |l, _, a, b, e, _| {
@@ -195,12 +234,16 @@ const BINARY: &[(&str, Option<i32>, ScalarBinary)] = &[
     ("Xor", Some(BinaryOp::Xor as i32), |l, _, a, b, _, _| Ok(Some(l.arith("arith.xori", a, b)))),
     // Scalar only: the runtime has no kernel for these (a tensor operand is an error).
     // Shifts by the width or more give 0, as onnxruntime's (guarded in the IR: `scalar::shift`).
+    // Signed types (opset 28) shift right arithmetically, sign-filling past the width.
     ("BitShift", None, |l, op, a, b, e, _| {
         if e.is_float() || e == Elem::Bool {
             return Ok(None);
         }
         let left = l.str_attr(op, "direction").as_deref() == Some("LEFT");
-        Ok(Some(scalar::shift(l, if left { "arith.shli" } else { "arith.shrui" }, a, b)))
+        Ok(Some(match (left, e) {
+            (false, Elem::SInt(_)) => scalar::shift_right_signed(l, a, b),
+            _ => scalar::shift(l, if left { "arith.shli" } else { "arith.shrui" }, a, b),
+        }))
     }),
     ("BitwiseAnd", None, |l, _, a, b, e, _| Ok(bitwise(l, "arith.andi", a, b, e))),
     ("BitwiseOr", None, |l, _, a, b, e, _| Ok(bitwise(l, "arith.ori", a, b, e))),
@@ -273,6 +316,9 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
         let x = l.handle(operands[0])?;
         let alpha = l.const_f64(l.float_attr(op, "alpha").unwrap_or(0.01f32 as f64));
         return Ok(Some(vec![l.rt("leaky_relu", &[node, x, alpha])?]));
+    }
+    if let Some(&(_, kind, attrs)) = ACTIVATIONS.iter().find(|r| r.0 == name) {
+        return Ok(Some(vec![activation(l, op, operands[0], kind, attrs)?]));
     }
     let result_scalar = types::scalar_elem(l.ctx, l.onnx_type(l.ctx.result(op, 0))).is_some();
     let all_scalar = operands.iter().all(|&v| l.is_register(v));

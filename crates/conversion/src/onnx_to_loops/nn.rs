@@ -1,4 +1,5 @@
-//! Neural-network layers: `Conv`, `ConvTranspose`, the pools and `InstanceNormalization`. Each
+//! Neural-network layers: `Conv`, `ConvTranspose`, the pools, `InstanceNormalization`,
+//! `LayerNormalization` and `RMSNormalization`. Each
 //! is one runtime call (im2col + GEMM through matrixmultiply for the convolutions); list
 //! attributes travel as constant INT64 tensors built once at function entry.
 
@@ -54,6 +55,7 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             let eps = l.const_f64(l.float_attr(op, "epsilon").unwrap_or(1e-5));
             l.rt("instance_norm", &[node, hs[0], hs[1], hs[2], eps])?
         }
+        "LayerNormalization" | "RMSNormalization" => return layer_norm(l, op, name == "RMSNormalization").map(Some),
         _ => return Ok(None),
     };
     Ok(Some(vec![r]))
@@ -82,6 +84,31 @@ fn pool(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Vec<Value>> {
     for k in 0..2 {
         let kv = l.const_i64(k);
         out.push(l.rt("seq_at", &[node, r, kv])?);
+    }
+    Ok(out)
+}
+
+/// LayerNormalization (Y, Mean, InvStdDev) and RMSNormalization (Y): one runtime call per
+/// result, each computing the row statistics again (the outputs beyond Y are rarely used).
+fn layer_norm(l: &mut Lower<'_>, op: OpId, rms: bool) -> LResult<Vec<Value>> {
+    let ops = l.ctx.operands(op).to_vec();
+    if ops.len() < 2 {
+        return Err(l.err(op, "needs inputs X and Scale"));
+    }
+    if l.int_attr(op, "stash_type").is_some_and(|s| s != 1) {
+        return Err(l.err(op, "stash_type other than 1 (float) is not supported"));
+    }
+    let node = l.node_id(op);
+    let x = l.handle(ops[0])?;
+    let scale = l.handle(ops[1])?;
+    let b = l.input_or_null(op, 2)?;
+    let axis = l.const_i64(l.int_attr(op, "axis").unwrap_or(-1));
+    let eps = l.const_f64(l.float_attr(op, "epsilon").unwrap_or(f64::from(1e-5f32)));
+    let rms = l.const_i32(rms as i32);
+    let mut out = Vec::new();
+    for k in 0..l.ctx.results(op).len() {
+        let which = l.const_i32(k as i32);
+        out.push(l.rt("layer_norm", &[node, x, scale, b, axis, eps, rms, which])?);
     }
     Ok(out)
 }

@@ -142,6 +142,17 @@ pub(crate) fn shift(l: &mut Lower<'_>, name: &str, a: Value, b: Value) -> Value 
     l.select(too_far, zero, r)
 }
 
+/// BitShift-28's right shift of a signed value: arithmetic; an amount of the width or more, or
+/// negative (a huge unsigned amount), leaves only the sign fill (-1 or 0).
+pub(crate) fn shift_right_signed(l: &mut Lower<'_>, a: Value, b: Value) -> Value {
+    let t = l.ctx.value_type(a);
+    let width = l.ctx.int_width(t).unwrap_or(64);
+    let last = l.const_int(i128::from(width) - 1, t);
+    let too_far = l.cmpi("uge", b, last);
+    let count = l.select(too_far, last, b);
+    l.arith("arith.shrsi", a, count)
+}
+
 /// `scf.if %cond -> (t) { then } else { els }`, built at the current insertion point.
 fn scf_if(
     l: &mut Lower<'_>,

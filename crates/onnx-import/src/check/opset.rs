@@ -6,8 +6,11 @@ use super::diagnostic::Rule;
 use crate::proto::OperatorSetIdProto;
 
 /// Default-domain opsets Flowgate accepts: 11 is where `Loop`/`If`/`Scan` took their current
-/// form with sequences; 27 is the newest known to onnx 1.23.2.
-pub const SUPPORTED_OPSETS: std::ops::RangeInclusive<i64> = 11..=27;
+/// form with sequences; 28 is the newest known to onnx 1.23.2. Opset 28's new versions widen
+/// type constraints (bfloat16, the small floats, signed BitShift), define floating-point Mod with
+/// fmod = 0 and add SpaceToDepth's `mode`; the lowering follows each (BitShift sign-fills) or
+/// refuses it with an error naming it (float Mod with fmod = 0; SpaceToDepth has no lowering).
+pub const SUPPORTED_OPSETS: std::ops::RangeInclusive<i64> = 11..=28;
 
 /// The model's opset version for the default domain (`""` or `"ai.onnx"`), if it imports one.
 pub fn default_opset(model: &crate::proto::ModelProto) -> Option<i64> {
@@ -75,7 +78,7 @@ mod tests {
         let (_, p) = read_imports(&[imp("ai.onnx", 10)]);
         assert_eq!(p[0].0, Rule::UnsupportedOpset);
         assert!(p[0].1.contains("opset 10"));
-        let (_, p) = read_imports(&[imp("", 28)]);
+        let (_, p) = read_imports(&[imp("", 29)]);
         assert_eq!(p[0].0, Rule::UnsupportedOpset);
         let (_, p) = read_imports(&[imp("", 17), imp("ai.onnx", 18)]);
         assert_eq!(p[0].0, Rule::DuplicateOpset);

@@ -1,0 +1,161 @@
+//! `LayerNormalization` and `RMSNormalization` (opsets 17 and 23): each row of the axes from
+//! `axis` on is normalised, `(x - mean) / sqrt(var + epsilon)` (population variance) or
+//! `x / sqrt(mean(x^2) + epsilon)`, then scaled by `Scale` and shifted by `B`, both shaped like
+//! that row (or broadcast to it from trailing axes). Computed in f64 and rounded once, as
+//! onnxruntime's kernels compute in float (`stash_type` 1) with a rounding per step.
+
+use crate::error::RtResult;
+use crate::real::{from_reals, reals};
+use crate::value::fmt_shape;
+use crate::value::Tensor;
+
+/// Which output of the op to return: `Y`, or LayerNormalization's `Mean` or `InvStdDev` (shaped
+/// like X with the normalised axes kept as 1).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NormOutput {
+    Y = 0,
+    Mean = 1,
+    InvStdDev = 2,
+}
+
+pub struct LayerNorm<'a> {
+    pub scale: &'a Tensor,
+    pub b: Option<&'a Tensor>,
+    pub axis: i64,
+    pub epsilon: f64,
+    /// RMSNormalization: no mean is subtracted (and there is no B).
+    pub rms: bool,
+}
+
+/// `t` (Scale or B) broadcast to the row shape `row`, as a vector of `row`'s element count.
+fn row_values(t: &Tensor, row: &[usize], op: &str, what: &str) -> RtResult<Vec<f64>> {
+    let v = reals::<f64>(t, op)?;
+    let n: usize = row.iter().product();
+    let shape = t.shape();
+    // Unidirectional broadcasting: trailing axes of `t` match `row`'s or are 1.
+    let fits = shape.len() <= row.len() && shape.iter().rev().zip(row.iter().rev()).all(|(&s, &r)| s == r || s == 1);
+    if !fits {
+        bail!(
+            "{op}: {what} of shape {} does not broadcast to the normalised shape {}",
+            fmt_shape(shape),
+            fmt_shape(row)
+        );
+    }
+    if v.len() == n {
+        return Ok(v.into_owned());
+    }
+    // Expand by strides: index i of the row maps to t's index with its size-1 axes at 0.
+    let lead = row.len() - shape.len();
+    let mut out = Vec::with_capacity(n);
+    let mut idx = vec![0usize; row.len()];
+    for _ in 0..n {
+        let mut k = 0;
+        for (d, &s) in shape.iter().enumerate() {
+            k = k * s + if s == 1 { 0 } else { idx[lead + d] };
+        }
+        out.push(v[k]);
+        for d in (0..row.len()).rev() {
+            idx[d] += 1;
+            if idx[d] < row[d] {
+                break;
+            }
+            idx[d] = 0;
+        }
+    }
+    Ok(out)
+}
+
+pub fn layer_norm(x: &Tensor, p: &LayerNorm<'_>, which: NormOutput) -> RtResult<Tensor> {
+    let op = if p.rms { "RMSNormalization" } else { "LayerNormalization" };
+    if !x.dtype().is_float() {
+        bail!("{op} is not defined for element type {}", x.dtype().name());
+    }
+    let rank = x.rank() as i64;
+    let axis = if p.axis < 0 { p.axis + rank } else { p.axis };
+    if !(0..rank).contains(&axis) {
+        bail!("{op}: axis {} is out of range for rank {rank}", p.axis);
+    }
+    let axis = axis as usize;
+    let row = &x.shape()[axis..];
+    let n: usize = row.iter().product();
+    let xv = reals::<f64>(x, op)?;
+    let scale = row_values(p.scale, row, op, "Scale")?;
+    let bias = p.b.map(|b| row_values(b, row, op, "B")).transpose()?;
+    let rows = xv.len().checked_div(n).unwrap_or(0);
+    let mut stats = Vec::with_capacity(rows);
+    let mut y = vec![0f64; xv.len()];
+    for (src, dst) in xv.chunks(n.max(1)).zip(y.chunks_mut(n.max(1))).take(rows) {
+        let mean = if p.rms { 0.0 } else { src.iter().sum::<f64>() / n as f64 };
+        let var = src.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / n as f64;
+        let inv = 1.0 / (var + p.epsilon).sqrt();
+        for (j, (d, s)) in dst.iter_mut().zip(src).enumerate() {
+            *d = (s - mean) * inv * scale[j] + bias.as_ref().map_or(0.0, |b| b[j]);
+        }
+        stats.push((mean, inv));
+    }
+    let mut kept = x.shape()[..axis].to_vec();
+    kept.resize(x.rank(), 1);
+    match which {
+        NormOutput::Y => from_reals(x.dtype(), x.shape().to_vec(), y),
+        NormOutput::Mean => from_reals(x.dtype(), kept, stats.iter().map(|s| s.0).collect()),
+        NormOutput::InvStdDev => from_reals(x.dtype(), kept, stats.iter().map(|s| s.1).collect()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layer_and_rms_norm() {
+        let x = Tensor::from_vec(vec![2, 2], vec![1f32, 3., -2., 2.]).unwrap();
+        let scale = Tensor::from_vec(vec![2], vec![1f32, 2.]).unwrap();
+        let b = Tensor::from_vec(vec![1], vec![0.5f32]).unwrap();
+        let p = LayerNorm { scale: &scale, b: Some(&b), axis: -1, epsilon: 0.0, rms: false };
+        let y = layer_norm(&x, &p, NormOutput::Y).unwrap();
+        assert_eq!(y.as_slice::<f32>().unwrap(), &[-0.5, 2.5, -0.5, 2.5]);
+        let m = layer_norm(&x, &p, NormOutput::Mean).unwrap();
+        assert_eq!((m.shape(), m.as_slice::<f32>().unwrap()), (&[2usize, 1][..], &[2f32, 0.][..]));
+        let inv = layer_norm(&x, &p, NormOutput::InvStdDev).unwrap();
+        assert_eq!(inv.as_slice::<f32>().unwrap(), &[1.0, 0.5]);
+        let r = LayerNorm { scale: &scale, b: None, axis: 1, epsilon: 0.0, rms: true };
+        let y = layer_norm(&x, &r, NormOutput::Y).unwrap();
+        // Rounded once from f64.
+        let k = 5f64.sqrt();
+        assert_eq!(y.as_slice::<f32>().unwrap(), &[(1. / k) as f32, (6. / k) as f32, -1., 2.]);
+        let bad = Tensor::from_vec(vec![3], vec![1f32, 2., 3.]).unwrap();
+        let p = LayerNorm { scale: &bad, b: None, axis: -1, epsilon: 0.0, rms: false };
+        assert!(layer_norm(&x, &p, NormOutput::Y).is_err());
+    }
+}
+
+/// This family's C ABI: decode the handles, call the kernel, encode the result.
+pub(crate) mod c_abi {
+    use super::{layer_norm, LayerNorm, NormOutput};
+    use crate::abi::support::*;
+    use crate::value::Handle;
+
+    /// `output`: 0 Y, 1 Mean, 2 InvStdDev.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) unsafe fn flowgate_rt_layer_norm(
+        node: i32,
+        x: Handle,
+        scale: Handle,
+        b_or_null: Handle,
+        axis: i64,
+        epsilon: f64,
+        rms: i32,
+        output: i32,
+    ) -> Handle {
+        run_t(node, || {
+            let which = match output {
+                0 => NormOutput::Y,
+                1 => NormOutput::Mean,
+                2 => NormOutput::InvStdDev,
+                o => bail!("unknown LayerNormalization output {o}"),
+            };
+            let p = LayerNorm { scale: ten(scale)?, b: opt_ten(b_or_null)?, axis, epsilon, rms: rms != 0 };
+            layer_norm(ten(x)?, &p, which)
+        })
+    }
+}
