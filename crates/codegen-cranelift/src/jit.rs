@@ -122,6 +122,34 @@ fn define_wrapper(
 /// that outgrows it is a code-generation error, not a panic.
 pub const JIT_RESERVE: usize = 1 << 30;
 
+/// The smallest region [`reserve_arena`] tries; a small model's code and data fit in it.
+const JIT_RESERVE_MIN: usize = 4 << 20;
+
+/// The region a module's code and data live in: [`JIT_RESERVE`] bytes, or less when the
+/// process's address space is limited (`ulimit -v`; a reservation counts against
+/// `RLIMIT_AS` although it costs no memory): at most a sixteenth of the limit, and a quarter
+/// of the last size tried while the reservation fails, down to [`JIT_RESERVE_MIN`].
+fn reserve_arena() -> Result<ArenaMemoryProvider> {
+    let mut size = JIT_RESERVE;
+    let mut lim = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit only writes the struct it is given.
+    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut lim) } == 0 && lim.rlim_cur != libc::RLIM_INFINITY {
+        let sixteenth = usize::try_from(lim.rlim_cur / 16).unwrap_or(usize::MAX);
+        size = size.min(sixteenth).max(JIT_RESERVE_MIN);
+    }
+    loop {
+        match ArenaMemoryProvider::new_with_size(size) {
+            Ok(arena) => return Ok(arena),
+            Err(_) if size > JIT_RESERVE_MIN => size = (size / 4).max(JIT_RESERVE_MIN),
+            Err(e) => {
+                return Err(CodegenError::Run(format!(
+                    "cannot reserve {size} bytes of address space for JIT code: {e}"
+                )))
+            }
+        }
+    }
+}
+
 /// A JIT module for `isa` with `symbols` bound, and the big globals of `big` found by name.
 ///
 /// Code reaches the functions and data of its own module PC-relatively (32-bit offsets:
@@ -140,10 +168,7 @@ fn new_module(
     builder.symbols(symbols.iter().copied());
     let big = Arc::clone(big);
     builder.symbol_lookup_fn(Box::new(move |name| big.lookup(name)));
-    let arena = ArenaMemoryProvider::new_with_size(JIT_RESERVE).map_err(|e| {
-        CodegenError::Run(format!("cannot reserve {JIT_RESERVE} bytes of address space for JIT code: {e}"))
-    })?;
-    builder.memory_provider(Box::new(arena));
+    builder.memory_provider(Box::new(reserve_arena()?));
     Ok(JITModule::new(builder))
 }
 
