@@ -61,7 +61,7 @@ fuzz_target!(|data: &[u8]| {
     let (compiled_tensors, specialize) = (hash & 2 == 0, hash & 4 == 0);
     let backend = backend::select("cranelift", level, "onnx_run").expect("cranelift is always built");
     let o =
-        Options { backend, print_pipeline: false, stack_size: STACK_SIZE, compiled_tensors, aot: false, specialize };
+        Options { backend, print_pipeline: false, stack_size: STACK_SIZE, compiled_tensors, aot: false, specialize, cache: None };
     let Ok(model) = Model::load(path, &o) else { return };
     let Some(args) = inputs(&model.inputs, hash >> 3) else { return };
     // Errors (compile errors of a specialization, input checks, runtime errors) are fine; what

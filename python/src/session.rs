@@ -93,8 +93,17 @@ impl Session {
         let (proto, file) = load(model)?;
         let backend = flowgate_driver::backend::select(backend, opt_level.as_deref(), "Python package")
             .map_err(|e| InvalidArgument::new_err(e.trim_end().trim_start_matches("error: ").to_string()))?;
-        let options =
-            Options { backend, print_pipeline: false, stack_size, compiled_tensors, aot: false, specialize: false };
+        // `$FLOWGATE_CACHE_DIR` turns the compiled-model cache on, as for onnx-run.
+        let cache = flowgate_driver::cache::Cache::from_flag_or_env(None, env!("CARGO_PKG_VERSION"));
+        let options = Options {
+            backend,
+            print_pipeline: false,
+            stack_size,
+            compiled_tensors,
+            aot: false,
+            specialize: false,
+            cache,
+        };
         let graph = proto.graph.clone().unwrap_or_default();
         let compiled = py.detach(|| {
             std::thread::scope(|s| {

@@ -5,6 +5,7 @@
 
 pub mod aot;
 pub mod backend;
+pub mod cache;
 pub mod data;
 pub mod model;
 pub mod npy;

@@ -34,8 +34,20 @@ enum Code {
     Aot(crate::aot::Loaded),
 }
 
+/// Where a compiled model's code came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Compiled in memory by the backend's JIT (or `--aot`'s library).
+    Compiled,
+    /// Compiled, and stored in the compiled-model cache, whose library runs it.
+    Stored,
+    /// Loaded from the compiled-model cache: nothing was compiled.
+    Cached,
+}
+
 pub struct CompiledModel {
     code: Code,
+    pub origin: Origin,
     /// Every graph input, in order (the compiled function's arguments).
     pub inputs: Vec<Port>,
     pub outputs: Vec<Port>,
@@ -57,6 +69,8 @@ pub struct Options {
     /// Compile for the concrete shapes of each call's inputs (`specialize::Model`); false is
     /// `onnx-run --no-specialize`, the fully symbolic code.
     pub specialize: bool,
+    /// The compiled-model cache (`--cache-dir`, `$FLOWGATE_CACHE_DIR`), if any.
+    pub cache: Option<crate::cache::Cache>,
 }
 
 /// Whether `path` holds a model rather than MLIR text: named `.onnx` or `.onnxtxt`, or a binary
@@ -200,30 +214,110 @@ pub fn compile_model_for(
     o: &Options,
     shapes: Option<&crate::specialize::Key>,
 ) -> std::result::Result<CompiledModel, CompileError> {
+    compile_model_with(model, None, file, o, shapes)
+}
+
+/// [`compile_model_for`], through the compiled-model cache when `o.cache` is set: `digest` is
+/// the digest of the model's bytes ([`crate::cache::digest`]), else that of its encoding.
+pub fn compile_model_with(
+    model: &ModelProto,
+    digest: Option<&crate::cache::Digest>,
+    file: &str,
+    o: &Options,
+    shapes: Option<&crate::specialize::Key>,
+) -> std::result::Result<CompiledModel, CompileError> {
+    use crate::cache::{Cache, Lookup};
     let start = Instant::now();
     let import_err = |message: String| CompileError { stage: Stage::Import, message };
     let lower_err = |message: String| CompileError { stage: Stage::Lower, message };
+    let cache = match &o.cache {
+        Some(c) if Cache::supports(o) => {
+            let d = digest.copied().unwrap_or_else(|| crate::cache::digest(&prost::Message::encode_to_vec(model)));
+            Some((c, c.key(&d, o, shapes)))
+        }
+        Some(_) => {
+            eprintln!("warning: {file}: the compiled-model cache holds Cranelift JIT code only; compiling without it");
+            None
+        }
+        None => None,
+    };
+    if let Some((c, key)) = &cache {
+        match c.lookup(key) {
+            Lookup::Hit(loaded) => {
+                let (inputs, outputs) = ports(model).map_err(|e| import_err(format!("{file}: error: {e}\n")))?;
+                let code = library_code(loaded).map_err(|e| lower_err(format!("{file}: error: {e}\n")))?;
+                let compile_time = start.elapsed();
+                return Ok(CompiledModel { code, origin: Origin::Cached, inputs, outputs, compile_time, lowering_time: Duration::ZERO });
+            }
+            Lookup::Miss => {}
+            Lookup::Rejected(why) => eprintln!("warning: compiled-model cache: {why}; compiling the model again"),
+        }
+    }
     let mut l = lower_model_for(model, file, o, shapes)?;
+    let mut origin = Origin::Compiled;
     let code = if o.aot {
         let name = crate::aot::default_name(Path::new(file));
         let object = crate::aot::compile_object(&mut l, &name, &*o.backend, None).map_err(lower_err)?;
         let lib = crate::aot::load(&object.bytes, &name).map_err(|e| lower_err(format!("{file}: error: {e}\n")))?;
         Code::Aot(lib)
     } else {
-        let compiled = o
-            .backend
-            .jit(&mut l.ctx, l.module, &flowgate_runtime::symbols())
-            .map_err(|e| lower_err(render_error(e, &|d| l.render(d), &format!("{file}: "))))?;
-        let entry_name = l.entry_name().map_err(import_err)?;
-        let entry = compiled
-            .function(&entry_name)
-            .ok_or_else(|| lower_err(format!("{file}: error: the lowered model has no entry '{entry_name}'\n")))?
-            as usize;
-        let release_slots = compiled.function(flowgate_conversion::onnx_to_loops::RELEASE_SLOTS).map(|p| p as usize);
-        Code::Jit { _code: compiled, entry, release_slots, node_names: l.node_names() }
+        let stored = cache.as_ref().map(|(c, key)| store(c, key, &l, o));
+        match stored {
+            Some(Ok(code)) => {
+                origin = Origin::Stored;
+                code
+            }
+            other => {
+                if let Some(Err(e)) = other {
+                    eprintln!("warning: {file}: the compiled-model cache: {}; running the JIT's code", e.trim_end());
+                }
+                let compiled = o
+                    .backend
+                    .jit(&mut l.ctx, l.module, &flowgate_runtime::symbols())
+                    .map_err(|e| lower_err(render_error(e, &|d| l.render(d), &format!("{file}: "))))?;
+                let entry_name = l.entry_name().map_err(import_err)?;
+                let entry = compiled
+                    .function(&entry_name)
+                    .ok_or_else(|| lower_err(format!("{file}: error: the lowered model has no entry '{entry_name}'\n")))?
+                    as usize;
+                let release_slots =
+                    compiled.function(flowgate_conversion::onnx_to_loops::RELEASE_SLOTS).map(|p| p as usize);
+                Code::Jit { _code: compiled, entry, release_slots, node_names: l.node_names() }
+            }
+        }
     };
     let (inputs, outputs) = (std::mem::take(&mut l.inputs), std::mem::take(&mut l.outputs));
-    Ok(CompiledModel { code, inputs, outputs, compile_time: start.elapsed(), lowering_time: l.lowering_time })
+    Ok(CompiledModel { code, origin, inputs, outputs, compile_time: start.elapsed(), lowering_time: l.lowering_time })
+}
+
+/// A cache miss: the lowered model as an object file, linked, stored under `key` and loaded.
+/// A failed store is a warning (the library still runs); a failed object or link is the
+/// error, and the caller falls back to the JIT.
+fn store(
+    c: &crate::cache::Cache,
+    key: &crate::cache::Digest,
+    l: &Lowered,
+    o: &Options,
+) -> std::result::Result<Code, String> {
+    let meta = crate::cache::Meta { entry: l.entry_name()?, node_names: l.node_names() };
+    let object = o.backend.object(&l.ctx, l.module, None).map_err(|e| render_error(e, &|d| l.render(d), ""))?;
+    let (loaded, warning) = c.build(key, meta, &object.bytes)?;
+    if let Some(w) = warning {
+        eprintln!("warning: {}: {w}; the model is compiled but not cached", l.file);
+    }
+    library_code(loaded)
+}
+
+/// How a model whose code is a cached library is called: as JIT code, through its entry
+/// wrapper (the library's runtime calls are bound to this process's runtime).
+fn library_code(loaded: crate::cache::Loaded) -> std::result::Result<Code, String> {
+    use flowgate_codegen::backend::JitCode as _;
+    let entry = loaded
+        .function(&loaded.meta.entry)
+        .ok_or_else(|| format!("the cached library has no entry '{}'", loaded.meta.entry))? as usize;
+    let release_slots = loaded.function(flowgate_conversion::onnx_to_loops::RELEASE_SLOTS).map(|p| p as usize);
+    let node_names = loaded.meta.node_names.clone();
+    Ok(Code::Jit { _code: Box::new(loaded), entry, release_slots, node_names })
 }
 
 fn main_function_name(ctx: &Context, module: flowgate_ir::OpId) -> Option<String> {

@@ -15,7 +15,7 @@ use anyhow::{anyhow, Result};
 use flowgate_ir::{Context, Diagnostic, OpId};
 use flowgate_onnx_import::ModelProto;
 use flowgate_runtime::RtValue;
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::path::Path;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -41,6 +41,8 @@ pub struct Model<'o> {
     /// symbolic code serves every call.
     fixed: bool,
     cache: RefCell<Cache>,
+    /// The digest of the model's bytes, the compiled-model cache's key (with `o.cache` only).
+    digest: OnceCell<crate::cache::Digest>,
 }
 
 #[derive(Default)]
@@ -57,14 +59,29 @@ impl<'o> Model<'o> {
     /// first call.
     pub fn load(path: &Path, o: &'o Options) -> std::result::Result<Model<'o>, String> {
         let proto = flowgate_onnx_import::load_model(path).map_err(|e| format!("{e}\n"))?;
-        Model::new(proto, &path.display().to_string(), o).map_err(|e| e.message)
+        let digest = OnceCell::new();
+        if o.cache.is_some() {
+            // The file as it is (cheaper than encoding the decoded model again).
+            let bytes = std::fs::read(path).map_err(|e| format!("{}: error: {e}\n", path.display()))?;
+            let _ = digest.set(crate::cache::digest(&bytes));
+        }
+        Model::with_digest(proto, &path.display().to_string(), o, digest).map_err(|e| e.message)
     }
 
     pub fn new(proto: ModelProto, file: &str, o: &'o Options) -> std::result::Result<Model<'o>, CompileError> {
+        Model::with_digest(proto, file, o, OnceCell::new())
+    }
+
+    fn with_digest(
+        proto: ModelProto,
+        file: &str,
+        o: &'o Options,
+        digest: OnceCell<crate::cache::Digest>,
+    ) -> std::result::Result<Model<'o>, CompileError> {
         let (inputs, outputs) = model::ports(&proto)
             .map_err(|e| CompileError { stage: model::Stage::Import, message: format!("{file}: error: {e}\n") })?;
         let fixed = !o.specialize || inputs.iter().all(|p| declared_static(&p.declared));
-        let m = Model { proto, file: file.to_string(), o, inputs, outputs, fixed, cache: RefCell::default() };
+        let m = Model { proto, file: file.to_string(), o, inputs, outputs, fixed, cache: RefCell::default(), digest };
         if m.fixed {
             m.symbolic()?;
         }
@@ -105,7 +122,9 @@ impl<'o> Model<'o> {
         if self.specializations() >= MAX_SPECIALIZATIONS {
             return self.symbolic().map_err(compile_err);
         }
-        let m = Rc::new(model::compile_model_for(&self.proto, &self.file, self.o, Some(&key)).map_err(compile_err)?);
+        let m = Rc::new(
+            model::compile_model_with(&self.proto, self.digest(), &self.file, self.o, Some(&key)).map_err(compile_err)?,
+        );
         let mut c = self.cache.borrow_mut();
         c.compiles.push((m.compile_time, m.lowering_time));
         c.specialized.push((key, m.clone()));
@@ -117,6 +136,18 @@ impl<'o> Model<'o> {
         self.code_for(args)?.run(args, stack_size)
     }
 
+    /// The model's digest when the cache is on (the file's, or its encoding's).
+    fn digest(&self) -> Option<&crate::cache::Digest> {
+        self.o.cache.as_ref()?;
+        Some(self.digest.get_or_init(|| crate::cache::digest(&prost::Message::encode_to_vec(&self.proto))))
+    }
+
+    /// Where the code of each compile so far came from, in order.
+    pub fn origins(&self) -> Vec<model::Origin> {
+        let c = self.cache.borrow();
+        c.symbolic.iter().chain(c.specialized.iter().map(|(_, m)| m)).map(|m| m.origin).collect()
+    }
+
     fn lookup(&self, key: &Key) -> Option<Rc<CompiledModel>> {
         self.cache.borrow().specialized.iter().find(|(k, _)| k == key).map(|(_, m)| m.clone())
     }
@@ -125,7 +156,7 @@ impl<'o> Model<'o> {
         if let Some(m) = &self.cache.borrow().symbolic {
             return Ok(m.clone());
         }
-        let m = Rc::new(model::compile_model(&self.proto, &self.file, self.o)?);
+        let m = Rc::new(model::compile_model_with(&self.proto, self.digest(), &self.file, self.o, None)?);
         let mut c = self.cache.borrow_mut();
         c.compiles.push((m.compile_time, m.lowering_time));
         c.symbolic = Some(m.clone());

@@ -31,6 +31,7 @@ fn dropping_a_model_frees_what_its_slots_keep() {
             compiled_tensors,
             aot: false,
             specialize: false,
+            cache: None,
         };
         let m = model::compile(&dir.join("model.onnx"), &o).unwrap_or_else(|e| panic!("{case}: {e}"));
         let data = dir.join("test_data_set_0");

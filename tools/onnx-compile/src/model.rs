@@ -22,6 +22,7 @@ pub(crate) fn compile_model(cli: &Cli, backend: Box<dyn CodegenBackend>, progres
         compiled_tensors: true,
         aot: true,
         specialize: false,
+        cache: None,
     };
     progress.set(format!("compiling {file}: lowering…"));
     let mut lowered = model::lower(&cli.input, &options)?;

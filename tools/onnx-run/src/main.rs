@@ -55,6 +55,11 @@ struct Cli {
     /// Run every `ROOT/*/model.onnx` against all of its `test_data_set_*`.
     #[arg(long = "backend-tests", value_name = "ROOT")]
     backend_tests: Option<PathBuf>,
+    /// `.onnx`: keep compiled models in DIR and load them from there when the same model is run
+    /// again with the same compiler, target and options (a cached start does not compile).
+    /// Without it, `$FLOWGATE_CACHE_DIR` when set. Cranelift only; not with --aot.
+    #[arg(long = "cache-dir", value_name = "DIR")]
+    cache_dir: Option<PathBuf>,
     /// `.onnx`: an input value, `NAME=FILE` (`.pb` TensorProto/SequenceProto/OptionalProto or `.npy`).
     #[arg(long = "input", value_name = "NAME=FILE")]
     inputs: Vec<String>,
@@ -168,6 +173,7 @@ impl Settings {
                 compiled_tensors: !cli.no_compiled_tensors,
                 aot: cli.aot,
                 specialize: !cli.no_specialize,
+                cache: flowgate_driver::cache::Cache::from_flag_or_env(cli.cache_dir.as_deref(), flowgate_version::VERSION),
             },
             over: tolerance::Overrides { rtol: cli.rtol, atol: cli.atol },
             inputs,
