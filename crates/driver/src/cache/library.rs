@@ -88,13 +88,17 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
 /// A library opened from bytes, its runtime table filled.
 pub struct Library {
     lib: libloading::Library,
+    /// The anonymous file the library was opened from, kept open while it is loaded: ld.so
+    /// knows a library by its path (`/proc/self/fd/N`), and a closed descriptor's number is
+    /// given to the next one, whose library would then be taken for this one.
+    _file: Option<std::fs::File>,
 }
 
 impl Library {
     /// Opens the library `bytes` hold (from an anonymous file on Linux, so nothing is left on
     /// disk and no other process sees it) and binds its runtime table.
     pub fn open(bytes: &[u8]) -> Result<Library, String> {
-        let lib = open_bytes(bytes)?;
+        let (lib, _file) = open_bytes(bytes)?;
         let symbols = flowgate_runtime::symbols();
         // SAFETY: the two symbols are the data the trampolines' assembly defines: a u64 and a
         // table of that many pointers; nothing calls into the library before they are written.
@@ -108,7 +112,7 @@ impl Library {
                 table.add(k).write(*addr);
             }
         }
-        Ok(Library { lib })
+        Ok(Library { lib, _file })
     }
 
     /// The address of the exported function `name`.
@@ -119,7 +123,7 @@ impl Library {
 }
 
 #[cfg(target_os = "linux")]
-fn open_bytes(bytes: &[u8]) -> Result<libloading::Library, String> {
+fn open_bytes(bytes: &[u8]) -> Result<(libloading::Library, Option<std::fs::File>), String> {
     use std::io::Write as _;
     use std::os::fd::FromRawFd as _;
     // SAFETY: memfd_create takes a NUL-terminated name and flags; a valid fd is owned below.
@@ -136,12 +140,11 @@ fn open_bytes(bytes: &[u8]) -> Result<libloading::Library, String> {
         libloading::os::unix::Library::open(Some(&path), libc::RTLD_NOW | libc::RTLD_LOCAL)
             .map_err(|e| format!("cannot load the cached library: {e}"))?
     };
-    drop(file);
-    Ok(lib.into())
+    Ok((lib.into(), Some(file)))
 }
 
 #[cfg(not(target_os = "linux"))]
-fn open_bytes(bytes: &[u8]) -> Result<libloading::Library, String> {
+fn open_bytes(bytes: &[u8]) -> Result<(libloading::Library, Option<std::fs::File>), String> {
     let file = tempfile::Builder::new()
         .prefix("flowgate-model")
         .suffix(".so")
@@ -149,5 +152,6 @@ fn open_bytes(bytes: &[u8]) -> Result<libloading::Library, String> {
         .map_err(|e| format!("temporary file: {e}"))?;
     write(file.path(), bytes)?;
     // SAFETY: as above; the file may go once the library is mapped.
-    unsafe { libloading::Library::new(file.path()).map_err(|e| format!("cannot load the cached library: {e}")) }
+    let lib = unsafe { libloading::Library::new(file.path()) };
+    lib.map(|l| (l, None)).map_err(|e| format!("cannot load the cached library: {e}"))
 }
