@@ -263,8 +263,8 @@ pub fn compile_model_with(
     } else {
         let stored = cache.as_ref().map(|(c, key)| store(c, key, &l, o));
         match stored {
-            Some(Ok(code)) => {
-                origin = Origin::Stored;
+            Some(Ok((code, stored))) => {
+                origin = if stored { Origin::Stored } else { Origin::Compiled };
                 code
             }
             other => {
@@ -290,22 +290,22 @@ pub fn compile_model_with(
     Ok(CompiledModel { code, origin, inputs, outputs, compile_time: start.elapsed(), lowering_time: l.lowering_time })
 }
 
-/// A cache miss: the lowered model as an object file, linked, stored under `key` and loaded.
-/// A failed store is a warning (the library still runs); a failed object or link is the
-/// error, and the caller falls back to the JIT.
+/// A cache miss: the lowered model as an object file, linked, stored under `key` and loaded;
+/// with whether it was stored. A failed store is a warning (the library still runs); a failed
+/// object or link is the error, and the caller falls back to the JIT.
 fn store(
     c: &crate::cache::Cache,
     key: &crate::cache::Digest,
     l: &Lowered,
     o: &Options,
-) -> std::result::Result<Code, String> {
+) -> std::result::Result<(Code, bool), String> {
     let meta = crate::cache::Meta { entry: l.entry_name()?, node_names: l.node_names() };
     let object = o.backend.object(&l.ctx, l.module, None).map_err(|e| render_error(e, &|d| l.render(d), ""))?;
     let (loaded, warning) = c.build(key, meta, &object.bytes)?;
-    if let Some(w) = warning {
+    if let Some(w) = &warning {
         eprintln!("warning: {}: {w}; the model is compiled but not cached", l.file);
     }
-    library_code(loaded)
+    Ok((library_code(loaded)?, warning.is_none()))
 }
 
 /// How a model whose code is a cached library is called: as JIT code, through its entry
