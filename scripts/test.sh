@@ -224,6 +224,31 @@ install_python_package() {
 
 FAILED_STAGES=()
 [ "$PREREQ_FAILED" -eq 0 ] || FAILED_STAGES+=("prerequisites")
+# The compiled-model cache (issue 19) on one suite, in a fresh folder: a cold run compiles and
+# stores every model, a warm run must load every one (no entry added, none refused) and pass.
+cache_suite() {
+  local suite=$1 dir before err
+  dir=$(mktemp -d) || return 1
+  target/debug/onnx-run --cache-dir "$dir" --backend-tests "testdata/$suite" || { rm -rf "$dir"; return 1; }
+  before=$(ls "$dir" | wc -l)
+  err=$(mktemp)
+  if ! target/debug/onnx-run --cache-dir "$dir" --backend-tests "testdata/$suite" 2>"$err"; then
+    cat "$err" >&2
+    rm -rf "$dir" "$err"
+    return 1
+  fi
+  local after
+  after=$(ls "$dir" | wc -l)
+  if [ "$before" = 0 ] || [ "$after" != "$before" ] || grep -q "compiled-model cache" "$err"; then
+    echo "error: the warm run did not load every model from the cache ($before entries cold, $after warm)" >&2
+    cat "$err" >&2
+    rm -rf "$dir" "$err"
+    return 1
+  fi
+  echo "cache: $after entries, all loaded by the warm run"
+  rm -rf "$dir" "$err"
+}
+
 stage() {
   local name=$1
   shift
@@ -268,6 +293,12 @@ if [ "$MODE" = all ]; then
       stage "onnx-run --backend-tests testdata/real" target/debug/onnx-run --backend-tests testdata/real
     fi
     stage "memory test" bash scripts/memory-test.sh target/debug/onnx-run
+    # The compiled-model cache: cold then warm on our corpus and the real models.
+    for suite in onnx-cf real; do
+      if [ -d "testdata/$suite" ]; then
+        stage "onnx-run --cache-dir (cold, then warm) --backend-tests testdata/$suite" cache_suite "$suite"
+      fi
+    done
     # The object-file path (issue 20 item 5): each model compiled to an object, linked with
     # target/debug/libflowgate_runtime.a into a shared library, loaded, called through <name>_run.
     # Every suite (about 0.4 s of linking per model against the debug archive on an idle core).

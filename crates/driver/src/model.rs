@@ -247,7 +247,14 @@ pub fn compile_model_with(
                 let (inputs, outputs) = ports(model).map_err(|e| import_err(format!("{file}: error: {e}\n")))?;
                 let code = library_code(loaded).map_err(|e| lower_err(format!("{file}: error: {e}\n")))?;
                 let compile_time = start.elapsed();
-                return Ok(CompiledModel { code, origin: Origin::Cached, inputs, outputs, compile_time, lowering_time: Duration::ZERO });
+                return Ok(CompiledModel {
+                    code,
+                    origin: Origin::Cached,
+                    inputs,
+                    outputs,
+                    compile_time,
+                    lowering_time: Duration::ZERO,
+                });
             }
             Lookup::Miss => {}
             Lookup::Rejected(why) => eprintln!("warning: compiled-model cache: {why}; compiling the model again"),
@@ -276,10 +283,9 @@ pub fn compile_model_with(
                     .jit(&mut l.ctx, l.module, &flowgate_runtime::symbols())
                     .map_err(|e| lower_err(render_error(e, &|d| l.render(d), &format!("{file}: "))))?;
                 let entry_name = l.entry_name().map_err(import_err)?;
-                let entry = compiled
-                    .function(&entry_name)
-                    .ok_or_else(|| lower_err(format!("{file}: error: the lowered model has no entry '{entry_name}'\n")))?
-                    as usize;
+                let entry = compiled.function(&entry_name).ok_or_else(|| {
+                    lower_err(format!("{file}: error: the lowered model has no entry '{entry_name}'\n"))
+                })? as usize;
                 let release_slots =
                     compiled.function(flowgate_conversion::onnx_to_loops::RELEASE_SLOTS).map(|p| p as usize);
                 Code::Jit { _code: compiled, entry, release_slots, node_names: l.node_names() }

@@ -123,7 +123,8 @@ impl<'o> Model<'o> {
             return self.symbolic().map_err(compile_err);
         }
         let m = Rc::new(
-            model::compile_model_with(&self.proto, self.digest(), &self.file, self.o, Some(&key)).map_err(compile_err)?,
+            model::compile_model_with(&self.proto, self.digest(), &self.file, self.o, Some(&key))
+                .map_err(compile_err)?,
         );
         let mut c = self.cache.borrow_mut();
         c.compiles.push((m.compile_time, m.lowering_time));

@@ -16,7 +16,15 @@ fn testdata(case: &str) -> PathBuf {
 
 fn options(cache: Option<Cache>, compiled_tensors: bool) -> Options {
     let backend = flowgate_driver::backend::select("cranelift", None, "test").unwrap();
-    Options { backend, print_pipeline: false, stack_size: 64 << 20, compiled_tensors, aot: false, specialize: false, cache }
+    Options {
+        backend,
+        print_pipeline: false,
+        stack_size: 64 << 20,
+        compiled_tensors,
+        aot: false,
+        specialize: false,
+        cache,
+    }
 }
 
 /// A Scan model of the onnx-cf corpus, with its expected outputs.
@@ -102,12 +110,9 @@ fn a_flipped_byte_is_recompiled() {
     let dir = tempfile::tempdir().unwrap();
     let (o, key, bytes) = stored(dir.path());
     // In the library's code, in the payload's start, in the checksum, in the key.
-    for (at, reason) in [
-        (bytes.len() - 100, "corrupted"),
-        (bytes.len() / 2, "corrupted"),
-        (0, "bad magic"),
-        (14, "stale"),
-    ] {
+    for (at, reason) in
+        [(bytes.len() - 100, "corrupted"), (bytes.len() / 2, "corrupted"), (0, "bad magic"), (14, "stale")]
+    {
         let mut bad = bytes.clone();
         bad[at] ^= 0x40;
         refused_then_recompiled(&o, &key, &bad, reason);

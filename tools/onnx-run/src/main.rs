@@ -173,7 +173,10 @@ impl Settings {
                 compiled_tensors: !cli.no_compiled_tensors,
                 aot: cli.aot,
                 specialize: !cli.no_specialize,
-                cache: flowgate_driver::cache::Cache::from_flag_or_env(cli.cache_dir.as_deref(), flowgate_version::VERSION),
+                cache: flowgate_driver::cache::Cache::from_flag_or_env(
+                    cli.cache_dir.as_deref(),
+                    flowgate_version::VERSION,
+                ),
             },
             over: tolerance::Overrides { rtol: cli.rtol, atol: cli.atol },
             inputs,

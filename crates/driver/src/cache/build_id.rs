@@ -32,7 +32,8 @@ mod imp {
         let phdrs = std::slice::from_raw_parts(info.dlpi_phdr, info.dlpi_phnum as usize);
         let base = info.dlpi_addr as usize;
         let holds = phdrs.iter().any(|p| {
-            p.p_type == libc::PT_LOAD && (base + p.p_vaddr as usize..base + (p.p_vaddr + p.p_memsz) as usize).contains(&s.addr)
+            p.p_type == libc::PT_LOAD
+                && (base + p.p_vaddr as usize..base + (p.p_vaddr + p.p_memsz) as usize).contains(&s.addr)
         });
         if !holds {
             return 0;

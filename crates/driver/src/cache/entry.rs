@@ -67,7 +67,11 @@ pub fn decode<'b>(bytes: &'b [u8], expected: &Stamp<'_>) -> Result<&'b [u8], Str
     }
     let target = r.string().ok_or_else(|| truncated("header"))?;
     if target != expected.target.as_bytes() {
-        return Err(format!("foreign: for target '{}', this is '{}'", String::from_utf8_lossy(target), expected.target));
+        return Err(format!(
+            "foreign: for target '{}', this is '{}'",
+            String::from_utf8_lossy(target),
+            expected.target
+        ));
     }
     if &key != expected.key {
         return Err("stale: the entry's key is not the model's and options' key".into());

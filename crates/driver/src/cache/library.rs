@@ -59,10 +59,8 @@ fn jump(_k: usize) -> Result<String, String> {
 /// symbol nothing defines an error now rather than at load time.
 pub fn link(object: &[u8]) -> Result<Vec<u8>, String> {
     let names: Vec<&str> = flowgate_runtime::symbols().iter().map(|s| s.0).collect();
-    let dir = tempfile::Builder::new()
-        .prefix("flowgate-cache")
-        .tempdir()
-        .map_err(|e| format!("temporary folder: {e}"))?;
+    let dir =
+        tempfile::Builder::new().prefix("flowgate-cache").tempdir().map_err(|e| format!("temporary folder: {e}"))?;
     let (obj, stubs, so) = (dir.path().join("model.o"), dir.path().join("runtime.s"), dir.path().join("model.so"));
     write(&obj, object)?;
     write(&stubs, trampolines(&names)?.as_bytes())?;

@@ -77,7 +77,9 @@ impl Cache {
 
     /// `--cache-dir` when given, else `$FLOWGATE_CACHE_DIR` when set and not empty, else none.
     pub fn from_flag_or_env(flag: Option<&Path>, version: &str) -> Option<Cache> {
-        let dir = flag.map(Path::to_path_buf).or_else(|| std::env::var_os(ENV).filter(|v| !v.is_empty()).map(PathBuf::from))?;
+        let dir = flag
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::var_os(ENV).filter(|v| !v.is_empty()).map(PathBuf::from))?;
         Some(Cache::new(dir, version))
     }
 
