@@ -9,7 +9,10 @@ apart, with ratios (ORT / Flowgate: above 1 means Flowgate is faster) and their 
 
 A case's run time is the mean over its data sets of the median of `--repeat` runs (onnx-run
 `--time --repeat`); compile time is onnx-run's (import, lowering, code generation), session
-creation is `onnxruntime.InferenceSession` with default graph optimizations. Flowgate's
+creation is `onnxruntime.InferenceSession` with default graph optimizations. The cached start
+is onnx-run's compile line when the model comes from the compiled-model cache (`--cache-dir`,
+a fresh folder per case: one cold run stores it, then the median of three warm runs), against
+session creation too (`--no-cache` skips it). Flowgate's
 outputs are checked against the case's expected outputs within its tolerance.json (the status
 column); a case that fails to compile or run is listed without times. Needs
 `pip install onnx onnxruntime numpy`.
@@ -116,6 +119,30 @@ def time_flowgate(exe, model_path, sets, repeat, timeout):
     return status, float(comp.group(1)) / 1e3, statistics.mean(runs) if runs else None, why
 
 
+def time_cached_start(exe, model_path, sets, timeout, warm=3):
+    """The compile line of a warm start through the compiled-model cache (the model loaded, not
+    compiled), on the first data set: one cold run in a fresh folder stores it, then the
+    median of `warm` runs. None when a run fails."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="flowgate-bench-cache") as d:
+        args = [exe, model_path, "--time", "--cache-dir", d, "--test-data", sets[0]] if sets else None
+        if args is None:
+            return None
+        starts = []
+        for k in range(warm + 1):
+            try:
+                out = subprocess.run(args, capture_output=True, text=True, check=False, timeout=timeout)
+            except subprocess.TimeoutExpired:
+                return None
+            comp = re.findall(r"compile: ([0-9.]+) ms", out.stderr)
+            if out.returncode != 0 or not comp or "compiled-model cache" in out.stderr:
+                return None
+            if k > 0:
+                starts.append(sum(float(c) for c in comp) / 1e3)
+        return statistics.median(starts)
+
+
 def fmt(s):
     if s is None:
         return "-"
@@ -128,14 +155,17 @@ def main():
     ap.add_argument("--repeat", type=int, default=20)
     ap.add_argument("--only", action="append", default=[], help="cases whose name contains this")
     ap.add_argument("--timeout", type=int, default=900, help="seconds per case for onnx-run")
+    ap.add_argument("--no-cache", action="store_true", help="skip the cached-start columns")
     args = ap.parse_args()
     found = cases(args.only)
     if not found:
         print("no cases: run scripts/gen-real-models.py first", file=sys.stderr)
         return 1
     hdr = f"{'case':34} {'status':6} {'flowgate run':>13} {'ort run':>13} {'ratio':>7} {'compile':>11} {'ort session':>12} {'ratio':>7}"
+    if not args.no_cache:
+        hdr += f" {'cached start':>13} {'ratio':>8}"
     print(hdr)
-    rows, problems = [], []
+    rows, problems, starts = [], [], []
     for name, case in found:
         model = os.path.join(case, "model.onnx")
         sets = data_sets(case)
@@ -147,12 +177,19 @@ def main():
             why = why or f"onnxruntime: {e}"
         rr = orr / fr if fr and orr else None
         cr = oc / fc if fc and oc else None
+        cached = None if args.no_cache else time_cached_start(args.onnx_run, model, sets, args.timeout)
         if rr is not None:
             rows.append((name, fr, orr, fc, oc))
+        if cached and oc:
+            starts.append((cached, oc))
         if status != "PASS":
             problems.append(f"{name}: {status} {why}")
         print(f"{name:34} {status:6} {fmt(fr):>13} {fmt(orr):>13} "
-              f"{(f'{rr:6.2f}x' if rr else '-'):>7} {fmt(fc):>11} {fmt(oc):>12} {(f'{cr:6.2f}x' if cr else '-'):>7}")
+              f"{(f'{rr:6.2f}x' if rr else '-'):>7} {fmt(fc):>11} {fmt(oc):>12} {(f'{cr:6.2f}x' if cr else '-'):>7}", end="")
+        if not args.no_cache:
+            sr = oc / cached if cached and oc else None
+            print(f" {fmt(cached):>13} {(f'{sr:7.1f}x' if sr else '-'):>8}", end="")
+        print()
         sys.stdout.flush()
     if rows:
         run_ratios = [r[2] / r[1] for r in rows]
@@ -164,6 +201,11 @@ def main():
         print(f"compile time: median {fmt(statistics.median(r[3] for r in rows))}; ORT session creation: "
               f"median {fmt(statistics.median(r[4] for r in rows))}; median ratio (session / compile) "
               f"{statistics.median(comp_ratios):.2f}x")
+    if starts:
+        cached = [c for c, _ in starts]
+        print(f"cached start: median {fmt(statistics.median(cached))}, max {fmt(max(cached))}, "
+              f"{sum(c < 5e-3 for c in cached)} of {len(cached)} under 5 ms; median ratio (session / cached start) "
+              f"{statistics.median(o / c for c, o in starts):.1f}x")
     if problems:
         print("\nnot passing:")
         for p in problems:
