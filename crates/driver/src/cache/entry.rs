@@ -1,20 +1,22 @@
-//! The file format of one cache entry. A header that says what the payload is and for whom,
-//! then the payload:
+//! The file format of one cache entry: the payload, then a trailer that says what the payload
+//! is and for whom:
 //!
 //! ```text
-//! magic "FLOWGATE" | format u32 | key [32] | compiler (u16 length, bytes) | target (u16, bytes)
-//! | payload length u64 | BLAKE3 of the payload [32] | payload
+//! payload | format u32 | key [32] | compiler (u16 length, bytes) | target (u16, bytes)
+//! | payload length u64 | BLAKE3 of the payload [32] | trailer length u32 | magic "FLOWGATE"
 //! ```
 //!
-//! (integers little-endian). A reader checks every field before it trusts a byte of the
-//! payload: an entry of another build or target (foreign), of another key (stale), shorter or
-//! longer than its header says (truncated), or whose payload does not hash to the checksum
-//! (corrupted) is refused with the reason, and the model is compiled again.
+//! (integers little-endian). The payload comes first so that it starts at offset 0: it begins
+//! with the model's shared library, which ld.so then opens from the entry file itself (an ELF
+//! reader ignores what follows), with no copy. A reader checks every field before it trusts a
+//! byte of the payload: an entry of another build or target (foreign), of another key (stale),
+//! shorter or longer than its trailer says (truncated), or whose payload does not hash to the
+//! checksum (corrupted) is refused with the reason, and the model is compiled again.
 
-/// The first bytes of every entry.
+/// The last bytes of every entry.
 pub const MAGIC: &[u8; 8] = b"FLOWGATE";
 /// The layout above; a reader refuses any other.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 pub type Digest = [u8; 32];
 
@@ -27,10 +29,10 @@ pub struct Stamp<'a> {
     pub target: &'a str,
 }
 
-/// The entry's bytes: header, then `payload`.
+/// The entry's bytes: `payload`, then the trailer.
 pub fn encode(stamp: &Stamp<'_>, payload: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(payload.len() + 128);
-    out.extend_from_slice(MAGIC);
+    let mut out = Vec::with_capacity(payload.len() + 160);
+    out.extend_from_slice(payload);
     out.extend_from_slice(&FORMAT.to_le_bytes());
     out.extend_from_slice(stamp.key);
     for s in [stamp.compiler, stamp.target] {
@@ -41,23 +43,30 @@ pub fn encode(stamp: &Stamp<'_>, payload: &[u8]) -> Vec<u8> {
     }
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     out.extend_from_slice(blake3::hash(payload).as_bytes());
-    out.extend_from_slice(payload);
+    let trailer = out.len() - payload.len() + 4 + MAGIC.len();
+    out.extend_from_slice(&(trailer as u32).to_le_bytes());
+    out.extend_from_slice(MAGIC);
     out
 }
 
-/// The payload of `bytes` if its header matches `expected` in every field; else why not.
+/// The payload of `bytes` if its trailer matches `expected` in every field; else why not.
 pub fn decode<'b>(bytes: &'b [u8], expected: &Stamp<'_>) -> Result<&'b [u8], String> {
-    let mut r = Reader { bytes, at: 0 };
-    let truncated = |what: &str| format!("truncated (the file ends in its {what})");
-    if r.take(MAGIC.len()).ok_or_else(|| truncated("header"))? != MAGIC {
-        return Err("not a Flowgate cache entry (bad magic)".into());
+    let tail = 4 + MAGIC.len();
+    if bytes.len() < tail || &bytes[bytes.len() - MAGIC.len()..] != MAGIC {
+        return Err("truncated, or not a Flowgate cache entry (no magic at its end)".into());
     }
-    let format = u32::from_le_bytes(r.array().ok_or_else(|| truncated("header"))?);
+    let n = u32::from_le_bytes(bytes[bytes.len() - tail..bytes.len() - MAGIC.len()].try_into().unwrap()) as usize;
+    let Some(start) = bytes.len().checked_sub(n).filter(|_| n >= tail) else {
+        return Err(format!("truncated (a {n}-byte trailer in {} bytes)", bytes.len()));
+    };
+    let mut r = Reader { bytes: &bytes[start..bytes.len() - tail], at: 0 };
+    let bad = || "corrupted (a bad trailer)".to_string();
+    let format = u32::from_le_bytes(r.array().ok_or_else(bad)?);
     if format != FORMAT {
         return Err(format!("foreign: format {format}, this build reads format {FORMAT}"));
     }
-    let key: Digest = r.array().ok_or_else(|| truncated("header"))?;
-    let compiler = r.string().ok_or_else(|| truncated("header"))?;
+    let key: Digest = r.array().ok_or_else(bad)?;
+    let compiler = r.string().ok_or_else(bad)?;
     if compiler != expected.compiler.as_bytes() {
         return Err(format!(
             "foreign: written by '{}', this is '{}'",
@@ -65,7 +74,7 @@ pub fn decode<'b>(bytes: &'b [u8], expected: &Stamp<'_>) -> Result<&'b [u8], Str
             expected.compiler
         ));
     }
-    let target = r.string().ok_or_else(|| truncated("header"))?;
+    let target = r.string().ok_or_else(bad)?;
     if target != expected.target.as_bytes() {
         return Err(format!(
             "foreign: for target '{}', this is '{}'",
@@ -76,19 +85,19 @@ pub fn decode<'b>(bytes: &'b [u8], expected: &Stamp<'_>) -> Result<&'b [u8], Str
     if &key != expected.key {
         return Err("stale: the entry's key is not the model's and options' key".into());
     }
-    let len = u64::from_le_bytes(r.array().ok_or_else(|| truncated("header"))?);
-    let checksum: Digest = r.array().ok_or_else(|| truncated("header"))?;
-    let rest = &bytes[r.at..];
-    if (rest.len() as u64) < len {
-        return Err(format!("truncated ({} of {len} payload bytes)", rest.len()));
+    let len = u64::from_le_bytes(r.array().ok_or_else(bad)?);
+    let checksum: Digest = r.array().ok_or_else(bad)?;
+    if r.at != r.bytes.len() {
+        return Err(bad());
     }
-    if (rest.len() as u64) > len {
-        return Err(format!("corrupted ({} bytes after the {len}-byte payload)", rest.len() as u64 - len));
+    if start as u64 != len {
+        return Err(format!("truncated ({start} of {len} payload bytes)"));
     }
-    if blake3::hash(rest).as_bytes() != &checksum {
+    let payload = &bytes[..start];
+    if blake3::hash(payload).as_bytes() != &checksum {
         return Err("corrupted (the payload does not match its checksum)".into());
     }
-    Ok(rest)
+    Ok(payload)
 }
 
 struct Reader<'b> {
@@ -140,7 +149,10 @@ mod tests {
         }
         let mut longer = e.clone();
         longer.push(0);
-        assert!(decode(&longer, &STAMP).unwrap_err().starts_with("corrupted"));
+        assert!(decode(&longer, &STAMP).unwrap_err().starts_with("truncated"));
+        let mut longer = e.clone();
+        longer.insert(0, 0);
+        assert!(decode(&longer, &STAMP).is_err());
         let other = Stamp { key: &[8; 32], ..STAMP };
         assert!(decode(&e, &other).unwrap_err().starts_with("stale"));
         let other = Stamp { compiler: "flowgate 2 build cd", ..STAMP };

@@ -96,7 +96,19 @@ impl Library {
     /// Opens the library `bytes` hold (from an anonymous file on Linux, so nothing is left on
     /// disk and no other process sees it) and binds its runtime table.
     pub fn open(bytes: &[u8]) -> Result<Library, String> {
-        let (lib, _file) = open_bytes(bytes)?;
+        let (lib, file) = open_bytes(bytes)?;
+        Library::bind(lib, file)
+    }
+
+    /// Opens the library at the start of the open file `file` (an entry, checked by the caller:
+    /// ld.so reads the very file the checks read, not whatever the path names by then).
+    #[cfg(target_os = "linux")]
+    pub fn open_file(file: std::fs::File) -> Result<Library, String> {
+        let lib = open_fd(&file)?;
+        Library::bind(lib, Some(file))
+    }
+
+    fn bind(lib: libloading::Library, _file: Option<std::fs::File>) -> Result<Library, String> {
         let symbols = flowgate_runtime::symbols();
         // SAFETY: the two symbols are the data the trampolines' assembly defines: a u64 and a
         // table of that many pointers; nothing calls into the library before they are written.
@@ -132,13 +144,21 @@ fn open_bytes(bytes: &[u8]) -> Result<(libloading::Library, Option<std::fs::File
     // SAFETY: `fd` is ours and open; the File closes it.
     let mut file = unsafe { std::fs::File::from_raw_fd(fd) };
     file.write_all(bytes).map_err(|e| format!("cannot write the library to memory: {e}"))?;
-    let path = format!("/proc/self/fd/{fd}");
+    let lib = open_fd(&file)?;
+    Ok((lib, Some(file)))
+}
+
+/// dlopen of the library at the start of `file`, by its descriptor's path.
+#[cfg(target_os = "linux")]
+fn open_fd(file: &std::fs::File) -> Result<libloading::Library, String> {
+    use std::os::fd::AsRawFd as _;
+    let path = format!("/proc/self/fd/{}", file.as_raw_fd());
     // SAFETY: the library's initializers are the C runtime's of a `-nostartfiles` link (none).
     let lib = unsafe {
         libloading::os::unix::Library::open(Some(&path), libc::RTLD_NOW | libc::RTLD_LOCAL)
             .map_err(|e| format!("cannot load the cached library: {e}"))?
     };
-    Ok((lib.into(), Some(file)))
+    Ok(lib.into())
 }
 
 #[cfg(not(target_os = "linux"))]

@@ -127,9 +127,11 @@ impl Cache {
 
     /// The entry of `key`, checked and loaded.
     pub fn lookup(&self, key: &Digest) -> Lookup {
+        use std::io::Read as _;
         let path = self.path(key);
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => b,
+        let mut bytes = Vec::new();
+        let file = match std::fs::File::open(&path).and_then(|mut f| f.read_to_end(&mut bytes).map(|_| f)) {
+            Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Lookup::Miss,
             Err(e) => return Lookup::Rejected(format!("cannot read {}: {e}", path.display())),
         };
@@ -138,7 +140,21 @@ impl Cache {
             Ok(p) => p,
             Err(why) => return reject(why),
         };
-        match split_payload(payload).and_then(|(meta, lib)| Ok(Loaded { meta, library: Library::open(lib)? })) {
+        let loaded = split_payload(payload).and_then(|(meta, lib)| {
+            // On Linux ld.so maps the checked file itself (the library is its first bytes).
+            #[cfg(target_os = "linux")]
+            let library = {
+                let _ = lib;
+                Library::open_file(file)?
+            };
+            #[cfg(not(target_os = "linux"))]
+            let library = {
+                drop(file);
+                Library::open(lib)?
+            };
+            Ok(Loaded { meta, library })
+        });
+        match loaded {
             Ok(l) => Lookup::Hit(l),
             Err(why) => reject(why),
         }
@@ -150,10 +166,11 @@ impl Cache {
     pub fn build(&self, key: &Digest, meta: Meta, object: &[u8]) -> Result<(Loaded, Option<String>), String> {
         let lib = library::link(object)?;
         let meta_json = serde_json::to_vec(&meta).map_err(|e| e.to_string())?;
-        let mut payload = Vec::with_capacity(4 + meta_json.len() + lib.len());
-        payload.extend_from_slice(&(meta_json.len() as u32).to_le_bytes());
-        payload.extend_from_slice(&meta_json);
+        // The library first: ld.so opens the entry file as it is.
+        let mut payload = Vec::with_capacity(lib.len() + meta_json.len() + 4);
         payload.extend_from_slice(&lib);
+        payload.extend_from_slice(&meta_json);
+        payload.extend_from_slice(&(meta_json.len() as u32).to_le_bytes());
         let warning = self.store(key, &entry::encode(&self.stamp(key), &payload)).err();
         Ok((Loaded { meta, library: Library::open(&lib)? }, warning))
     }
@@ -169,12 +186,14 @@ impl Cache {
     }
 }
 
+/// The payload's metadata and library: `library | meta JSON | meta length u32`.
 fn split_payload(payload: &[u8]) -> Result<(Meta, &[u8]), String> {
     let bad = || "corrupted (a bad payload)".to_string();
-    let n = u32::from_le_bytes(payload.get(..4).ok_or_else(bad)?.try_into().map_err(|_| bad())?) as usize;
-    let meta = payload.get(4..4 + n).ok_or_else(bad)?;
-    let meta: Meta = serde_json::from_slice(meta).map_err(|_| bad())?;
-    Ok((meta, &payload[4 + n..]))
+    let at = payload.len().checked_sub(4).ok_or_else(bad)?;
+    let n = u32::from_le_bytes(payload[at..].try_into().map_err(|_| bad())?) as usize;
+    let start = at.checked_sub(n).ok_or_else(bad)?;
+    let meta: Meta = serde_json::from_slice(&payload[start..at]).map_err(|_| bad())?;
+    Ok((meta, &payload[..start]))
 }
 
 /// The digest of a model's bytes (the file as read, or the encoded `ModelProto`).
