@@ -98,6 +98,16 @@ const char *flowgate_last_error(void);
 /* Forgets this thread's last error. */
 void flowgate_clear_error(void);
 
+/* ---- Threads ----------------------------------------------------------------------------- */
+
+/* Sets how many threads the kernels of every model in this process split their work over, the
+ * calling thread included (1: no pool); 0 restores the default, the number of physical cores.
+ * Results are the same for any count. Returns 0, or -1 for a negative n. */
+int32_t flowgate_set_num_threads(int32_t n);
+
+/* The thread count kernels use now (at least 1). */
+int32_t flowgate_num_threads(void);
+
 /* ---- Tensors ----------------------------------------------------------------------------- */
 
 /* Bytes per element of element type `dtype`; 0 for a code Flowgate does not support. */

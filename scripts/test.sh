@@ -292,6 +292,17 @@ if [ "$MODE" = all ]; then
     if [ -d testdata/real ]; then
       stage "onnx-run --backend-tests testdata/real" target/debug/onnx-run --backend-tests testdata/real
     fi
+    # Intra-op threads (issue 19): the suites above run at the default count (physical cores);
+    # these run more threads than CI's two cores and none, and must pass the same way (kernels
+    # split by output elements, so results are bit-identical for any count).
+    for suite in real onnx-node; do
+      if [ -d "testdata/$suite" ]; then
+        stage "onnx-run --threads 4 --backend-tests testdata/$suite" \
+          target/debug/onnx-run --threads 4 --backend-tests "testdata/$suite"
+      fi
+    done
+    stage "onnx-run --threads 1 --backend-tests testdata/onnx-cf" \
+      target/debug/onnx-run --threads 1 --backend-tests testdata/onnx-cf
     stage "memory test" bash scripts/memory-test.sh target/debug/onnx-run
     # The compiled-model cache: cold then warm on our corpus and the real models.
     for suite in onnx-cf real; do

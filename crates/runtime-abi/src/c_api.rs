@@ -102,6 +102,9 @@ macro_rules! c_api_functions {
             flowgate_optional_new(out: *mut FlowgateTensor, value: *const FlowgateTensor) -> i32;
             flowgate_optional_has_value(o: *const FlowgateTensor) -> i32;
             flowgate_optional_value(o: *const FlowgateTensor) -> *const FlowgateTensor;
+            // Threads (c_api/threads.rs).
+            flowgate_set_num_threads(n: i32) -> i32;
+            flowgate_num_threads() -> i32;
         }
     };
 }

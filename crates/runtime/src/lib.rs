@@ -29,6 +29,7 @@ mod fast;
 mod fastmath;
 mod frame;
 mod gemm;
+mod gemm_split;
 mod grid_sample;
 mod layer_norm;
 mod linalg;
@@ -47,6 +48,7 @@ mod signal;
 pub mod signature;
 mod simd;
 mod thin;
+pub mod threads;
 mod value;
 mod window;
 
@@ -78,6 +80,7 @@ pub use select::{compress, non_zero, top_k};
 pub use sequence::{concat_from_seq, seq_at, seq_erase, seq_insert, seq_length, split_to_seq};
 pub use shape::{constant_of_shape, expand, flatten, range, reshape, shape, size, squeeze, unsqueeze};
 pub use signal::{dft, stft};
+pub use threads::{default_threads, num_threads, set_num_threads};
 pub use value::{
     borrow_handle, checked_numel, code_name, fmt_shape, from_handle, into_handle, live_values, DType, Data, Handle,
     RtValue, Tensor, MAX_BYTES,

@@ -104,33 +104,44 @@ macro_rules! gemm_float {
             if mn == 0 {
                 return Ok(c);
             }
-            for (i, (&oa, &ob)) in p.a_batches.iter().zip(&p.b_batches).enumerate() {
-                let cs = &mut c[i * mn..(i + 1) * mn];
-                // SAFETY: check_bounds proved a[oa..oa+m*k] and b[ob..ob+k*n] are in bounds, and
-                // `cs` holds m*n elements; all three are dense row-major with the strides given.
-                unsafe {
-                    $kernel(
-                        p.m,
-                        p.k,
-                        p.n,
-                        1.0,
-                        a.as_ptr().add(oa),
-                        p.k as isize,
-                        1,
-                        b.as_ptr().add(ob),
-                        p.n as isize,
-                        1,
-                        0.0,
-                        cs.as_mut_ptr(),
-                        p.n as isize,
-                        1,
-                    );
+            // Many small batches (attention heads) are shared out whole; few large ones are each
+            // split by `gemm_split`. Either way every batch is the same GEMM as on one thread.
+            let per_batch = mn.saturating_mul(p.k.max(1));
+            let nb = p.a_batches.len();
+            let whole = if nb >= crate::threads::num_threads() {
+                crate::threads::parts(per_batch.saturating_mul(nb), BATCH_WORK, nb)
+            } else {
+                1
+            };
+            let (ap, bp) =
+                (crate::threads::SendPtr(a.as_ptr() as *mut $t), crate::threads::SendPtr(b.as_ptr() as *mut $t));
+            crate::threads::for_each_run(&mut c, mn, whole, |first, run| {
+                let (ap, bp) = (ap, bp);
+                for (j, cs) in run.chunks_exact_mut(mn).enumerate() {
+                    let (oa, ob) = (p.a_batches[first + j], p.b_batches[first + j]);
+                    // SAFETY: check_bounds proved a[oa..oa+m*k] and b[ob..ob+k*n] are in bounds,
+                    // and `cs` holds m*n elements; all three are dense row-major with the
+                    // strides given, and C is a fresh vector.
+                    unsafe {
+                        crate::gemm_split::gemm::<$t>(
+                            $kernel,
+                            (p.m, p.k, p.n),
+                            1.0,
+                            (ap.0.add(oa), p.k as isize, 1),
+                            (bp.0.add(ob), p.n as isize, 1),
+                            0.0,
+                            (cs.as_mut_ptr(), p.n as isize),
+                        );
+                    }
                 }
-            }
+            });
             Ok(c)
         }
     };
 }
+
+/// Multiply-adds below which a batched MatMul stays on one thread.
+const BATCH_WORK: usize = 1 << 18;
 
 gemm_float!(gemm_f32, f32, matrixmultiply::sgemm);
 gemm_float!(gemm_f64, f64, matrixmultiply::dgemm);

@@ -102,23 +102,17 @@ macro_rules! real_impl {
                 if crate::thin::try_direct(m, k, n, alpha, a, b, beta, &mut c) {
                     return Ok(());
                 }
-                // SAFETY: the extents above prove every access is inside the three slices.
+                // SAFETY: the extents above prove every access is inside the three slices, and
+                // C is a `&mut` so it overlaps neither operand.
                 unsafe {
-                    $kernel(
-                        m,
-                        k,
-                        n,
+                    crate::gemm_split::gemm::<$t>(
+                        $kernel,
+                        (m, k, n),
                         alpha,
-                        a.data.as_ptr(),
-                        a.rs as isize,
-                        a.cs as isize,
-                        b.data.as_ptr(),
-                        b.rs as isize,
-                        b.cs as isize,
+                        (a.data.as_ptr(), a.rs as isize, a.cs as isize),
+                        (b.data.as_ptr(), b.rs as isize, b.cs as isize),
                         beta,
-                        c.data.as_mut_ptr(),
-                        c.rs as isize,
-                        1,
+                        (c.data.as_mut_ptr(), c.rs as isize),
                     );
                 }
                 Ok(())

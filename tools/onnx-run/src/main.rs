@@ -87,6 +87,11 @@ struct Cli {
     /// specializations per model, then the symbolic code).
     #[arg(long = "no-specialize")]
     no_specialize: bool,
+    /// Threads the kernels split their work over, the calling thread included (1: no pool);
+    /// 0 is the default, the number of physical cores (as onnxruntime). Results are the same
+    /// for any count.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    threads: usize,
     /// Stack size in bytes of the thread that runs compiled code.
     #[arg(long = "stack-size", default_value_t = 64 << 20)]
     stack_size: usize,
@@ -126,6 +131,7 @@ fn main() -> ExitCode {
         Ok(s) => s,
         Err(msg) => <Cli as clap::CommandFactory>::command().error(clap::error::ErrorKind::InvalidValue, msg).exit(),
     };
+    flowgate_runtime::set_num_threads(cli.threads);
     // On a terminal, a progress line; not with --print-pipeline, whose lines would land on it.
     let progress = if cli.print_pipeline { Progress::off() } else { Progress::on_stderr() };
     let res = run(&cli, &settings, &mut Out { stdout: std::io::stdout(), progress: &progress });
@@ -139,6 +145,9 @@ fn main() -> ExitCode {
         }
     }
 }
+
+/// More threads than this is a mistake, not a machine (each one is an OS thread).
+const MAX_THREADS: usize = 1024;
 
 /// What the command line asks for, checked before anything is read.
 struct Settings {
@@ -156,6 +165,9 @@ impl Settings {
             if v.is_some_and(|v| !v.is_finite() || v < 0.0) {
                 return Err(format!("{name} must be a finite number >= 0"));
             }
+        }
+        if cli.threads > MAX_THREADS {
+            return Err(format!("--threads must be at most {MAX_THREADS}, got {}", cli.threads));
         }
         let inputs = cli
             .inputs

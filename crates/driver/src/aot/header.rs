@@ -12,7 +12,7 @@ use crate::signature::{Declared, Dim};
 /// so the two headers agree and either can come first.
 const FLOWGATE_H: &str = include_str!("../../../../include/flowgate.h");
 
-/// The value-ABI block of `flowgate.h`, and the two runtime functions a caller of `<name>_run`
+/// The value-ABI block of `flowgate.h`, and the three runtime functions a caller of `<name>_run`
 /// needs (declared as `flowgate.h` declares them).
 fn abi_block() -> String {
     let from = FLOWGATE_H.find("/* flowgate-abi-begin").unwrap_or(0);

@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 type RunFn = unsafe extern "C" fn(*const FlowgateTensor, *mut FlowgateTensor) -> i32;
 type FreeFn = unsafe extern "C" fn(*mut FlowgateTensor);
 type ErrorFn = unsafe extern "C" fn() -> *const c_char;
+type ThreadsFn = unsafe extern "C" fn(i32) -> i32;
 
 /// The runtime's static library: `$FLOWGATE_RUNTIME_LIB`, else `libflowgate_runtime.a` next to
 /// the running program or one folder up (cargo puts test binaries in `deps/`).
@@ -49,7 +50,8 @@ pub fn link_shared(object: &Path, out: &Path, runtime: &Path) -> Result<(), Stri
         .arg(out)
         .arg(object)
         .arg(runtime)
-        .args(["-Wl,-u,flowgate_tensor_free", "-Wl,-u,flowgate_last_error", "-Wl,-Bsymbolic", "-Wl,--gc-sections"])
+        .args(["-Wl,-u,flowgate_tensor_free", "-Wl,-u,flowgate_last_error", "-Wl,-u,flowgate_set_num_threads"])
+        .args(["-Wl,-Bsymbolic", "-Wl,--gc-sections"])
         .args(["-lm", "-lpthread", "-ldl"])
         .output()
         .map_err(|e| format!("cannot run the linker '{cc}': {e}"))?;
@@ -94,6 +96,12 @@ pub fn load(object: &[u8], name: &str) -> Result<Loaded, String> {
             free: std::mem::transmute::<*const (), FreeFn>(sym("flowgate_tensor_free")?),
             last_error: std::mem::transmute::<*const (), ErrorFn>(sym("flowgate_last_error")?),
         };
+        // The library holds its own copy of the runtime: its kernels use the thread count set
+        // in this process (`--threads`). A runtime older than the setter keeps its default.
+        if let Ok(set_threads) = sym("flowgate_set_num_threads") {
+            let n = i32::try_from(flowgate_runtime::num_threads()).unwrap_or(i32::MAX);
+            std::mem::transmute::<*const (), ThreadsFn>(set_threads)(n);
+        }
         Ok(Loaded { entry, _lib: lib, _dir: dir })
     }
 }

@@ -4,7 +4,7 @@
 //! model's `<name>_run` uses ([`value_from_c`], [`value_to_c`]).
 //!
 //! The exports are generated from the table of `flowgate-runtime-abi` (`c_api_functions!`), one
-//! family per file: `errors`, `tensors`, `sequences` (sequences and optionals); `convert` holds
+//! family per file: `errors`, `tensors`, `sequences` (sequences and optionals), `threads`; `convert` holds
 //! the conversions and the checks of a caller's struct. A null or inconsistent struct is an
 //! error code and a message in [`flowgate_last_error`](errors), never a crash, and a panic
 //! cannot cross the C boundary (each export catches it).
@@ -18,6 +18,7 @@ mod sequences;
 mod tensors;
 #[cfg(test)]
 mod tests;
+mod threads;
 
 use std::ffi::{c_char, c_void};
 
@@ -81,6 +82,7 @@ mod glue {
     pub(crate) use super::errors::c_api::*;
     pub(crate) use super::sequences::c_api::*;
     pub(crate) use super::tensors::c_api::*;
+    pub(crate) use super::threads::c_api::*;
 }
 
 /// What an export returns when its body panicked (an internal bug): the failure value of its
