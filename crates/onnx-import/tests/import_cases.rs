@@ -121,10 +121,22 @@ fn string_constants_name_the_type() {
 }
 
 #[test]
-fn an_opset_older_than_8_is_reported() {
+fn opsets_below_8_take_only_ops_unchanged_up_to_8() {
     let mut m = model_from_text(BASE);
-    m.opset_import = vec![OperatorSetIdProto { domain: Some(String::new()), version: Some(7) }];
-    assert_eq!(import_err(&m), ["m.onnx: error: opset 7 of the default domain is not supported (supported: 8 to 28)"]);
+    m.opset_import = vec![OperatorSetIdProto { domain: Some(String::new()), version: Some(0) }];
+    assert_eq!(import_err(&m), ["m.onnx: error: opset 0 of the default domain is not supported (supported: 1 to 28)"]);
+    // Identity is the same at opset 1 as at 8; Add-1 had legacy broadcasting.
+    let old = |text: &str, v: i64| {
+        let mut m = model_from_text(text);
+        m.opset_import = vec![OperatorSetIdProto { domain: Some(String::new()), version: Some(v) }];
+        m
+    };
+    assert!(import_text(&old(BASE, 1)).contains("onnx.Identity"));
+    let add = r#"<ir_version: 8, opset_import: ["" : 17]> g (float[2] x) => (float[2] y) { y = Add (x, x) }"#;
+    assert_eq!(
+        import_err(&old(add, 6)),
+        ["m.onnx: graph g: node 'Add#0' (Add): error: op 'Add' at opset 6 is an older version than Flowgate supports (version 7 or newer, opset 8 to 28)"]
+    );
 }
 
 fn backend(name: &str) -> PathBuf {

@@ -197,6 +197,13 @@ codes! {
         Shrink = 10 => "Shrink",
     }
 
+    /// The `reduction` attribute of the loss ops (`flowgate_rt_nll_loss`).
+    pub enum LossReduction("loss reduction") {
+        None = 0 => "none",
+        Sum = 1 => "sum",
+        Mean = 2 => "mean",
+    }
+
     /// An RNN's `direction` attribute (`flowgate_rt_lstm`).
     pub enum Direction("RNN direction") {
         Forward = 0 => "forward",

@@ -179,6 +179,8 @@ macro_rules! runtime_functions {
                 steps_or_null: Handle) -> Handle, fails, memo;
             flowgate_rt_gather(node: Node, x: Handle, indices: Handle, axis: I64) -> Handle, fails, memo;
             flowgate_rt_gather_elements(node: Node, x: Handle, indices: Handle, axis: I64) -> Handle, fails, memo;
+            flowgate_rt_trilu(node: Node, x: Handle, k: I64, upper: I32) -> Handle, fails, memo;
+            flowgate_rt_eye_like(node: Node, x: Handle, dtype: I32, k: I64) -> Handle, fails, memo;
             flowgate_rt_tile(node: Node, x: Handle, repeats: Handle) -> Handle, fails, memo;
             flowgate_rt_pad(node: Node, x: Handle, pads: Handle, value_or_null: Handle, axes_or_null: Handle)
                 -> Handle, fails, memo;
@@ -189,6 +191,8 @@ macro_rules! runtime_functions {
                 noop_with_empty_axes: I32) -> Handle, fails, memo;
             flowgate_rt_layer_norm(node: Node, x: Handle, scale: Handle, b_or_null: Handle, axis: I64,
                 epsilon: F64, rms: I32, output: I32) -> Handle, fails, memo;
+            flowgate_rt_nll_loss(node: Node, input: Handle, target: Handle, weight_or_null: Handle, has_ignore: I32,
+                ignore_index: I64, reduction: I32) -> Handle, fails, memo;
             flowgate_rt_softmax(node: Node, x: Handle, axis: I64, legacy: I32) -> Handle, fails, memo;
             flowgate_rt_log_softmax(node: Node, x: Handle, axis: I64, legacy: I32) -> Handle, fails, memo;
             flowgate_rt_arg_reduce(node: Node, x: Handle, axis: I64, keepdims: I32, select_last_index: I32,

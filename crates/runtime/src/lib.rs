@@ -33,6 +33,8 @@ mod gemm_split;
 mod grid_sample;
 mod layer_norm;
 mod linalg;
+mod loss;
+mod matrix;
 mod movement;
 mod nn;
 mod optional;

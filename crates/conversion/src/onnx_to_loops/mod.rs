@@ -23,6 +23,7 @@ mod elementwise;
 mod emit;
 mod entry;
 mod linalg;
+mod loss;
 mod memo;
 mod model_entry;
 mod movement;
@@ -401,6 +402,9 @@ fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
         return Ok(r);
     }
     if let Some(r) = nn::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = loss::lower(l, op, &short)? {
         return Ok(r);
     }
     if let Some(r) = rnn::lower(l, op, &short)? {

@@ -1,5 +1,5 @@
 //! Data movement: `Transpose`, `Concat`, `Split`, `Slice`, `Gather`, `GatherElements`, `Tile`,
-//! `Pad` (all four modes); and index-driven movement and selection (`lower_indexed`). Variadic inputs and
+//! `Pad` (all four modes), the triangles and diagonals `Trilu` and `EyeLike`; and index-driven movement and selection (`lower_indexed`). Variadic inputs and
 //! outputs travel as runtime sequences.
 
 use super::constants::i64_tensor;
@@ -56,6 +56,28 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             let i = l.handle(ops[1])?;
             let axis = l.const_i64(l.int_attr(op, "axis").unwrap_or(0));
             l.rt(if name == "Gather" { "gather" } else { "gather_elements" }, &[node, x, i, axis])?
+        }
+        "Trilu" => {
+            let node = l.node_id(op);
+            let x = l.handle(ops[0])?;
+            let k = match ops.get(1) {
+                Some(&k) if !l.absent(k) => l.int64(node, k)?,
+                _ => l.const_i64(0),
+            };
+            let upper = l.const_i32(l.int_attr(op, "upper").unwrap_or(1) as i32);
+            l.rt("trilu", &[node, x, k, upper])?
+        }
+        "EyeLike" => {
+            let node = l.node_id(op);
+            let x = l.handle(ops[0])?;
+            // The `dtype` attribute, else the input's element type.
+            let code = match l.int_attr(op, "dtype") {
+                Some(d) => d as i32,
+                None => l.elem(ops[0]).map(|e| e.dtype()).ok_or_else(|| l.err(op, "EyeLike: element type unknown"))?,
+            };
+            let dtype = l.const_i32(code);
+            let k = l.const_i64(l.int_attr(op, "k").unwrap_or(0));
+            l.rt("eye_like", &[node, x, dtype, k])?
         }
         "Tile" => {
             let node = l.node_id(op);

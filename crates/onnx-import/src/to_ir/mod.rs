@@ -15,7 +15,8 @@
 //! Calls of model-local functions are inlined after the checks ([`inline`]).
 //!
 //! Contracts are checked first ([`crate::check`]); every violation is reported and nothing is
-//! imported. Models of opsets 8 to 10 (four backend Scan tests) are accepted: If and Loop are
+//! imported. Models of opsets 1 to 10 (four backend Scan tests; node tests of opsets 1 and 7,
+//! see [`legacy_ops`]) are accepted: If and Loop are
 //! unchanged since opset 1 and Scan since 9, so they are checked under the opset-11 rules; the
 //! opset-8 Scan (leading `sequence_lens`, batch axis) is exempt from the checker's Scan rules,
 //! is imported with `onnx_opset = 8`, and the dialect verifier checks it with its own rules.
@@ -25,6 +26,7 @@ mod control_flow;
 mod diag;
 mod graph;
 mod inline;
+mod legacy_ops;
 mod scope;
 pub mod tensor;
 mod types;
@@ -43,8 +45,9 @@ use scope::Scopes;
 /// The name of the function the main graph becomes.
 pub const MAIN_FUNCTION: &str = "main_graph";
 
-/// Default-domain opsets imported although the checker's contract range starts at 11.
-const LEGACY_OPSETS: std::ops::RangeInclusive<i64> = 8..=10;
+/// Default-domain opsets imported although the checker's contract range starts at 11 (below 8
+/// only for ops that are the same there as at opset 8, see [`legacy_ops`]).
+const LEGACY_OPSETS: std::ops::RangeInclusive<i64> = 1..=10;
 
 /// An imported model: the `builtin.module`, and warnings (unknown operators).
 pub struct ImportedModule {
@@ -90,14 +93,18 @@ fn contract_diagnostics(model: &ModelProto, file: &str) -> Vec<ImportDiagnostic>
     }
     let scan_rules =
         [Rule::ScanNodeArity, Rule::ScanBodyInputs, Rule::ScanBodyOutputs, Rule::ScanAxes, Rule::TypeMismatch];
-    diagnose_model(&as_11, file)
+    let mut diags: Vec<ImportDiagnostic> = diagnose_model(&as_11, file)
         .iter()
         .filter(|d| {
             let is_scan = d.node.as_ref().is_some_and(|n| n.op_type == "Scan");
             !(opset < 9 && is_scan && scan_rules.contains(&d.rule))
         })
         .map(ImportDiagnostic::from_check)
-        .collect()
+        .collect();
+    if opset < 8 {
+        diags.extend(legacy_ops::legacy_op_diagnostics(model, opset, file));
+    }
+    diags
 }
 
 /// Keep what the model declares about itself on the module: its opset imports as

@@ -33,6 +33,8 @@ mod glue {
     pub(crate) use crate::grid_sample::c_abi::*;
     pub(crate) use crate::layer_norm::c_abi::*;
     pub(crate) use crate::linalg::c_abi::*;
+    pub(crate) use crate::loss::c_abi::*;
+    pub(crate) use crate::matrix::c_abi::*;
     pub(crate) use crate::movement::c_abi::*;
     pub(crate) use crate::nn::c_abi::*;
     pub(crate) use crate::optional::c_abi::*;
