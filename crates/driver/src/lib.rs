@@ -9,6 +9,7 @@ pub mod cache;
 pub mod data;
 pub mod model;
 pub mod npy;
+pub mod output_shapes;
 pub mod outputs;
 pub mod report;
 pub mod signature;

@@ -160,10 +160,7 @@ pub fn lower_model_for(
 ) -> std::result::Result<Lowered, CompileError> {
     let import_err = |message: String| CompileError { stage: Stage::Import, message };
     let lower_err = |message: String| CompileError { stage: Stage::Lower, message };
-    let mut ctx = Context::new();
-    flowgate_registry::register_all_dialects(&mut ctx);
-    let imported = flowgate_onnx_import::import_model_to_ir(&mut ctx, model, file)
-        .map_err(|ds| import_err(ds.iter().map(|d| format!("{d}\n")).collect::<String>()))?;
+    let (mut ctx, imported) = import(model, file)?;
     for w in &imported.warnings {
         eprintln!("{w}");
     }
@@ -193,6 +190,21 @@ pub fn lower_model_for(
     })
     .map_err(|d| lower_err(render(&ctx, file, &d)))?;
     Ok(Lowered { ctx, module, inputs, outputs, file: file.to_string(), lowering_time: lower_start.elapsed() })
+}
+
+/// Imports `model` into a fresh context with every dialect registered (the importer's own
+/// shape inference included); errors come back rendered.
+pub(crate) fn import(
+    model: &ModelProto,
+    file: &str,
+) -> std::result::Result<(Context, flowgate_onnx_import::ImportedModule), CompileError> {
+    let mut ctx = Context::new();
+    flowgate_registry::register_all_dialects(&mut ctx);
+    let imported = flowgate_onnx_import::import_model_to_ir(&mut ctx, model, file).map_err(|ds| CompileError {
+        stage: Stage::Import,
+        message: ds.iter().map(|d| format!("{d}\n")).collect::<String>(),
+    })?;
+    Ok((ctx, imported))
 }
 
 /// Import, lower and compile `path`. Errors come back rendered, ready for stderr.
@@ -332,7 +344,7 @@ fn main_function_name(ctx: &Context, module: flowgate_ir::OpId) -> Option<String
 }
 
 /// The main graph's `func.func` (public, not an entry wrapper).
-fn main_function(ctx: &Context, module: flowgate_ir::OpId) -> Option<flowgate_ir::OpId> {
+pub(crate) fn main_function(ctx: &Context, module: flowgate_ir::OpId) -> Option<flowgate_ir::OpId> {
     let body = ctx.region(module, 0);
     let b = ctx.entry_block(body)?;
     ctx.block_ops(b).find(|&op| {

@@ -167,7 +167,7 @@ impl<'o> Model<'o> {
 
 /// Whether specializing on this input's value can tell the compiler nothing new: a tensor of
 /// static declared shape, or a sequence or optional (not specialized).
-fn declared_static(d: &Declared) -> bool {
+pub fn declared_static(d: &Declared) -> bool {
     match d {
         Declared::Tensor { shape: Some(dims), .. } => dims.iter().all(|d| matches!(d, Dim::Static(_))),
         Declared::Tensor { shape: None, .. } | Declared::Any => false,
