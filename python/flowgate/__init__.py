@@ -6,6 +6,7 @@ The model is imported, lowered and JIT-compiled in process by the Rust library b
 ``onnx-run`` tool; ``run`` releases the GIL, and one session may be used from several threads.
 """
 
+import operator
 import os
 import warnings
 
@@ -87,39 +88,129 @@ class ExecutionMode:
     ORT_PARALLEL = 1
 
 
+def _flag(name, v):
+    # As onnxruntime's pybind11 bool: True/False (numpy's bool too), not 0/1 or "yes".
+    if type(v).__name__ not in ("bool", "bool_"):
+        raise TypeError(f"SessionOptions.{name} must be a bool, got {type(v).__name__} {v!r}")
+    return bool(v)
+
+
+def _count(name, v, low=0):
+    if isinstance(v, bool) or not hasattr(v, "__index__"):
+        raise TypeError(f"SessionOptions.{name} must be an int, got {type(v).__name__} {v!r}")
+    v = operator.index(v)
+    if v < low:
+        raise ValueError(f"SessionOptions.{name} must be at least {low}, got {v}")
+    return v
+
+
+def _one_of(choices):
+    def check(name, v):
+        if isinstance(v, bool) or v not in choices:
+            raise ValueError(f"SessionOptions.{name} must be one of {', '.join(map(repr, choices))}; got {v!r}")
+        return v
+
+    return check
+
+
+def _text(name, v):
+    if not isinstance(v, str):
+        raise TypeError(f"SessionOptions.{name} must be a str, got {type(v).__name__} {v!r}")
+    return v
+
+
+def _opt_level(name, v):
+    # onnx-run's -O levels; which ones a backend takes is checked when a session is made.
+    if v is None:
+        return None
+    if isinstance(v, str) and v.isdigit():
+        v = int(v)
+    return _one_of((0, 1, 2, 3))(name, v)
+
+
+def _directory(name, v):
+    if v is None:
+        return None
+    if not isinstance(v, (str, os.PathLike)):
+        raise TypeError(f"SessionOptions.{name} must be a path (str or os.PathLike) or None, got {type(v).__name__}")
+    return os.fsdecode(os.fspath(v))
+
+
+# Every attribute a SessionOptions has: onnxruntime's (most accepted and without effect here,
+# see README.md) and Flowgate's, each with its default and the check a new value must pass.
+_OPTIONS = {
+    "intra_op_num_threads": (0, _count),
+    "inter_op_num_threads": (0, _count),
+    "graph_optimization_level": (99, _one_of((0, 1, 2, 3, 99))),
+    "execution_mode": (0, _one_of((0, 1))),
+    "execution_order": (0, _one_of((0, 1, 2))),
+    "log_severity_level": (2, _one_of((0, 1, 2, 3, 4))),
+    "log_verbosity_level": (0, _count),
+    "logid": ("", _text),
+    "enable_profiling": (False, _flag),
+    "profile_file_prefix": ("onnxruntime_profile_", _text),
+    "enable_cpu_mem_arena": (True, _flag),
+    "enable_mem_pattern": (True, _flag),
+    "enable_mem_reuse": (True, _flag),
+    "use_deterministic_compute": (False, _flag),
+    "optimized_model_filepath": ("", _text),
+    # Flowgate's own.
+    "backend": ("cranelift", _one_of(("cranelift", "llvm", "mlir"))),
+    "opt_level": (None, _opt_level),
+    "compiled_tensors": (True, _flag),
+    "specialize": (True, _flag),
+    "stack_size": (64 << 20, lambda n, v: _count(n, v, 1 << 16)),
+    "cache_dir": (None, _directory),
+}
+
+
 class SessionOptions:
-    """onnxruntime's session options that mean something to Flowgate, plus Flowgate's own.
+    """onnxruntime's session options, plus Flowgate's own. Setting an attribute checks its value
+    (``TypeError`` for a wrong type, ``ValueError`` for a bad value, when it is set); an
+    attribute that neither onnxruntime nor Flowgate has is an ``AttributeError``.
 
-    - ``intra_op_num_threads``, ``inter_op_num_threads``: accepted; Flowgate runs a model on one
-      thread (run several sessions or threads for parallelism).
-    - ``graph_optimization_level``: ``ORT_DISABLE_ALL`` is -O0.
-    - ``backend``: ``"cranelift"`` (the one this package is built with; ``"llvm"`` and ``"mlir"``
-      need builds with those cargo features and are refused with an error naming the feature).
-    - ``opt_level``: ``None`` (the backend's default) or ``-O``'s level (``0``, ``2``, ...).
+    - ``backend``: ``"cranelift"`` (the one this package is built with; ``"llvm"`` and
+      ``"mlir"`` need builds with those cargo features, and a session refuses them naming it).
+    - ``opt_level``: ``None`` (the backend's default) or ``-O``'s level (``0``, ``2``, ``3``);
+      ``graph_optimization_level = ORT_DISABLE_ALL`` is ``-O0`` when ``opt_level`` is None.
+    - ``specialize``: True (onnx-run's default) compiles the model again for each new set of
+      input shapes (up to 8, then the symbolic code serves); False is ``--no-specialize``.
     - ``compiled_tensors``: False is onnx-run's ``--no-compiled-tensors``.
-    - ``stack_size``: bytes of stack for the thread compiled code runs on (onnx-run's
-      ``--stack-size``).
+    - ``stack_size``: bytes of stack for the thread compiled code runs on (``--stack-size``).
+    - ``intra_op_num_threads``: the number of threads the kernels split their work over (the
+      caller included), as onnx-run's ``--threads``. The count is the process's, not the
+      session's: a session made with a non-zero count sets it for every session; 0 (the
+      default) leaves it as it is (at first, the number of physical cores).
+    - ``cache_dir``: a directory of compiled models (onnx-run's ``--cache-dir``): a model
+      compiled once is loaded from there by the next session, in this process or another.
+      ``None`` (the default) uses ``$FLOWGATE_CACHE_DIR`` when set, else no cache.
 
-    Other onnxruntime attributes (``log_severity_level``, ``enable_profiling``, ...) may be set
-    and are ignored.
+    The other onnxruntime attributes (``log_severity_level``, ``enable_profiling``, ...) are
+    checked as onnxruntime checks them and have no effect.
     """
 
+    __slots__ = ("_values", "_configs")
+
     def __init__(self):
-        self.intra_op_num_threads = 0
-        self.inter_op_num_threads = 0
-        self.graph_optimization_level = GraphOptimizationLevel.ORT_ENABLE_ALL
-        self.execution_mode = ExecutionMode.ORT_SEQUENTIAL
-        self.log_severity_level = 2
-        self.log_verbosity_level = 0
-        self.enable_profiling = False
-        self.enable_cpu_mem_arena = True
-        self.enable_mem_pattern = True
-        self.optimized_model_filepath = ""
-        self.backend = "cranelift"
-        self.opt_level = None
-        self.compiled_tensors = True
-        self.stack_size = 64 << 20
-        self._configs = {}
+        object.__setattr__(self, "_values", {k: d for k, (d, _) in _OPTIONS.items()})
+        object.__setattr__(self, "_configs", {})
+
+    def __getattr__(self, name):
+        values = object.__getattribute__(self, "_values")
+        if name in values:
+            return values[name]
+        raise AttributeError(f"'SessionOptions' object has no attribute '{name}'")
+
+    def __setattr__(self, name, value):
+        if name not in _OPTIONS:
+            raise AttributeError(f"'SessionOptions' object has no attribute '{name}'")
+        self._values[name] = _OPTIONS[name][1](name, value)
+
+    def __dir__(self):
+        return sorted(set(super().__dir__()) | set(_OPTIONS))
+
+    def __repr__(self):
+        return "SessionOptions(" + ", ".join(f"{k}={v!r}" for k, v in self._values.items()) + ")"
 
     def add_session_config_entry(self, key, value):
         self._configs[str(key)] = str(value)
@@ -132,10 +223,13 @@ class SessionOptions:
         if level is None and self.graph_optimization_level == GraphOptimizationLevel.ORT_DISABLE_ALL:
             level = 0
         return dict(
-            backend=str(self.backend),
+            backend=self.backend,
             opt_level=None if level is None else str(level),
-            compiled_tensors=bool(self.compiled_tensors),
-            stack_size=int(self.stack_size),
+            compiled_tensors=self.compiled_tensors,
+            specialize=self.specialize,
+            stack_size=self.stack_size,
+            threads=self.intra_op_num_threads or None,
+            cache_dir=self.cache_dir,
         )
 
 

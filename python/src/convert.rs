@@ -1,28 +1,85 @@
 //! numpy arrays (and lists, `None`) to runtime values and back.
 //!
-//! Inputs: the runtime's tensors own their elements in a `Vec` (`flowgate_runtime::Data`), so
-//! an input array's elements are copied once into one (a known gap, README.md). Outputs: a
-//! tensor that only the caller holds is moved out of its value and its `Vec` handed to numpy
-//! as the array's memory, without a copy; one still shared (an output that is also a constant
-//! of the model, or returned twice) is copied.
+//! Inputs: an array whose memory already is what a runtime tensor holds (C order, aligned,
+//! the element type in native byte order) is lent to the runtime for the run, without a copy
+//! ([`Lent`]); any other array is copied once, in C order. Outputs: a tensor that only the
+//! caller holds is moved out of its value and its `Vec` handed to numpy as the array's memory,
+//! without a copy; one still shared (an output that is also a constant of the model, an input
+//! returned as it is, or one returned twice) is copied. [`copy_stats`] counts both, for tests.
 
 use crate::errors::InvalidArgument;
 use flowgate_driver::signature::Declared;
-use flowgate_runtime::{DType, Data, RtValue, Tensor};
+use flowgate_runtime::{checked_numel, DType, Data, RtValue, Tensor};
 use half::{bf16, f16};
 use numpy::ndarray::{ArrayD, IxDyn};
 use numpy::{Element, PyArray, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+
+/// Bytes of input arrays lent to the runtime, bytes copied from input arrays, bytes of outputs
+/// copied because the runtime still shared them, and lent inputs the runtime still held after
+/// a run (kept alive for good; see [`Lent`]).
+static INPUTS_LENT: AtomicU64 = AtomicU64::new(0);
+static INPUTS_COPIED: AtomicU64 = AtomicU64::new(0);
+static OUTPUTS_COPIED: AtomicU64 = AtomicU64::new(0);
+static LENT_KEPT: AtomicU64 = AtomicU64::new(0);
+
+/// The counters above, in that order, since the process started.
+pub fn copy_stats() -> [u64; 4] {
+    [&INPUTS_LENT, &INPUTS_COPIED, &OUTPUTS_COPIED, &LENT_KEPT].map(|c| c.load(Ordering::Relaxed))
+}
+
+fn count(c: &AtomicU64, t: &Tensor) {
+    c.fetch_add((t.len() * t.dtype().size()) as u64, Ordering::Relaxed);
+}
+
+/// The numpy arrays lent to the runtime for one run, each with the value that wraps its memory.
+///
+/// A lent tensor's `Vec` points into the array's buffer, which numpy allocated: it must never
+/// grow, shrink, be written or be freed through the `Vec`. Holding one more reference to each
+/// value for the whole run guarantees that: the runtime changes a value in place only when it
+/// holds the sole reference (`Arc::get_mut`, as the sequence kernels do), and never writes
+/// through a shared one; a value it needs changed it copies. When the run is over and this
+/// reference is the last, the tensor is taken out and its `Vec` forgotten, never dropped; the
+/// array reference is held until then, so the buffer outlives every use. Should the runtime
+/// still hold a lent value (it keeps none past a run today), the value and the array are kept
+/// alive for the rest of the process instead, counted in [`copy_stats`].
+///
+/// Create it before the argument list and drop it after the outputs, so that it holds the last
+/// reference when it is dropped.
+#[derive(Default)]
+pub struct Lent {
+    held: Vec<(Arc<RtValue>, Py<PyAny>)>,
+}
+
+impl Drop for Lent {
+    fn drop(&mut self) {
+        for (mut v, array) in self.held.drain(..) {
+            match Arc::get_mut(&mut v) {
+                Some(RtValue::Tensor(t)) => {
+                    // The buffer is numpy's: forget the `Vec`, then release the array.
+                    std::mem::forget(std::mem::replace(t, Tensor::placeholder()).into_data());
+                    drop(array);
+                }
+                _ => {
+                    LENT_KEPT.fetch_add(1, Ordering::Relaxed);
+                    std::mem::forget(v);
+                    std::mem::forget(array);
+                }
+            }
+        }
+    }
+}
 
 /// The value given for input `name`, as the input's declared type says to read it: `None` is
 /// an empty optional, a list or tuple a sequence, anything else a tensor (`numpy.asarray`).
-pub fn to_value(obj: &Bound<'_, PyAny>, declared: &Declared, name: &str) -> PyResult<Arc<RtValue>> {
+pub fn to_value(obj: &Bound<'_, PyAny>, declared: &Declared, name: &str, lent: &mut Lent) -> PyResult<Arc<RtValue>> {
     let is_list = obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>();
     Ok(Arc::new(match declared {
         Declared::Optional(_) if obj.is_none() => RtValue::optional(None),
-        Declared::Optional(inner) => RtValue::optional(Some(to_value(obj, inner, name)?)),
+        Declared::Optional(inner) => RtValue::optional(Some(to_value(obj, inner, name, lent)?)),
         Declared::Sequence(inner) => {
             if !is_list {
                 return Err(InvalidArgument::new_err(format!(
@@ -30,24 +87,24 @@ pub fn to_value(obj: &Bound<'_, PyAny>, declared: &Declared, name: &str) -> PyRe
                     type_name(obj)
                 )));
             }
-            sequence(obj, Some(inner), name)?
+            sequence(obj, Some(inner), name, lent)?
         }
         Declared::Any if obj.is_none() => RtValue::optional(None),
-        Declared::Any if is_list => sequence(obj, None, name)?,
+        Declared::Any if is_list => sequence(obj, None, name, lent)?,
         Declared::Tensor { .. } if obj.is_none() => {
             return Err(InvalidArgument::new_err(format!("input '{name}': expected a tensor ({declared}), got None")))
         }
-        _ => RtValue::tensor(tensor(obj, name)?),
+        _ => return tensor(obj, name, lent),
     }))
 }
 
-fn sequence(obj: &Bound<'_, PyAny>, inner: Option<&Declared>, name: &str) -> PyResult<RtValue> {
+fn sequence(obj: &Bound<'_, PyAny>, inner: Option<&Declared>, name: &str, lent: &mut Lent) -> PyResult<RtValue> {
     let mut items = Vec::new();
     for item in obj.try_iter()? {
         let item = item?;
         let v = match inner {
-            Some(d) => to_value(&item, d, name)?,
-            None => Arc::new(RtValue::tensor(tensor(&item, name)?)),
+            Some(d) => to_value(&item, d, name, lent)?,
+            None => tensor(&item, name, lent)?,
         };
         items.push(v);
     }
@@ -67,44 +124,58 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".to_string())
 }
 
-/// A tensor from a numpy array (anything else goes through `numpy.asarray` first). Strides and
-/// byte order are numpy's business: a non-contiguous array is read in C order.
-fn tensor(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Tensor> {
+/// A tensor from a numpy array (anything else goes through `numpy.asarray` first): lent when
+/// its memory can be, else copied in C order. Strides and byte order are numpy's business.
+fn tensor(obj: &Bound<'_, PyAny>, name: &str, lent: &mut Lent) -> PyResult<Arc<RtValue>> {
     let py = obj.py();
     let arr = match obj.cast::<PyUntypedArray>() {
         Ok(a) => a.clone(),
         Err(_) => py.import("numpy")?.call_method1("asarray", (obj,))?.cast_into::<PyUntypedArray>()?,
     };
-    let shape = arr.shape().to_vec();
     let descr = arr.dtype();
     macro_rules! read {
         ($($t:ty),*) => {$(
             if descr.is_equiv_to(&numpy::dtype::<$t>(py)) {
-                return from_vec(shape, elements::<$t>(&arr)?, name);
+                return value::<$t>(&arr, name, lent);
             }
         )*};
     }
     read!(f32, f64, f16, i8, i16, i32, i64, u8, u16, u32, u64, bool);
     if descr.to_string() == "bfloat16" {
         // numpy has no bfloat16 of its own; ml_dtypes (which onnx uses) registers one.
-        return from_vec(shape, elements::<bf16>(&arr)?, name);
+        return value::<bf16>(&arr, name, lent);
     }
     Err(InvalidArgument::new_err(format!("input '{name}': element type {descr} is not supported by Flowgate")))
 }
 
-fn elements<T: Element + Copy>(arr: &Bound<'_, PyUntypedArray>) -> PyResult<Vec<T>> {
+fn value<T: Element + flowgate_runtime::Elem>(
+    arr: &Bound<'_, PyUntypedArray>,
+    name: &str,
+    lent: &mut Lent,
+) -> PyResult<Arc<RtValue>> {
+    let shape = arr.shape().to_vec();
+    let bad_shape = |e: flowgate_runtime::RtError| InvalidArgument::new_err(format!("input '{name}': {}", e.0));
+    let n = checked_numel(&shape, std::mem::size_of::<T>()).map_err(bad_shape)?;
     let a = arr.cast::<PyArrayDyn<T>>()?;
+    let ptr = a.data();
+    // `is_aligned` is numpy's flag; the pointer test covers a dtype whose alignment numpy
+    // reckons lower than Rust's.
+    if n > 0 && arr.is_c_contiguous() && arr.is_aligned() && ptr.is_aligned() {
+        // SAFETY: numpy's buffer holds `n` initialized, aligned `T`s in C order, and it stays
+        // alive and unmoved while `lent` holds the array; `Lent` makes sure the `Vec` is never
+        // written, grown or freed (see there). `checked_numel` passed, so `from_vec` cannot
+        // refuse it (which would drop the `Vec`).
+        let v = unsafe { Vec::from_raw_parts(ptr, n, n) };
+        let t = Tensor::from_vec(shape, v).map_err(bad_shape)?;
+        count(&INPUTS_LENT, &t);
+        let v = Arc::new(RtValue::tensor(t));
+        lent.held.push((v.clone(), arr.clone().into_any().unbind()));
+        return Ok(v);
+    }
     let ro = a.try_readonly().map_err(|e| InvalidArgument::new_err(e.to_string()))?;
-    // `as_slice` also takes Fortran order; only a C-ordered array's memory is the row-major
-    // order the runtime wants.
-    Ok(match ro.as_slice() {
-        Ok(s) if arr.is_c_contiguous() => s.to_vec(),
-        _ => ro.as_array().iter().copied().collect(),
-    })
-}
-
-fn from_vec<T: flowgate_runtime::Elem>(shape: Vec<usize>, v: Vec<T>, name: &str) -> PyResult<Tensor> {
-    Tensor::from_vec(shape, v).map_err(|e| InvalidArgument::new_err(format!("input '{name}': {}", e.0)))
+    let t = Tensor::from_vec(shape, ro.as_array().iter().copied().collect()).map_err(bad_shape)?;
+    count(&INPUTS_COPIED, &t);
+    Ok(Arc::new(RtValue::tensor(t)))
 }
 
 /// An output as Python sees it: a numpy array, a list of them (sequence), `None` (empty
@@ -125,7 +196,10 @@ pub fn to_py(py: Python<'_>, mut v: Arc<RtValue>) -> PyResult<Py<PyAny>> {
         };
     }
     match v.as_ref() {
-        RtValue::Tensor(t) => array(py, t.clone()),
+        RtValue::Tensor(t) => {
+            count(&OUTPUTS_COPIED, t);
+            array(py, t.clone())
+        }
         RtValue::Sequence { items, .. } => {
             let items: Vec<Py<PyAny>> = items.iter().map(|i| to_py(py, i.clone())).collect::<PyResult<_>>()?;
             Ok(PyList::new(py, items)?.into_any().unbind())

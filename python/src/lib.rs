@@ -19,6 +19,21 @@ mod _flowgate {
     #[pymodule_export]
     use crate::session::Session;
 
+    /// Bytes of inputs lent to the runtime without a copy, bytes of inputs copied, bytes of
+    /// outputs copied, lent inputs kept alive (see `convert::Lent`): the tests' copy check.
+    #[pyfunction]
+    fn copy_stats() -> (u64, u64, u64, u64) {
+        let [a, b, c, d] = crate::convert::copy_stats();
+        (a, b, c, d)
+    }
+
+    /// The number of threads the runtime's kernels use now (the tests' check of
+    /// `intra_op_num_threads`).
+    #[pyfunction]
+    fn num_threads() -> usize {
+        flowgate_runtime::num_threads()
+    }
+
     /// Values alive in the runtime (tensors, sequences, optionals): the tests' leak check.
     #[pyfunction]
     fn live_values() -> i64 {

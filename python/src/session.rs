@@ -1,17 +1,18 @@
 //! `flowgate._flowgate.Session`: one compiled model. The Python class `InferenceSession`
 //! (python/flowgate/__init__.py) wraps it with onnxruntime's method names.
 
-use crate::convert::{to_py, to_value};
+use crate::convert::{to_py, to_value, Lent};
 use crate::errors::{compile_error, load_error, Fail, FlowgateError, InvalidArgument};
-use crate::types::{ort_shape, ort_type, DimOut};
-use flowgate_driver::model::{self, CompiledModel, Options};
+use crate::types::{ort_output_shape, ort_shape, ort_type, DimOut};
+use flowgate_driver::model::{self, CompileError, CompiledModel, Options};
 use flowgate_driver::signature;
+use flowgate_driver::specialize::{declared_static, Key, MAX_SPECIALIZATIONS};
 use flowgate_onnx_import::{ModelFormat, ModelProto};
 use flowgate_runtime::RtValue;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// Stack of the thread that imports and lowers a model: the recursive walkers need room for
 /// the nesting the IR allows (as onnx-opt and onnx-compile give them).
@@ -39,9 +40,23 @@ struct ArgInfo {
     shape: Vec<DimOut>,
 }
 
+/// What compiling for a run's input shapes needs (`specialize` on): as onnx-run's
+/// `specialize::Model`, but shared by threads, so its cache sits behind a lock that is never
+/// held while compiling.
+struct Specializer {
+    proto: ModelProto,
+    file: String,
+    options: Options,
+    compiled: Mutex<Vec<(Key, Arc<Shared>)>>,
+}
+
 #[pyclass(frozen, module = "flowgate._flowgate")]
 pub struct Session {
-    model: Shared,
+    /// The symbolic code: every run when not specializing, and the fallback past
+    /// [`MAX_SPECIALIZATIONS`].
+    model: Arc<Shared>,
+    /// `None`: specialization is off, or no input has a symbolic dimension.
+    specializer: Option<Specializer>,
     inputs: Vec<ArgInfo>,
     outputs: Vec<ArgInfo>,
     meta: Vec<(&'static str, String)>,
@@ -79,46 +94,44 @@ fn load(model: &Bound<'_, PyAny>) -> PyResult<(ModelProto, String)> {
 impl Session {
     /// `model`: a path (str or os.PathLike) or the model's bytes. `backend` and `opt_level` as
     /// onnx-run's `--backend` and `-O`; `compiled_tensors` false is `--no-compiled-tensors`;
-    /// `stack_size` is the size of the stack compiled code runs on.
+    /// `specialize` false is `--no-specialize`; `stack_size` is the size of the stack compiled
+    /// code runs on; `threads`, when given, sets the kernels' thread count (`--threads`, for the
+    /// whole process; 0 is the default); `cache_dir` is `--cache-dir`.
     #[new]
-    #[pyo3(signature = (model, backend = "cranelift", opt_level = None, compiled_tensors = true, stack_size = 64 << 20))]
+    #[pyo3(signature = (model, backend = "cranelift", opt_level = None, compiled_tensors = true, specialize = true, stack_size = 64 << 20, threads = None, cache_dir = None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         model: &Bound<'_, PyAny>,
         backend: &str,
         opt_level: Option<String>,
         compiled_tensors: bool,
+        specialize: bool,
         stack_size: usize,
+        threads: Option<usize>,
+        cache_dir: Option<PathBuf>,
     ) -> PyResult<Session> {
         let (proto, file) = load(model)?;
         let backend = flowgate_driver::backend::select(backend, opt_level.as_deref(), "Python package")
             .map_err(|e| InvalidArgument::new_err(e.trim_end().trim_start_matches("error: ").to_string()))?;
-        // `$FLOWGATE_CACHE_DIR` turns the compiled-model cache on, as for onnx-run.
-        let cache = flowgate_driver::cache::Cache::from_flag_or_env(None, env!("CARGO_PKG_VERSION"));
-        let options = Options {
-            backend,
-            print_pipeline: false,
-            stack_size,
-            compiled_tensors,
-            aot: false,
-            specialize: false,
-            cache,
-        };
+        // `cache_dir`, else `$FLOWGATE_CACHE_DIR`, turns the compiled-model cache on, as
+        // onnx-run's `--cache-dir`.
+        let cache = flowgate_driver::cache::Cache::from_flag_or_env(cache_dir.as_deref(), env!("CARGO_PKG_VERSION"));
+        let options =
+            Options { backend, print_pipeline: false, stack_size, compiled_tensors, aot: false, specialize, cache };
+        if let Some(n) = threads {
+            // Process-wide, as onnx-run's `--threads`: the kernels' pool serves every session.
+            flowgate_runtime::set_num_threads(n);
+        }
         let graph = proto.graph.clone().unwrap_or_default();
-        let compiled = py.detach(|| {
-            std::thread::scope(|s| {
-                std::thread::Builder::new()
-                    .name("flowgate compile".into())
-                    .stack_size(COMPILE_STACK)
-                    .spawn_scoped(s, || model::compile_model(&proto, &file, &options).map(Shared))
-                    .map(|h| h.join())
-            })
-        });
-        let compiled = match compiled {
-            Err(e) => return Err(FlowgateError::new_err(format!("cannot start the compiling thread: {e}"))),
-            Ok(Err(_)) => return Err(FlowgateError::new_err(format!("{file}: internal error: the compiler panicked"))),
-            Ok(Ok(r)) => r.map_err(compile_error)?,
-        };
+        // The symbolic code is compiled now even when runs will be specialized: the model's
+        // errors are raised here, as onnxruntime raises them, and it serves past the limit.
+        let (compiled, inferred) = on_compile_thread(py, &file, || {
+            let shapes = flowgate_driver::output_shapes::inferred_output_shapes(&proto, &file)?;
+            Ok((Shared(model::compile_model(&proto, &file, &options)?), shapes))
+        })?;
+        let specializer = (specialize && !compiled.0.inputs.iter().all(|p| declared_static(&p.declared)))
+            .then(|| Specializer { proto: proto.clone(), file: file.clone(), options, compiled: Mutex::default() });
         let inits: Vec<String> = graph.initializer.iter().filter_map(|t| t.name.clone()).collect();
         let s = |v: &Option<String>| v.clone().unwrap_or_default();
         let meta = vec![
@@ -133,16 +146,26 @@ impl Session {
             .iter()
             .map(|p| (p.key.clone().unwrap_or_default(), p.value.clone().unwrap_or_default()))
             .collect();
+        let mut outputs = arg_infos(&graph.output, &[]);
+        for ((o, p), inferred) in outputs.iter_mut().zip(&graph.output).zip(inferred) {
+            o.shape = ort_output_shape(p.r#type.as_ref(), inferred.as_deref());
+        }
         Ok(Session {
-            model: compiled,
+            model: Arc::new(compiled),
+            specializer,
             inputs: arg_infos(&graph.input, &inits),
-            outputs: arg_infos(&graph.output, &[]),
+            outputs,
             meta,
             // onnxruntime reports an unset model_version as INT64_MAX.
             model_version: proto.model_version.unwrap_or(i64::MAX),
             custom_metadata,
             stack_size,
         })
+    }
+
+    /// How many shape specializations have been compiled (tests).
+    fn specializations(&self) -> usize {
+        self.specializer.as_ref().map_or(0, |s| s.compiled.lock().map_or(0, |c| c.len()))
     }
 
     /// `[(name, type, shape, has_default)]` of the graph inputs; shape entries are int, str or
@@ -181,6 +204,8 @@ impl Session {
         feed: &Bound<'_, PyDict>,
     ) -> PyResult<Vec<Py<PyAny>>> {
         let m = &self.model.0;
+        // Before the arguments and the outputs, so it drops last (see `Lent`).
+        let mut lent = Lent::default();
         let wanted: Vec<usize> = match output_names {
             Some(names) if !names.is_empty() => names
                 .iter()
@@ -204,7 +229,7 @@ impl Session {
         let mut args: Vec<Arc<RtValue>> = Vec::with_capacity(m.inputs.len());
         for p in &m.inputs {
             let v = match given.iter().find(|(k, _)| k == &p.name) {
-                Some((_, v)) => to_value(v, &p.declared, &p.name)?,
+                Some((_, v)) => to_value(v, &p.declared, &p.name, &mut lent)?,
                 // check_names let it be left out: an initializer gives its value.
                 None => p
                     .default
@@ -215,9 +240,8 @@ impl Session {
         }
         signature::check_values(&sig, &args).map_err(InvalidArgument::new_err)?;
         let stack_size = self.stack_size;
-        let shared = &self.model;
-        let outputs =
-            py.detach(move || shared.0.run(&args, stack_size)).map_err(|e| Fail::new_err(format!("{e:#}")))?.0;
+        let code = self.code_for(py, &args)?;
+        let outputs = py.detach(move || code.0.run(&args, stack_size)).map_err(|e| Fail::new_err(format!("{e:#}")))?.0;
         // Each output is handed over once; one asked for twice is shared, then copied.
         let mut slots: Vec<Option<Arc<RtValue>>> = outputs.into_iter().map(Some).collect();
         let mut uses = vec![0usize; slots.len()];
@@ -232,6 +256,65 @@ impl Session {
                 to_py(py, v.ok_or_else(|| Fail::new_err("internal error: output taken twice"))?)
             })
             .collect()
+    }
+}
+
+impl Session {
+    /// The code for `args` (already checked): the symbolic code, or the specialization for
+    /// their shapes, compiled now (GIL released) if none is cached and the limit allows.
+    fn code_for(&self, py: Python<'_>, args: &[Arc<RtValue>]) -> PyResult<Arc<Shared>> {
+        let Some(sp) = &self.specializer else { return Ok(self.model.clone()) };
+        let key: Key = args.iter().map(|a| a.as_tensor().ok().map(|t| t.shape().to_vec())).collect();
+        {
+            let cache = sp.compiled.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some((_, m)) = cache.iter().find(|(k, _)| *k == key) {
+                return Ok(m.clone());
+            }
+            if cache.len() >= MAX_SPECIALIZATIONS {
+                return Ok(self.model.clone());
+            }
+        }
+        // A specialization that does not compile (the concrete shapes let a compile-time check
+        // refuse what the run would report) leaves the call to the symbolic code, whose run
+        // raises the error naming the node, as without specialization.
+        let m = match on_compile_thread(py, &sp.file, || {
+            model::compile_model_for(&sp.proto, &sp.file, &sp.options, Some(&key)).map(Shared)
+        }) {
+            Ok(m) => Arc::new(m),
+            Err(_) => self.model.clone(),
+        };
+        let mut cache = sp.compiled.lock().unwrap_or_else(|e| e.into_inner());
+        // Another thread may have compiled the same shapes meanwhile: keep the first.
+        if let Some((_, first)) = cache.iter().find(|(k, _)| *k == key) {
+            return Ok(first.clone());
+        }
+        if cache.len() < MAX_SPECIALIZATIONS {
+            cache.push((key, m.clone()));
+        }
+        Ok(m)
+    }
+}
+
+/// Runs `f` (an import, lowering and compile) on a thread with room for the recursive walkers
+/// (as onnx-opt and onnx-compile give them), with the GIL released.
+fn on_compile_thread<T: Send>(
+    py: Python<'_>,
+    file: &str,
+    f: impl FnOnce() -> Result<T, CompileError> + Send,
+) -> PyResult<T> {
+    let r = py.detach(|| {
+        std::thread::scope(|s| {
+            std::thread::Builder::new()
+                .name("flowgate compile".into())
+                .stack_size(COMPILE_STACK)
+                .spawn_scoped(s, f)
+                .map(|h| h.join())
+        })
+    });
+    match r {
+        Err(e) => Err(FlowgateError::new_err(format!("cannot start the compiling thread: {e}"))),
+        Ok(Err(_)) => Err(FlowgateError::new_err(format!("{file}: internal error: the compiler panicked"))),
+        Ok(Ok(r)) => r.map_err(compile_error),
     }
 }
 

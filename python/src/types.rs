@@ -2,6 +2,7 @@
 //! the model's `TypeProto`, spelled exactly as onnxruntime spells it so that programs comparing
 //! `arg.type == 'tensor(float)'` keep working.
 
+use flowgate_driver::output_shapes::InferredDim;
 use flowgate_onnx_import::proto::{tensor_shape_proto::dimension, type_proto, TypeProto};
 
 /// One entry of `NodeArg.shape`: an int, a symbolic name, or `None` (unknown).
@@ -52,4 +53,35 @@ pub fn ort_shape(t: Option<&TypeProto>) -> Vec<DimOut> {
             _ => DimOut::Unknown,
         })
         .collect()
+}
+
+/// An output's `NodeArg.shape`: the declared shape merged with the one shape inference found,
+/// as onnxruntime merges them (ONNX's `mergeInShapeInfo`): an inferred size replaces a declared
+/// name or unknown, a declared name stays, an inferred name fills an unknown; an output
+/// declared without a shape takes the inferred one. Not a tensor: as [`ort_shape`].
+pub fn ort_output_shape(t: Option<&TypeProto>, inferred: Option<&[InferredDim]>) -> Vec<DimOut> {
+    let declared = match t.and_then(|t| t.value.as_ref()) {
+        Some(type_proto::Value::TensorType(tt)) => tt.shape.as_ref().map(|_| ort_shape(t)),
+        _ => return ort_shape(t),
+    };
+    let Some(inferred) = inferred else { return declared.unwrap_or_default() };
+    let from_inference = |d: &InferredDim| match d {
+        InferredDim::Static(v) => DimOut::Int(*v),
+        InferredDim::Symbol(n) => DimOut::Name(n.clone()),
+        InferredDim::Unknown => DimOut::Unknown,
+    };
+    match declared {
+        None => inferred.iter().map(from_inference).collect(),
+        Some(dims) if dims.len() != inferred.len() => dims,
+        Some(dims) => dims
+            .into_iter()
+            .zip(inferred)
+            .map(|(d, i)| match (d, i) {
+                (DimOut::Int(v), _) => DimOut::Int(v),
+                (_, InferredDim::Static(v)) => DimOut::Int(*v),
+                (DimOut::Name(n), _) => DimOut::Name(n),
+                (DimOut::Unknown, i) => from_inference(i),
+            })
+            .collect(),
+    }
 }
