@@ -78,7 +78,9 @@ def test_lent_inputs_are_read_only_to_the_runtime():
     [
         pytest.param(lambda x: np.asfortranarray(x), id="fortran-order"),
         pytest.param(lambda x: np.repeat(x, 2, axis=1)[:, ::2], id="strided"),
-        pytest.param(lambda x: np.frombuffer(b"\0" + x.tobytes(), np.float32, offset=1).reshape(x.shape), id="unaligned"),
+        pytest.param(
+            lambda x: np.frombuffer(b"\0" + x.tobytes(), np.float32, offset=1).reshape(x.shape), id="unaligned"
+        ),
     ],
 )
 def test_other_layouts_are_copied(make):

@@ -119,3 +119,31 @@ def test_every_testdata_model_from_truncated_bytes_is_an_exception():
             flowgate.InferenceSession(data[:cut])
         except flowgate.FlowgateError:
             pass
+
+
+def _if_model(then_nodes, then_out):
+    then = h.make_graph(then_nodes, "then_g", [], [h.make_tensor_value_info(then_out, T.FLOAT, None)])
+    other = h.make_graph(
+        [h.make_node("Identity", ["x"], ["e"], name="id_e")], "else_g", [], [h.make_tensor_value_info("e", T.FLOAT, None)]
+    )
+    return models.model(
+        [h.make_node("If", ["c"], ["y"], name="if0", then_branch=then, else_branch=other)],
+        [
+            h.make_tensor_value_info("c", T.BOOL, []),
+            h.make_tensor_value_info("x", T.FLOAT, [None]),
+            h.make_tensor_value_info("s", T.INT64, [2]),
+        ],
+        [h.make_tensor_value_info("y", T.FLOAT, None)],
+    )
+
+
+def test_errors_in_nested_graphs_name_the_node_and_graph_path():
+    bad = _if_model([h.make_node("Add", ["x", "ghost"], ["t"], name="add_ghost")], "t")
+    with pytest.raises(flowgate.InvalidGraph, match=r"graph g/if0/then_branch: node 'add_ghost' \(Add\).*'ghost'"):
+        session(bad)
+    s = session(_if_model([h.make_node("Reshape", ["x", "s"], ["t"], name="reshape_in_then")], "t"))
+    feed = {"c": np.array(True), "x": np.ones(5, np.float32), "s": np.array([2, 2])}
+    with pytest.raises(flowgate.Fail, match=r"node 'reshape_in_then' \(Reshape\) in graph g/if0/then_branch"):
+        s.run(None, feed)
+    feed["c"] = np.array(False)  # the other branch runs; the session is still usable
+    np.testing.assert_array_equal(s.run(None, feed)[0], np.ones(5, np.float32))

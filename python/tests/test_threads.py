@@ -10,6 +10,25 @@ import models
 from conftest import TESTDATA, assert_close, data_sets, expected_of, feed_of, tolerance
 
 
+def run_in_threads(worker, n):
+    """Runs worker(0) ... worker(n-1) on n threads at once; the first error any raised fails
+    the test."""
+    errors = []
+
+    def guarded(k):
+        try:
+            worker(k)
+        except BaseException as e:  # reported by the main thread
+            errors.append(e)
+
+    threads = [threading.Thread(target=guarded, args=(k,)) for k in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors[0]
+
+
 def test_one_session_many_threads_real_model():
     """8 threads share one session of a real model (silero VAD, an If over LSTM state) and run
     its data sets in different orders; every result matches the stored outputs."""
@@ -17,24 +36,15 @@ def test_one_session_many_threads_real_model():
     sess = flowgate.InferenceSession(str(case / "model.onnx"))
     rtol, atol = tolerance(case)
     sets = [(feed_of(case, d), expected_of(case, d)) for d in data_sets(case)]
-    errors = []
 
     def worker(k):
-        try:
-            for r in range(6):
-                feed, want = sets[(k + r) % len(sets)]
-                got = sess.run(None, feed)
-                for g, w in zip(got, want):
-                    assert_close(g, w, rtol, atol)
-        except BaseException as e:  # reported by the main thread
-            errors.append(e)
+        for r in range(6):
+            feed, want = sets[(k + r) % len(sets)]
+            got = sess.run(None, feed)
+            for g, w in zip(got, want):
+                assert_close(g, w, rtol, atol)
 
-    threads = [threading.Thread(target=worker, args=(k,)) for k in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors, errors[0]
+    run_in_threads(worker, 8)
 
 
 def test_loop_model_many_threads_distinct_results():
@@ -83,3 +93,20 @@ def test_run_releases_the_gil():
     assert span["sum"] == 3_000_000.0
     inside = [x for x in ticks if span["start"] < x < span["end"]]
     assert len(inside) > 100, f"the main thread ran {len(inside)} times while run() ran"
+
+
+def test_threads_specializing_one_session_at_once():
+    """8 threads run one session with 4 different input shapes at once: each new shape compiles
+    a specialization while others run (the cache's lock is not held while compiling); every
+    result is right and each shape is kept once."""
+    sess = flowgate.InferenceSession(models.add_model().SerializeToString())
+
+    def worker(k):
+        for r in range(10):
+            n = 1 + (k + r) % 4
+            x = np.full((n, 3), k + r, np.float32)
+            (y,) = sess.run(None, {"x": x})
+            np.testing.assert_array_equal(y, x + 1)
+
+    run_in_threads(worker, 8)
+    assert sess._sess.specializations() == 4
