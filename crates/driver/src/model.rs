@@ -328,13 +328,14 @@ fn store(
 
 /// How a model whose code is a cached library is called: as JIT code, through its entry
 /// wrapper (the library's runtime calls are bound to this process's runtime).
-fn library_code(loaded: crate::cache::Loaded) -> std::result::Result<Code, String> {
+fn library_code(mut loaded: crate::cache::Loaded) -> std::result::Result<Code, String> {
     use flowgate_codegen::backend::JitCode as _;
     let entry = loaded
         .function(&loaded.meta.entry)
         .ok_or_else(|| format!("the cached library has no entry '{}'", loaded.meta.entry))? as usize;
     let release_slots = loaded.function(flowgate_conversion::onnx_to_loops::RELEASE_SLOTS).map(|p| p as usize);
-    let node_names = loaded.meta.node_names.clone();
+    // Moved, not cloned: a model of many nodes has a long table.
+    let node_names = std::mem::take(&mut loaded.meta.node_names);
     Ok(Code::Jit { _code: Box::new(loaded), entry, release_slots, node_names })
 }
 

@@ -23,7 +23,7 @@ pub use check::{check_model, default_opset, diagnose_model, Diagnostic, Diagnost
 pub use decode::{decode_model, decode_model_named, is_binary_model, MAX_IR_VERSION};
 pub use error::ImportError;
 pub use external::resolve_external_data;
-pub use load::{import_model, load_model, load_model_bytes, ModelFormat};
+pub use load::{import_model, load_model, load_model_and_bytes, load_model_bytes, ModelFormat};
 pub use proto::ModelProto;
 pub use text::{parse_graph_text, parse_model_text, TextError};
 pub use to_ir::{

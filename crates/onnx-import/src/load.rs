@@ -33,11 +33,18 @@ impl ModelFormat {
 /// Reads a model (binary or text, see [`ModelFormat::detect`]) and loads its external tensor
 /// data from files beside it. Does not check ONNX contracts; see [`import_model`].
 pub fn load_model(path: &Path) -> Result<ModelProto, ImportError> {
+    load_model_and_bytes(path).map(|(model, _)| model)
+}
+
+/// [`load_model`], with the file's bytes as read (a compiled-model cache keys on them, so the
+/// file is read once).
+pub fn load_model_and_bytes(path: &Path) -> Result<(ModelProto, Vec<u8>), ImportError> {
     let file = crate::util::one_line(&path.display().to_string()).into_owned();
     let bytes = std::fs::read(path).map_err(|source| ImportError::Io { file: file.clone(), source })?;
     let base = path.parent().unwrap_or(Path::new("."));
     let base = if base.as_os_str().is_empty() { Path::new(".") } else { base };
-    load_model_bytes(&bytes, ModelFormat::detect(path, &bytes), &file, base)
+    let model = load_model_bytes(&bytes, ModelFormat::detect(path, &bytes), &file, base)?;
+    Ok((model, bytes))
 }
 
 /// A model held in memory (the Python package's `InferenceSession(bytes)`): decoded as

@@ -127,11 +127,14 @@ impl Cache {
 
     /// The entry of `key`, checked and loaded.
     pub fn lookup(&self, key: &Digest) -> Lookup {
-        use std::io::Read as _;
         let path = self.path(key);
-        let mut bytes = Vec::new();
-        let file = match std::fs::File::open(&path).and_then(|mut f| f.read_to_end(&mut bytes).map(|_| f)) {
-            Ok(f) => f,
+        let (file, bytes) = match std::fs::File::open(&path).and_then(|f| {
+            // SAFETY: entries are never written in place (a writer renames a new file over the
+            // path), so the mapped file does not change under the checks.
+            let map = unsafe { memmap2::Mmap::map(&f)? };
+            Ok((f, map))
+        }) {
+            Ok(fm) => fm,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Lookup::Miss,
             Err(e) => return Lookup::Rejected(format!("cannot read {}: {e}", path.display())),
         };
