@@ -6,6 +6,13 @@
 //! on its floating-point add every step (profiled on the Scan RNN, H = 64: the `[1,64] x [64,64]`
 //! reductions were half of the run). Each element is still summed from `k = 0` up, starting
 //! at zero, so the result is the same, bit for bit.
+//!
+//! When `K` is a multiple of [`K_BLOCK`], `k` advances by that many rows at a time: the block's
+//! `A` elements are loaded once per `(i, block)`, and the inner loop adds the block's products
+//! to one element in a register, in `k` order, with one load and one store of the element per
+//! block instead of per product (perf on the Scan RNN: the inner loop was a load of the
+//! accumulator, a load of `B`, the multiply-add, a store and the loop's own three instructions,
+//! per multiply-add).
 
 use super::super::emit::{LResult, Lower};
 use super::super::types;
@@ -13,6 +20,9 @@ use super::memref_type;
 use super::nest::{leaf_at, open, Leaf, Nest};
 use flowgate_ir::{OpId, OperationState, Value};
 use std::collections::HashMap;
+
+/// Rows of `B` (values of `k`) the inner loop adds per load and store of a result element.
+const K_BLOCK: i64 = 4;
 
 /// `(M, N, K)` of a MatMul the tier computes as a nest: two static 2-D float operands.
 pub(crate) fn shape(l: &mut Lower<'_>, op: OpId) -> Option<(i64, i64, i64)> {
@@ -48,15 +58,34 @@ pub(crate) fn accumulate(l: &mut Lower<'_>, op: OpId, buf: Value, leaves: &HashM
     let st = OperationState::new(l.ctx, "memref.store", l.loc).operands(&o);
     l.create(st);
     l.ip = saved;
-    let Nest { idx: ik, c0, outer } = open(l, &[m, k]);
-    let (i, kk) = (ik[0], ik[1]);
-    let av = leaf_at(l, op, a, &[i, kk], c0, leaves)?;
+    let block = if k % K_BLOCK == 0 { K_BLOCK } else { 1 };
+    let Nest { idx: ib, c0, outer } = open(l, &[m, k / block]);
+    let i = ib[0];
+    // The block's rows of B: k = block * kb + u.
+    let rows: Vec<Value> = if block == 1 {
+        vec![ib[1]]
+    } else {
+        let bv = l.with_builder(|b, loc| flowgate_arith::builders::constant_index(b, block, loc));
+        let first = l.arith("arith.muli", ib[1], bv);
+        let mut rows = vec![first];
+        for u in 1..block {
+            let uv = l.with_builder(|b, loc| flowgate_arith::builders::constant_index(b, u, loc));
+            rows.push(l.arith("arith.addi", first, uv));
+        }
+        rows
+    };
+    let mut avs = Vec::new();
+    for &kk in &rows {
+        avs.push(leaf_at(l, op, a, &[i, kk], c0, leaves)?);
+    }
     let Nest { idx: jn, outer: inner, .. } = open(l, &[n]);
     let j = jn[0];
-    let bv = leaf_at(l, op, b, &[kk, j], c0, leaves)?;
-    let acc = l.op1("memref.load", &[buf, i, j], et);
-    let p = l.arith("arith.mulf", av, bv);
-    let s = l.arith("arith.addf", acc, p);
+    let mut s = l.op1("memref.load", &[buf, i, j], et);
+    for (&kk, &av) in rows.iter().zip(&avs) {
+        let bv = leaf_at(l, op, b, &[kk, j], c0, leaves)?;
+        let p = l.arith("arith.mulf", av, bv);
+        s = l.arith("arith.addf", s, p);
+    }
     let st = OperationState::new(l.ctx, "memref.store", l.loc).operands(&[s, buf, i, j]);
     let last = l.create(st);
     l.ip = saved;
