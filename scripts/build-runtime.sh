@@ -16,8 +16,9 @@
 #
 # --target is a Rust target triple: x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu,
 # riscv64gc-unknown-linux-gnu (linked with Debian's <arch>-linux-gnu-gcc), x86_64-apple-darwin,
-# aarch64-apple-darwin (on macOS). Default: the host. --release builds the release profile
-# (default: dev, whose runtime is optimized too, and which scripts/test.sh has built already).
+# aarch64-apple-darwin (off macOS: the static library only). Default: the host. --release builds
+# the release profile (default: dev, whose runtime is optimized too, and which scripts/test.sh
+# has built already).
 # Only the runtime crates are built (and onnx-compile with --with-compiler).
 set -euo pipefail
 
@@ -61,13 +62,24 @@ case "${TARGET:-$(rustc -vV | sed -n 's/^host: //p')}" in
   *) SO=so ;;
 esac
 
-echo "==> cargo build ${CARGO_PROFILE[*]} ${TARGET_ARGS[*]} -p flowgate-runtime -p flowgate-runtime-shared"
-cargo build "${CARGO_PROFILE[@]}" "${TARGET_ARGS[@]}" -p flowgate-runtime -p flowgate-runtime-shared
+# Linking the shared library for macOS needs Apple's SDK (libSystem), which exists only on macOS;
+# elsewhere an Apple target gets the static library alone (a static library is not linked).
+PACKAGES=(-p flowgate-runtime -p flowgate-runtime-shared)
+SHARED=1
+if [ "$SO" = dylib ] && [ "$(uname -s)" != Darwin ]; then
+  PACKAGES=(-p flowgate-runtime)
+  SHARED=0
+  echo "build-runtime.sh: $TARGET on $(uname -s): the static library only (the dylib needs macOS's SDK)"
+fi
+echo "==> cargo build ${CARGO_PROFILE[*]} ${TARGET_ARGS[*]} ${PACKAGES[*]}"
+cargo build "${CARGO_PROFILE[@]}" "${TARGET_ARGS[@]}" "${PACKAGES[@]}"
 
 mkdir -p "$PREFIX/include" "$PREFIX/lib/pkgconfig" "$PREFIX/lib/cmake/Flowgate"
 cp "$ROOT/include/flowgate.h" "$PREFIX/include/"
 cp "$OUT/libflowgate_runtime.a" "$PREFIX/lib/"
-cp "$OUT/libflowgate_runtime_shared.$SO" "$PREFIX/lib/libflowgate_runtime.$SO"
+if [ "$SHARED" = 1 ]; then
+  cp "$OUT/libflowgate_runtime_shared.$SO" "$PREFIX/lib/libflowgate_runtime.$SO"
+fi
 VERSION=$(grep -m1 '^version = ' "$ROOT/Cargo.toml" | sed 's/^version = "\(.*\)"/\1/')
 for pc in flowgate flowgate-static; do
   sed -e "s|@PREFIX@|$PREFIX|g" -e "s|@VERSION@|$VERSION|g" "$ROOT/cmake/$pc.pc.in" > "$PREFIX/lib/pkgconfig/$pc.pc"

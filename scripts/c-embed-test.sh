@@ -16,6 +16,10 @@
 #    tests/c/collatz_handles.c and the runtime; examples/c-embed's program is linked with its two
 #    models compiled with `onnx-compile --target` (their `<name>_run`); all run under qemu-user.
 #    scripts/test.sh installs gcc-aarch64-linux-gnu, gcc-riscv64-linux-gnu and qemu-user.
+#    For x86_64-apple-darwin and aarch64-apple-darwin (no macOS here, so nothing runs): the
+#    runtime's static library is built for the target, both models are compiled for it, and
+#    LLVM's ld64.lld links them into one Mach-O dylib whose only undefined symbols are the
+#    system's (scripts/test.sh installs lld-22).
 #
 # Prints PASS/FAIL per step and exits non-zero if any failed.
 set -u -o pipefail
@@ -26,7 +30,7 @@ CROSS=1
 for arg in "$@"; do
   case "$arg" in
     --no-cross) CROSS=0 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) echo "c-embed-test.sh: unknown argument: $arg" >&2; exit 2 ;;
   esac
 done
@@ -134,11 +138,55 @@ cross_target() {
     "$out/scan_sum.o" "$prefix/lib/libflowgate_runtime.a" -lm -lpthread -ldl -o "$out/c_embed" || return 1
   QEMU_LD_PREFIX=/usr/$gnu "$qemu" "$out/c_embed"
 }
+
+# ---- macOS targets: linked, not run ----------------------------------------------------------
+# No macOS machine or SDK exists here, so nothing can run; what can be checked is that the models
+# compiled for the target and the runtime built for it link into one Mach-O image with LLVM's
+# ld64.lld, and that every symbol left undefined belongs to the system (libSystem, resolved by
+# dyld), none to the runtime, Rust's standard library or a model.
+macos_target() {
+  local triple=$1 arch=$2
+  local prefix="$WORK/$triple" out="$WORK/$triple-build"
+  local ld64="${LD64_LLD:-/usr/lib/llvm-22/bin/ld64.lld}" nm="${LLVM_NM:-/usr/lib/llvm-22/bin/llvm-nm}"
+  for tool in "$ld64" "$nm"; do
+    if ! command -v "$tool" >/dev/null 2>&1; then
+      echo "$tool is not installed (scripts/test.sh installs lld-22)"
+      return 1
+    fi
+  done
+  bash scripts/build-runtime.sh --prefix "$prefix" --target "$triple" || return 1
+  mkdir -p "$out"
+  "$HOST/bin/onnx-compile" "$ROOT/testdata/onnx-cf/loop_while_collatz/model.onnx" --target "$triple" \
+    --name collatz -o "$out/collatz_run.o" --emit-header "$out/collatz.h" || return 1
+  "$HOST/bin/onnx-compile" "$ROOT/testdata/onnx-backend-cf/test_scan_sum/model.onnx" --target "$triple" \
+    --name scan_sum -o "$out/scan_sum.o" --emit-header "$out/scan_sum.h" || return 1
+  # -undefined dynamic_lookup: libSystem's stubs come with Apple's SDK, which is absent.
+  "$ld64" -arch "$arch" -platform_version macos 11.0 11.0 -dylib -undefined dynamic_lookup \
+    "$out/collatz_run.o" "$out/scan_sum.o" "$prefix/lib/libflowgate_runtime.a" \
+    -o "$out/libmodels.dylib" || return 1
+  "$nm" -gU "$out/libmodels.dylib" >"$out/defined.txt" || return 1
+  for entry in _collatz_run _scan_sum_run; do
+    grep -q " T $entry\$" "$out/defined.txt" || { echo "$entry is not exported"; return 1; }
+  done
+  "$nm" -u "$out/libmodels.dylib" >"$out/undefined.txt" || return 1
+  # Rust symbols are _ZN… or _R… (one more leading underscore on Mach-O).
+  if grep -E 'flowgate|collatz|scan_sum|^__ZN|^__R[A-Z0-9]' "$out/undefined.txt"; then
+    echo "the symbols above are left undefined: they should come from the runtime or a model"
+    return 1
+  fi
+  echo "linked: $(grep -c . "$out/defined.txt") symbols defined," \
+    "$(grep -c . "$out/undefined.txt") left to libSystem"
+}
+
 if [ "$CROSS" = 1 ]; then
   step "aarch64 under qemu (runtime, C API test, compiled models)" \
     cross_target aarch64-unknown-linux-gnu aarch64-linux-gnu qemu-aarch64
   step "riscv64 under qemu (runtime, C API test, compiled models)" \
     cross_target riscv64gc-unknown-linux-gnu riscv64-linux-gnu qemu-riscv64
+  step "x86_64 macOS: runtime and two models linked by ld64.lld (not run: no macOS here)" \
+    macos_target x86_64-apple-darwin x86_64
+  step "aarch64 macOS: runtime and two models linked by ld64.lld (not run: no macOS here)" \
+    macos_target aarch64-apple-darwin arm64
 fi
 
 if [ "$FAILED" -ne 0 ]; then

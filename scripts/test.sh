@@ -23,9 +23,9 @@
 # tests are part of that workspace run, the suites also run with `--backend mlir`, and lit sees the feature (`mlir-bridge`): the differential programs also run
 # through upstream's lowering and ExecutionEngine in process. FLOWGATE_NO_MLIR=1 skips the
 # bridge. Then scripts/c-embed-test.sh: the runtime library, flowgate.h, pkg-config and CMake
-# package, examples/c-embed, and the cross targets aarch64 and riscv64 under qemu-user (test.sh
-# installs gcc-aarch64-linux-gnu, gcc-riscv64-linux-gnu, qemu-user and both Rust targets when
-# missing). The Python package (python/) is built with `pip install ./python` and tested with
+# package, examples/c-embed, the cross targets aarch64 and riscv64 under qemu-user, and the two
+# macOS targets linked by ld64.lld (test.sh installs gcc-aarch64-linux-gnu, gcc-riscv64-linux-gnu,
+# qemu-user, lld-22 and the four Rust targets when missing). The Python package (python/) is built with `pip install ./python` and tested with
 # pytest; pip installs maturin, numpy, pytest and onnx==1.23.2 when missing (lit comes with
 # llvm-22-tools; onnxruntime is optional: the side-by-side tests run when it is installed).
 #
@@ -125,16 +125,17 @@ fi
 
 # The cross targets of scripts/c-embed-test.sh (issue 20 item 7): Debian's cross compilers,
 # qemu-user, and Rust's standard library for both targets.
-CROSS_TRIPLES=(aarch64-unknown-linux-gnu riscv64gc-unknown-linux-gnu)
+# The macOS targets are only linked (by lld-22's ld64.lld), since nothing can run them here.
+CROSS_TRIPLES=(aarch64-unknown-linux-gnu riscv64gc-unknown-linux-gnu x86_64-apple-darwin aarch64-apple-darwin)
 install_cross() {
   local need=()
-  for pkg in gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu qemu-user; do
+  for pkg in gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu qemu-user lld-22; do
     if ! dpkg -s "$pkg" >/dev/null 2>&1; then need+=("$pkg"); fi
   done
   if [ ${#need[@]} -gt 0 ]; then
     apt_install "${need[@]}" || return 1
   else
-    log "gcc-aarch64-linux-gnu, gcc-riscv64-linux-gnu and qemu-user are installed"
+    log "gcc-aarch64-linux-gnu, gcc-riscv64-linux-gnu, qemu-user and lld-22 are installed"
   fi
   local installed
   installed=$(rustup target list --installed 2>/dev/null) || { echo "error: rustup not found" >&2; return 1; }
