@@ -64,9 +64,10 @@ impl<'o> Model<'o> {
         let (proto, bytes) = flowgate_onnx_import::load_model_and_bytes(path).map_err(|e| format!("{e}\n"))?;
         let digest = OnceCell::new();
         let start = std::time::Instant::now();
-        if o.cache.is_some() {
-            // The file as it is (cheaper than encoding the decoded model again).
-            let _ = digest.set(crate::cache::digest(&bytes));
+        if let (Some(_), Some(bytes)) = (&o.cache, &bytes) {
+            // The file as it is (cheaper than encoding the decoded model again). With external
+            // data the bytes are not the whole model: the encoding is hashed when needed.
+            let _ = digest.set(crate::cache::digest(bytes));
         }
         drop(bytes);
         let m = Model::with_digest(proto, &path.display().to_string(), o, digest, start.elapsed());

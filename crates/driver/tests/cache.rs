@@ -195,3 +195,32 @@ fn the_environment_variable_is_the_default_folder() {
     assert!(Cache::from_flag_or_env(None, VERSION).is_none());
     unsafe { std::env::remove_var(cache::ENV) };
 }
+
+/// A model whose weights live in another file: the file's bytes are not the whole model, so
+/// the key covers the weights too, and new weights are compiled, not served from the old code.
+#[test]
+fn external_data_is_part_of_the_key() {
+    use flowgate_runtime::{RtValue, Tensor};
+    use std::sync::Arc;
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("ext.onnxtxt");
+    std::fs::write(
+        &model,
+        "<ir_version: 8, opset_import: [\"\" : 17]>\next (float[2] x) => (float[2] y) <float[2] w = [\"location\": \"weights.bin\"]> { y = Add (x, w) }",
+    )
+    .unwrap();
+    let o = options(Some(Cache::new(dir.path().join("cache"), VERSION)), true);
+    let x = vec![Arc::new(RtValue::tensor(Tensor::from_vec(vec![2], vec![1.0f32, 2.0]).unwrap()))];
+    let mut results = Vec::new();
+    for (w, origin) in
+        [([10.0f32, 20.0], Origin::Stored), ([30.0, 40.0], Origin::Stored), ([30.0, 40.0], Origin::Cached)]
+    {
+        let bytes: Vec<u8> = w.iter().flat_map(|f| f.to_le_bytes()).collect();
+        std::fs::write(dir.path().join("weights.bin"), bytes).unwrap();
+        let m = Model::load(&model, &o).unwrap();
+        let (out, _) = m.run(&x, 16 << 20).unwrap();
+        assert_eq!(m.origins(), vec![origin]);
+        results.push(flowgate_runtime::describe(&out[0]));
+    }
+    assert_eq!(results, ["float32[2] = [11, 22]", "float32[2] = [31, 42]", "float32[2] = [31, 42]"]);
+}

@@ -16,16 +16,24 @@ use crate::walk::try_for_each_tensor_mut;
 /// Loads every external tensor of `model` from files under `base_dir` into `raw_data`.
 /// `file` names the model in error messages.
 pub fn resolve_external_data(model: &mut ModelProto, base_dir: &Path, file: &str) -> Result<(), ImportError> {
+    resolve_counted(model, base_dir, file).map(|_| ())
+}
+
+/// [`resolve_external_data`], returning how many tensors took their data from other files.
+pub(crate) fn resolve_counted(model: &mut ModelProto, base_dir: &Path, file: &str) -> Result<usize, ImportError> {
+    let mut n = 0;
     try_for_each_tensor_mut(model, &mut |t| {
         if t.data_location != Some(DataLocation::External as i32) {
             return Ok(());
         }
+        n += 1;
         load_one(t, base_dir).map_err(|reason| ImportError::ExternalData {
             file: one_line(file).into_owned(),
             tensor: one_line(t.name.as_deref().unwrap_or("")).into_owned(),
             reason: one_line(&reason).into_owned(),
         })
-    })
+    })?;
+    Ok(n)
 }
 
 fn load_one(t: &mut TensorProto, base_dir: &Path) -> Result<(), String> {
