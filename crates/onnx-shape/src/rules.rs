@@ -25,7 +25,7 @@ pub fn infer(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
         | "LeakyRelu" | "Elu" | "Selu" | "Celu" | "ThresholdedRelu" | "Mish" | "Gelu" | "Swish" | "Shrink"
         | "HardSwish" | "Tanh" | "Sigmoid" | "HardSigmoid" | "Softplus" | "Softsign" | "Sin" | "Cos" | "Tan"
         | "Asin" | "Acos" | "Atan" | "Sinh" | "Cosh" | "Erf" | "Not" | "BitwiseNot" | "Identity" | "Softmax"
-        | "LogSoftmax" | "Hardmax" | "Clip" | "CumSum" | "Dropout" | "Trilu" | "ReverseSequence" => {
+        | "LogSoftmax" | "Hardmax" | "Clip" | "CumSum" | "CumProd" | "Dropout" | "Trilu" | "ReverseSequence" => {
             let t = ctx.operand_types(op);
             let first = *t.first()?;
             // Dropout's optional mask output is a bool tensor of the same shape.

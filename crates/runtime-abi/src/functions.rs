@@ -218,6 +218,10 @@ macro_rules! runtime_functions {
             flowgate_rt_global_pool(node: Node, x: Handle, is_max: I32) -> Handle, fails, memo;
             flowgate_rt_instance_norm(node: Node, x: Handle, scale: Handle, b: Handle, epsilon: F64)
                 -> Handle, fails, memo;
+            flowgate_rt_attention(node: Node, q: Handle, k: Handle, v: Handle, mask_or_null: Handle,
+                past_key_or_null: Handle, past_value_or_null: Handle, nonpad_or_null: Handle, scale: F64,
+                is_causal: I32, q_num_heads: I64, kv_num_heads: I64, softcap: F64, qk_matmul_output_mode: I32,
+                left_window: I64, right_window: I64) -> Handle, fails;
             flowgate_rt_lstm(node: Node, x: Handle, w: Handle, r: Handle, b_or_null: Handle,
                 seq_lens_or_null: Handle, initial_h_or_null: Handle, initial_c_or_null: Handle,
                 p_or_null: Handle, hidden_size: I64, direction: I32, layout: I32, input_forget: I32, clip: F64,
@@ -241,7 +245,8 @@ macro_rules! runtime_functions {
             flowgate_rt_roi_align(node: Node, x: Handle, rois: Handle, batch_indices: Handle, half_pixel: I32,
                 max_mode: I32, output_height: I64, output_width: I64, sampling_ratio: I64, spatial_scale: F64)
                 -> Handle, fails;
-            flowgate_rt_cumsum(node: Node, x: Handle, axis: I64, exclusive: I32, reverse: I32) -> Handle, fails, memo;
+            flowgate_rt_cumulative(node: Node, x: Handle, axis: I64, exclusive: I32, reverse: I32, product: I32)
+                -> Handle, fails, memo;
             flowgate_rt_dft(node: Node, x: Handle, dft_length: I64, axis: I64, inverse: I32, onesided: I32)
                 -> Handle, fails, memo;
             flowgate_rt_stft(node: Node, x: Handle, frame_step: I64, window_or_null: Handle, frame_length: I64,

@@ -15,6 +15,7 @@ mod real;
 
 pub mod abi;
 mod activation;
+mod attention;
 mod broadcast;
 mod buffer;
 pub mod c_api;

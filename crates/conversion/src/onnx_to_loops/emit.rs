@@ -262,6 +262,35 @@ impl<'a> Lower<'a> {
             .ok_or_else(|| Diagnostic::error(self.loc, format!("internal: flowgate_rt_{name} returns nothing")))
     }
 
+    /// A kernel's leading arguments: the node index, operands `0..required` as handles (an error
+    /// naming `inputs` when fewer are given), then operands `required..total` or null handles.
+    pub fn node_and_inputs(&mut self, op: OpId, required: usize, total: usize, inputs: &str) -> LResult<Vec<Value>> {
+        let ops = self.ctx.operands(op).to_vec();
+        if ops.len() < required {
+            let name = self.ctx.op_name(op).strip_prefix("onnx.").unwrap_or_default().to_string();
+            return Err(self.err(op, format!("{name} needs inputs {inputs}")));
+        }
+        let mut args = vec![self.node_id(op)];
+        for &v in &ops[..required] {
+            args.push(self.handle(v)?);
+        }
+        for k in required..total {
+            args.push(self.input_or_null(op, k)?);
+        }
+        Ok(args)
+    }
+
+    /// The first `n` elements of runtime sequence `seq`: the results of a kernel that returns
+    /// several tensors as one sequence (Split, TopK, MaxPool with indices, LSTM, Attention).
+    pub fn seq_elements(&mut self, node: Value, seq: Value, n: usize) -> LResult<Vec<Value>> {
+        (0..n)
+            .map(|k| {
+                let kv = self.const_i64(k as i64);
+                self.rt("seq_at", &[node, seq, kv])
+            })
+            .collect()
+    }
+
     /// A call of runtime function `name` that returns nothing.
     pub fn rt_void(&mut self, name: &str, args: &[Value]) -> LResult<()> {
         self.rt_call(name, args).map(drop)

@@ -150,12 +150,7 @@ fn split(l: &mut Lower<'_>, op: OpId, ops: &[Value]) -> LResult<Vec<Value>> {
     let axis = l.const_i64(l.int_attr(op, "axis").unwrap_or(0));
     let nv = l.const_i64(n);
     let seq = l.rt("split", &[node, x, sp, axis, nv])?;
-    let mut out = Vec::new();
-    for k in 0..n {
-        let kv = l.const_i64(k);
-        out.push(l.rt("seq_at", &[node, seq, kv])?);
-    }
-    Ok(out)
+    l.seq_elements(node, seq, n as usize)
 }
 
 /// The runtime code of a Scatter `reduction` attribute.
@@ -190,12 +185,8 @@ pub(crate) fn lower_indexed(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<
             args.push(l.const_i64(l.int_attr(op, "axis").unwrap_or(-1)));
             args.push(l.const_i32(l.int_attr(op, "largest").unwrap_or(1) as i32));
             let seq = l.rt("top_k", &args)?;
-            let mut out = Vec::new();
-            for k in 0..l.ctx.results(op).len() {
-                let kv = l.const_i64(k as i64);
-                out.push(l.rt("seq_at", &[node, seq, kv])?);
-            }
-            return Ok(Some(out));
+            let n = l.ctx.results(op).len();
+            return l.seq_elements(node, seq, n).map(Some);
         }
         "NonZero" => l.rt("non_zero", &args)?,
         "Compress" => {

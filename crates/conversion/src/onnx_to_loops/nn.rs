@@ -1,5 +1,5 @@
 //! Neural-network layers: `Conv`, `ConvTranspose`, the pools, `InstanceNormalization`,
-//! `LayerNormalization` and `RMSNormalization`. Each
+//! `LayerNormalization`, `RMSNormalization` and `Attention`. Each
 //! is one runtime call (im2col + GEMM through matrixmultiply for the convolutions); list
 //! attributes travel as constant INT64 tensors built once at function entry.
 
@@ -56,6 +56,7 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             l.rt("instance_norm", &[node, hs[0], hs[1], hs[2], eps])?
         }
         "LayerNormalization" | "RMSNormalization" => return layer_norm(l, op, name == "RMSNormalization").map(Some),
+        "Attention" => return attention(l, op).map(Some),
         _ => return Ok(None),
     };
     Ok(Some(vec![r]))
@@ -80,12 +81,7 @@ fn pool(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Vec<Value>> {
     if !want_indices {
         return Ok(vec![r]);
     }
-    let mut out = Vec::new();
-    for k in 0..2 {
-        let kv = l.const_i64(k);
-        out.push(l.rt("seq_at", &[node, r, kv])?);
-    }
-    Ok(out)
+    l.seq_elements(node, r, 2)
 }
 
 /// LayerNormalization (Y, Mean, InvStdDev) and RMSNormalization (Y): one runtime call per
@@ -111,4 +107,22 @@ fn layer_norm(l: &mut Lower<'_>, op: OpId, rms: bool) -> LResult<Vec<Value>> {
         out.push(l.rt("layer_norm", &[node, x, scale, b, axis, eps, rms, which])?);
     }
     Ok(out)
+}
+
+/// Attention: one `flowgate_rt_attention` call returning all four results as a sequence, each
+/// result taken from it (`softmax_precision` needs nothing: the kernel computes in f64).
+fn attention(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
+    let mut args = l.node_and_inputs(op, 3, 7, "Q, K and V")?;
+    let node = args[0];
+    args.push(l.const_f64(l.float_attr(op, "scale").unwrap_or(f64::NAN)));
+    args.push(l.const_i32(l.int_attr(op, "is_causal").unwrap_or(0) as i32));
+    args.push(l.const_i64(l.int_attr(op, "q_num_heads").unwrap_or(0)));
+    args.push(l.const_i64(l.int_attr(op, "kv_num_heads").unwrap_or(0)));
+    args.push(l.const_f64(l.float_attr(op, "softcap").unwrap_or(0.0)));
+    args.push(l.const_i32(l.int_attr(op, "qk_matmul_output_mode").unwrap_or(0) as i32));
+    args.push(l.const_i64(l.int_attr(op, "left_window_size").unwrap_or(-1)));
+    args.push(l.const_i64(l.int_attr(op, "right_window_size").unwrap_or(-1)));
+    let seq = l.rt("attention", &args)?;
+    let n = l.ctx.results(op).len();
+    l.seq_elements(node, seq, n)
 }

@@ -1,5 +1,6 @@
 //! Reductions (`ReduceSum` ... with axes as attribute or input), `Softmax`, `LogSoftmax`,
-//! `ArgMax`, `ArgMin`, and the running sum `CumSum` (axis a scalar input read at run time).
+//! `ArgMax`, `ArgMin`, and the running sums and products `CumSum`, `CumProd` (axis a scalar input
+//! read at run time).
 
 use super::emit::{LResult, Lower};
 use super::shape::axes_input;
@@ -39,16 +40,17 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
                 let m = l.const_i32((name == "ArgMin") as i32);
                 l.rt("arg_reduce", &[node, x, a, k, s, m])?
             }
-            "CumSum" => {
+            "CumSum" | "CumProd" => {
                 let node = l.node_id(op);
                 let Some(&axis) = ops.get(1) else {
-                    return Err(l.err(op, "CumSum needs an axis input"));
+                    return Err(l.err(op, format!("{name} needs an axis input")));
                 };
                 let x = l.handle(ops[0])?;
                 let a = l.int64(node, axis)?;
                 let ex = l.const_i32(l.int_attr(op, "exclusive").unwrap_or(0) as i32);
                 let rev = l.const_i32(l.int_attr(op, "reverse").unwrap_or(0) as i32);
-                l.rt("cumsum", &[node, x, a, ex, rev])?
+                let product = l.const_i32((name == "CumProd") as i32);
+                l.rt("cumulative", &[node, x, a, ex, rev, product])?
             }
             _ => return Ok(None),
         }

@@ -26,18 +26,8 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
     if name != "LSTM" {
         return Ok(None);
     }
-    let ops = l.ctx.operands(op).to_vec();
-    if ops.len() < 3 {
-        return Err(l.err(op, "LSTM needs inputs X, W and R"));
-    }
-    let node = l.node_id(op);
-    let mut args = vec![node];
-    for &v in &ops[..3] {
-        args.push(l.handle(v)?);
-    }
-    for k in 3..8 {
-        args.push(l.input_or_null(op, k)?);
-    }
+    let mut args = l.node_and_inputs(op, 3, 8, "X, W and R")?;
+    let node = args[0];
     let d = l.str_attr(op, "direction").unwrap_or_else(|| "forward".into());
     let Some(direction) = Direction::from_name(&d).map(Direction::code) else {
         return Err(l.err(op, format!("LSTM: unknown direction '{d}'")));
@@ -49,12 +39,8 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
     args.push(l.const_f64(l.float_attr(op, "clip").unwrap_or(f64::NAN)));
     args.push(activations(l, op)?);
     let seq = l.rt("lstm", &args)?;
-    let mut out = Vec::new();
-    for k in 0..l.ctx.results(op).len() {
-        let kv = l.const_i64(k as i64);
-        out.push(l.rt("seq_at", &[node, seq, kv])?);
-    }
-    Ok(Some(out))
+    let n = l.ctx.results(op).len();
+    l.seq_elements(node, seq, n).map(Some)
 }
 
 /// The (code, alpha, beta) triples, or a null handle for the default activations.

@@ -20,6 +20,7 @@ use crate::value::Handle;
 mod glue {
     pub(crate) use crate::abi::memo::c_abi::*;
     pub(crate) use crate::activation::c_abi::*;
+    pub(crate) use crate::attention::c_abi::*;
     pub(crate) use crate::buffer::c_abi::*;
     pub(crate) use crate::c_api::model::{flowgate_rt_model_begin, flowgate_rt_model_end};
     pub(crate) use crate::cast::c_abi::*;
