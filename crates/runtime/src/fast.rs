@@ -90,11 +90,20 @@ fn exact<T: Float>(op: UnaryOp, v: &[T]) -> Option<Vec<T>> {
     }
 }
 
+/// Elements per thread below which an elementwise op stays on one thread (a memory-bound
+/// pass over 64K floats takes about as long as waking the pool's workers).
+const PAR_ELEMS: usize = 1 << 16;
+
 #[inline(always)]
-fn map<T: Copy, O>(v: &[T], f: impl Fn(T) -> O) -> Option<Vec<O>> {
-    let mut out = try_vec(v.len()).ok()?;
-    out.extend(v.iter().map(|&x| f(x)));
-    Some(out)
+fn map<T: Copy + Sync, O: Copy + Send>(v: &[T], f: impl Fn(T) -> O + Sync) -> Option<Vec<O>> {
+    // Each element on its own: the same bits whatever the split.
+    crate::threads::collect(v.len(), PAR_ELEMS, |start, run| {
+        crate::simd::wide(|| {
+            for (o, &x) in run.iter_mut().zip(&v[start..]) {
+                o.write(f(x));
+            }
+        })
+    })
 }
 
 trait Float:
@@ -286,7 +295,15 @@ impl Plan {
     /// `f` of every pair of broadcast elements, row-major. `None` if an operand is shorter
     /// than its shape says (never for a valid tensor) or the result cannot be allocated.
     #[inline(always)]
-    fn run<A: Copy, B: Copy, O>(&self, a: &[A], b: &[B], f: impl Fn(A, B) -> O) -> Option<Vec<O>> {
+    fn run<A: Copy + Sync, B: Copy + Sync, O: Copy + Send>(
+        &self,
+        a: &[A],
+        b: &[B],
+        f: impl Fn(A, B) -> O + Sync,
+    ) -> Option<Vec<O>> {
+        if self.dims.len() == 1 && self.numel >= 2 * PAR_ELEMS {
+            return self.run_flat(a, b, f);
+        }
         let mut out = try_vec(self.numel).ok()?;
         if self.numel == 0 {
             return Some(out);
@@ -337,6 +354,40 @@ impl Plan {
                 idx[k] = 0;
             }
         }
+    }
+
+    /// `run` of a plan collapsed to one dimension (each operand contiguous or one element),
+    /// split over the threads; each element is computed alone, so the bits are `run`'s.
+    fn run_flat<A: Copy + Sync, B: Copy + Sync, O: Copy + Send>(
+        &self,
+        a: &[A],
+        b: &[B],
+        f: impl Fn(A, B) -> O + Sync,
+    ) -> Option<Vec<O>> {
+        let n = self.numel;
+        let (sa, sb) = (self.sa[0], self.sb[0]);
+        if (sa == 0 && sb == 0) || (sa != 0 && a.len() < n) || (sb != 0 && b.len() < n) || a.is_empty() || b.is_empty()
+        {
+            return None;
+        }
+        crate::threads::collect(n, PAR_ELEMS, |start, run| {
+            crate::simd::wide(|| {
+                let len = run.len();
+                match (sa, sb) {
+                    (0, _) => run.iter_mut().zip(&b[start..start + len]).for_each(|(o, &q)| {
+                        o.write(f(a[0], q));
+                    }),
+                    (_, 0) => run.iter_mut().zip(&a[start..start + len]).for_each(|(o, &p)| {
+                        o.write(f(p, b[0]));
+                    }),
+                    _ => run.iter_mut().zip(a[start..start + len].iter().zip(&b[start..start + len])).for_each(
+                        |(o, (&p, &q))| {
+                            o.write(f(p, q));
+                        },
+                    ),
+                }
+            })
+        })
     }
 }
 

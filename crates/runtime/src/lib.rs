@@ -52,6 +52,8 @@ pub mod signature;
 mod simd;
 mod thin;
 pub mod threads;
+#[cfg(test)]
+mod threads_tests;
 mod value;
 mod window;
 

@@ -11,6 +11,7 @@
 //! must not record runtime errors (the error state is thread-local): kernels check and allocate
 //! before splitting.
 
+use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -107,6 +108,23 @@ pub(crate) fn for_each_run<T: Send>(out: &mut [T], unit: usize, parts: usize, f:
         let (first, ref mut run) = *g;
         f(first, run);
     });
+}
+
+/// A vector of `len` elements filled in parallel above `min_part` elements per part:
+/// `fill(start, run)` must write every element of `run`, which holds elements
+/// `start..start + run.len()`. `None` when the vector cannot be allocated.
+pub(crate) fn collect<O: Copy + Send>(
+    len: usize,
+    min_part: usize,
+    fill: impl Fn(usize, &mut [MaybeUninit<O>]) + Sync,
+) -> Option<Vec<O>> {
+    let mut out: Vec<O> = crate::value::try_vec(len).ok()?;
+    let spare = out.spare_capacity_mut().get_mut(..len)?;
+    for_each_run(spare, 1, parts(len, min_part, usize::MAX), fill);
+    // SAFETY: `fill` wrote every element of every run, and the runs cover `..len`; `O: Copy`,
+    // so nothing needs dropping had it panicked before this line.
+    unsafe { out.set_len(len) };
+    Some(out)
 }
 
 /// A raw pointer that may cross to the pool's threads: the caller proves the parts it hands out

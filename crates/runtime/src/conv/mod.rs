@@ -134,19 +134,28 @@ fn conv_real<T: Real>(p: Problem<'_>) -> RtResult<Tensor> {
         }
         return p.finish(y);
     }
+    if direct {
+        // Each output plane is summed on its own, so planes are shared out over the threads
+        // whole (the same loop per plane whatever the count).
+        let work = y.len().saturating_mul(rows);
+        let parts = crate::threads::parts(work, DIRECT_PAR_WORK, n * m);
+        crate::threads::for_each_run(&mut y, out_count, parts, |first, run| {
+            for (i, ym) in run.chunks_exact_mut(out_count).enumerate() {
+                let (img, oc) = ((first + i) / m, (first + i) % m);
+                let grp = oc / mg;
+                let xg = &xv[(img * c + grp * cg) * in_count..][..cg * in_count];
+                direct::direct_channel(xg, &wv[oc * rows..][..rows], cg, &geom, ym);
+            }
+        });
+        return p.finish(y);
+    }
     checked_numel(&[rows, out_count], 8)?;
-    let mut col = vec![T::default(); if pointwise || direct { 0 } else { rows * out_count }];
+    let mut col = vec![T::default(); if pointwise { 0 } else { rows * out_count }];
     for img in 0..n {
         for grp in 0..g {
             let xg = &xv[(img * c + grp * cg) * in_count..][..cg * in_count];
             let wg = &wv[grp * mg * rows..][..mg * rows];
             let yg = &mut y[(img * m + grp * mg) * out_count..][..mg * out_count];
-            if direct {
-                for (wm, ym) in wg.chunks_exact(rows).zip(yg.chunks_exact_mut(out_count)) {
-                    direct::direct_channel(xg, wm, cg, &geom, ym);
-                }
-                continue;
-            }
             let cols: &[T] = if pointwise {
                 xg
             } else {
@@ -170,6 +179,9 @@ fn conv_real<T: Real>(p: Problem<'_>) -> RtResult<Tensor> {
 
 /// Output channels per group up to which Conv is summed directly (see `direct`).
 const DIRECT_MAX_CHANNELS: usize = 4;
+
+/// Multiply-adds below which a direct convolution stays on one thread.
+const DIRECT_PAR_WORK: usize = 1 << 18;
 
 /// One convolution after the checks: operands, resolved window, output grid, output shape
 /// `[N, M, out...]` and group count.
