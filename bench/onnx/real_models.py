@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""The real-model corpus: Flowgate (onnx-run, JIT) against onnxruntime (CPU, one thread), on
-every case of testdata/real and target/real-models (scripts/gen-real-models.py builds them),
-the same inputs, in one run. Run time and compile time (vs. session creation) are reported
+"""The real-model corpus: Flowgate (onnx-run, JIT) against onnxruntime (CPU), on every case of
+testdata/real and target/real-models (scripts/gen-real-models.py builds them), the same inputs,
+in one run, both at one thread and both at their default thread counts (physical cores:
+onnx-run `--threads 0`, onnxruntime `intra_op_num_threads = 0`; `--one-thread` skips these). Run time and compile time (vs. session creation) are reported
 apart, with ratios (ORT / Flowgate: above 1 means Flowgate is faster) and their medians.
 
     cargo build --release -p onnx-run
-    python3 bench/onnx/real_models.py [--repeat 20] [--only SUBSTRING] [--onnx-run PATH]
+    python3 bench/onnx/real_models.py [--repeat 20] [--only SUBSTRING] [--onnx-run PATH] [--one-thread]
 
 A case's run time is the mean over its data sets of the median of `--repeat` runs (onnx-run
 `--time --repeat`); compile time is onnx-run's (import, lowering, code generation), session
@@ -80,9 +81,10 @@ def feeds_of(model, data_dir):
     return feeds
 
 
-def time_ort(model_path, sets, repeat):
+def time_ort(model_path, sets, repeat, threads=1):
+    """threads 1: one thread; 0: onnxruntime's default pool (physical cores)."""
     so = ort.SessionOptions()
-    so.intra_op_num_threads = 1
+    so.intra_op_num_threads = threads
     so.inter_op_num_threads = 1
     so.log_severity_level = 3
     t0 = time.perf_counter()
@@ -102,8 +104,8 @@ def time_ort(model_path, sets, repeat):
     return create, statistics.mean(medians)
 
 
-def time_flowgate(exe, model_path, sets, repeat, timeout):
-    args = [exe, model_path, "--time", "--repeat", str(repeat)]
+def time_flowgate(exe, model_path, sets, repeat, timeout, threads=1):
+    args = [exe, model_path, "--time", "--repeat", str(repeat), "--threads", str(threads)]
     for d in sets:
         args += ["--test-data", d]
     try:
@@ -157,15 +159,21 @@ def main():
     ap.add_argument("--only", action="append", default=[], help="cases whose name contains this")
     ap.add_argument("--timeout", type=int, default=900, help="seconds per case for onnx-run")
     ap.add_argument("--no-cache", action="store_true", help="skip the cached-start columns")
+    ap.add_argument("--one-thread", action="store_true", help="skip the default-thread-count columns")
     args = ap.parse_args()
     found = cases(args.only)
     if not found:
         print("no cases: run scripts/gen-real-models.py first", file=sys.stderr)
         return 1
     hdr = f"{'case':34} {'status':6} {'flowgate run':>13} {'ort run':>13} {'ratio':>7} {'compile':>11} {'ort session':>12} {'ratio':>7}"
+    if not args.one_thread:
+        hdr += f" {'flowgate run T':>14} {'ort run T':>13} {'ratio T':>7}"
     if not args.no_cache:
         hdr += f" {'cached start':>13} {'(min)':>11} {'ratio':>8}"
+    print(f"columns: both at one thread; T: both at their default thread counts (physical cores; "
+          f"this machine has {os.cpu_count()} logical CPUs); ratio = ORT / Flowgate")
     print(hdr)
+    threaded = []
     rows, problems, starts = [], [], []
     for name, case in found:
         model = os.path.join(case, "model.onnx")
@@ -185,8 +193,20 @@ def main():
             starts.append((cached[0], cached[1], oc))
         if status != "PASS":
             problems.append(f"{name}: {status} {why}")
+        tr = None
+        if not args.one_thread:
+            _, _, ft, _ = time_flowgate(args.onnx_run, model, sets, args.repeat, args.timeout, threads=0)
+            try:
+                _, ot = time_ort(model, sets, args.repeat, threads=0)
+            except Exception:
+                ot = None
+            tr = ot / ft if ft and ot else None
+            if tr is not None and fr:
+                threaded.append((fr, ft, ot))
         print(f"{name:34} {status:6} {fmt(fr):>13} {fmt(orr):>13} "
               f"{(f'{rr:6.2f}x' if rr else '-'):>7} {fmt(fc):>11} {fmt(oc):>12} {(f'{cr:6.2f}x' if cr else '-'):>7}", end="")
+        if not args.one_thread:
+            print(f" {fmt(ft):>14} {fmt(ot):>13} {(f'{tr:6.2f}x' if tr else '-'):>7}", end="")
         if not args.no_cache:
             sr = oc / cached[0] if cached and oc else None
             med, low = cached if cached else (None, None)
@@ -200,6 +220,12 @@ def main():
         print(f"run time, ORT / Flowgate: median {statistics.median(run_ratios):.2f}x, "
               f"geometric mean {statistics.geometric_mean(run_ratios):.2f}x, "
               f"{sum(r >= 1 for r in run_ratios)} faster, {sum(r >= 1 / 1.5 for r in run_ratios)} within 1.5x (the faster included)")
+        if threaded:
+            tr = [o / f for _, f, o in threaded]
+            print(f"run time at default thread counts, ORT / Flowgate: median {statistics.median(tr):.2f}x, "
+                  f"geometric mean {statistics.geometric_mean(tr):.2f}x, {sum(r >= 1 for r in tr)} of {len(tr)} faster; "
+                  f"Flowgate's own speed-up over one thread: geometric mean "
+                  f"{statistics.geometric_mean(one / f for one, f, _ in threaded):.2f}x")
         print(f"compile time: median {fmt(statistics.median(r[3] for r in rows))}; ORT session creation: "
               f"median {fmt(statistics.median(r[4] for r in rows))}; median ratio (session / compile) "
               f"{statistics.median(comp_ratios):.2f}x")
