@@ -294,14 +294,28 @@ impl<M: Module> Translator<'_, '_, M> {
         self.define(op, 0, Desc { allocated: ptr, aligned: ptr, offset, sizes, strides }.into_parts())
     }
 
-    /// `memref.copy %src, %dst`: an element-wise loop nest over the shape, any layouts.
+    /// `memref.copy %src, %dst`: an element-wise loop nest over the shape, any layouts; between
+    /// two static memrefs of one shape without layouts (contiguous, offset zero) one `memmove`
+    /// of their bytes (perf on the Mamba selective-scan benchmark: the loop copying its
+    /// loop-carried `[1, 256, 16]` state each step, 11 instructions per element, was 15% of the run).
     fn copy(&mut self, op: OpId) -> Result<()> {
         let ty = self.ctx.value_type(self.ctx.operand(op, 0));
-        let (_, elem, _) = self.memref_info(op, ty)?;
+        let (shape, elem, identity) = self.memref_info(op, ty)?;
+        let dst_ty = self.ctx.value_type(self.ctx.operand(op, 1));
+        let (dst_shape, _, dst_identity) = self.memref_info(op, dst_ty)?;
         let src = self.desc(op, 0)?;
         let dst = self.desc(op, 1)?;
         if src.sizes.len() != dst.sizes.len() {
             return Err(self.op_err(op, "requires source and target of the same rank"));
+        }
+        if identity && dst_identity && shape == dst_shape && shape.iter().all(|&d| d != DYNAMIC) {
+            let bytes = shape.iter().try_fold(elem.size() as i64, |a, &d| a.checked_mul(d));
+            if let Some(bytes) = bytes.filter(|&b| b > 0) {
+                let n = self.iconst(types::I64, bytes);
+                let t = types::I64;
+                self.call_c("memmove", &[t, t, t], Some(t), &[dst.aligned, src.aligned, n])?;
+            }
+            return Ok(());
         }
         let sizes = src.sizes.clone();
         let mut idx = Vec::new();
