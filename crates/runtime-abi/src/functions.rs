@@ -179,6 +179,8 @@ macro_rules! runtime_functions {
                 steps_or_null: Handle) -> Handle, fails, memo;
             flowgate_rt_gather(node: Node, x: Handle, indices: Handle, axis: I64) -> Handle, fails, memo;
             flowgate_rt_gather_elements(node: Node, x: Handle, indices: Handle, axis: I64) -> Handle, fails, memo;
+            flowgate_rt_dropout(node: Node, x: Handle, ratio_or_null: Handle, training_or_null: Handle, output: I32)
+                -> Handle, fails;
             flowgate_rt_trilu(node: Node, x: Handle, k: I64, upper: I32) -> Handle, fails, memo;
             flowgate_rt_eye_like(node: Node, x: Handle, dtype: I32, k: I64) -> Handle, fails, memo;
             flowgate_rt_tile(node: Node, x: Handle, repeats: Handle) -> Handle, fails, memo;
@@ -195,6 +197,7 @@ macro_rules! runtime_functions {
                 ignore_index: I64, reduction: I32) -> Handle, fails, memo;
             flowgate_rt_softmax(node: Node, x: Handle, axis: I64, legacy: I32) -> Handle, fails, memo;
             flowgate_rt_log_softmax(node: Node, x: Handle, axis: I64, legacy: I32) -> Handle, fails, memo;
+            flowgate_rt_hardmax(node: Node, x: Handle, axis: I64, legacy: I32) -> Handle, fails, memo;
             flowgate_rt_arg_reduce(node: Node, x: Handle, axis: I64, keepdims: I32, select_last_index: I32,
                 is_min: I32) -> Handle, fails, memo;
             // Linear algebra and activations.

@@ -24,6 +24,7 @@ mod compare;
 mod conv;
 mod cumulative;
 mod detection;
+mod dropout;
 mod elementwise;
 mod erf;
 mod fast;

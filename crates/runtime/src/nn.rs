@@ -1,4 +1,4 @@
-//! Softmax / LogSoftmax and ArgMax / ArgMin.
+//! Softmax / LogSoftmax / Hardmax and ArgMax / ArgMin.
 
 use crate::broadcast::norm_axis;
 use crate::dispatch::Elem;
@@ -47,6 +47,25 @@ fn softmax_vec<T: Elem>(v: &[T], (outer, group, inner): (usize, usize, usize), l
         }
     }
     T::into_data(out)
+}
+
+/// Hardmax: 1 at the first maximum of each group along `axis` (flattened to 2-D there when
+/// `legacy`, as Softmax), 0 elsewhere.
+pub fn hardmax(x: &Tensor, axis: i64, legacy: bool) -> RtResult<Tensor> {
+    if !x.dtype().is_float() {
+        bail!("Hardmax is not defined for element type {}", x.dtype().name());
+    }
+    let (outer, group, inner) = softmax_layout(x, axis, legacy)?;
+    if group == 0 {
+        return Tensor::zeros(x.dtype(), x.shape().to_vec());
+    }
+    let best = dispatch!(x.data(), v => arg_vec(v, outer, group, inner, false, false));
+    let mut y = vec![0f64; x.len()];
+    for (k, &g) in best.iter().enumerate() {
+        let (o, i) = (k / inner.max(1), k % inner.max(1));
+        y[(o * group + g as usize) * inner + i] = 1.0;
+    }
+    crate::real::from_reals(x.dtype(), x.shape().to_vec(), y)
 }
 
 /// ArgMax (ArgMin when `is_min`) along `axis`, as INT64. Ties pick the first index, or the last
@@ -123,6 +142,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn hardmax_marks_the_first_maximum() {
+        let x = Tensor::from_vec(vec![2, 3], vec![1f32, 3., 3., -1., -2., -3.]).unwrap();
+        let y = hardmax(&x, -1, false).unwrap();
+        assert_eq!(y.as_slice::<f32>().unwrap(), &[0., 1., 0., 1., 0., 0.]);
+        let y = hardmax(&x, 0, false).unwrap();
+        assert_eq!(y.as_slice::<f32>().unwrap(), &[1., 1., 1., 0., 0., 0.]);
+        // Legacy: one group of all six elements.
+        let y = hardmax(&x, 0, true).unwrap();
+        assert_eq!(y.as_slice::<f32>().unwrap(), &[0., 1., 0., 0., 0., 0.]);
+    }
+
+    #[test]
     fn softmax_axes_and_legacy() {
         let x = Tensor::from_vec(vec![2, 2], vec![0f32, 0., 1., 1.]).unwrap();
         let s = softmax(&x, -1, false, false).unwrap();
@@ -165,7 +196,7 @@ mod tests {
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
     use crate::abi::support::*;
-    use crate::nn::{arg_reduce, softmax};
+    use crate::nn::{arg_reduce, hardmax, softmax};
     use crate::value::Handle;
 
     pub(crate) unsafe fn flowgate_rt_softmax(node: i32, x: Handle, axis: i64, legacy: i32) -> Handle {
@@ -174,6 +205,10 @@ pub(crate) mod c_abi {
 
     pub(crate) unsafe fn flowgate_rt_log_softmax(node: i32, x: Handle, axis: i64, legacy: i32) -> Handle {
         run_t(node, || softmax(ten(x)?, axis, legacy != 0, true))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_hardmax(node: i32, x: Handle, axis: i64, legacy: i32) -> Handle {
+        run_t(node, || hardmax(ten(x)?, axis, legacy != 0))
     }
 
     pub(crate) unsafe fn flowgate_rt_arg_reduce(

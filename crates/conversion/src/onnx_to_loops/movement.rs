@@ -1,5 +1,5 @@
 //! Data movement: `Transpose`, `Concat`, `Split`, `Slice`, `Gather`, `GatherElements`, `Tile`,
-//! `Pad` (all four modes), the triangles and diagonals `Trilu` and `EyeLike`; and index-driven movement and selection (`lower_indexed`). Variadic inputs and
+//! `Pad` (all four modes), the triangles and diagonals `Trilu` and `EyeLike`, `Dropout` (inference); and index-driven movement and selection (`lower_indexed`). Variadic inputs and
 //! outputs travel as runtime sequences.
 
 use super::constants::i64_tensor;
@@ -56,6 +56,17 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             let i = l.handle(ops[1])?;
             let axis = l.const_i64(l.int_attr(op, "axis").unwrap_or(0));
             l.rt(if name == "Gather" { "gather" } else { "gather_elements" }, &[node, x, i, axis])?
+        }
+        "Dropout" => {
+            // Opsets 7 to 11 have `ratio` as an attribute and no training mode: inference.
+            let args = l.node_and_inputs(op, 1, 3, "data")?;
+            let mut out = Vec::new();
+            for k in 0..l.ctx.results(op).len().min(2) {
+                let mut a = args.clone();
+                a.push(l.const_i32(k as i32));
+                out.push(l.rt("dropout", &a)?);
+            }
+            return Ok(Some(out));
         }
         "Trilu" => {
             let node = l.node_id(op);

@@ -1,4 +1,4 @@
-//! Reductions (`ReduceSum` ... with axes as attribute or input), `Softmax`, `LogSoftmax`,
+//! Reductions (`ReduceSum` ... with axes as attribute or input), `Softmax`, `LogSoftmax`, `Hardmax`,
 //! `ArgMax`, `ArgMin`, and the running sums and products `CumSum`, `CumProd` (axis a scalar input
 //! read at run time).
 
@@ -22,14 +22,19 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
         l.rt("reduce", &[node, c, x, axes, keep, noop])?
     } else {
         match name {
-            "Softmax" | "LogSoftmax" => {
+            "Softmax" | "LogSoftmax" | "Hardmax" => {
                 let legacy = opset(l) < 13;
                 let node = l.node_id(op);
                 let x = l.handle(ops[0])?;
                 let axis = l.int_attr(op, "axis").unwrap_or(if legacy { 1 } else { -1 });
                 let a = l.const_i64(axis);
                 let lg = l.const_i32(legacy as i32);
-                l.rt(if name == "Softmax" { "softmax" } else { "log_softmax" }, &[node, x, a, lg])?
+                let kernel = match name {
+                    "Softmax" => "softmax",
+                    "LogSoftmax" => "log_softmax",
+                    _ => "hardmax",
+                };
+                l.rt(kernel, &[node, x, a, lg])?
             }
             "ArgMax" | "ArgMin" => {
                 let node = l.node_id(op);

@@ -27,6 +27,7 @@ mod glue {
     pub(crate) use crate::conv::c_abi::*;
     pub(crate) use crate::cumulative::c_abi::*;
     pub(crate) use crate::detection::c_abi::*;
+    pub(crate) use crate::dropout::c_abi::*;
     pub(crate) use crate::elementwise::c_abi::*;
     pub(crate) use crate::error::c_abi::*;
     pub(crate) use crate::frame::c_abi::*;
