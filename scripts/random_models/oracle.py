@@ -11,6 +11,9 @@ import sys
 import numpy as np
 import onnx
 from onnx import numpy_helper
+from onnx.reference import ReferenceEvaluator
+from onnx.reference.op_run import OpRun
+from onnx.reference.ops.op_scan import Scan as ScanRef
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from onnx_cf.oracle import run_ort, run_ref, with_explicit_cond  # noqa: E402
@@ -87,6 +90,56 @@ def to_proto(value, vi):
 F16_TOLERANCE = {"rtol": 5e-3, "atol": 1e-3, "reason": "float16 ops: onnxruntime computes "
                  "chains of them in float32 and rounds once, Flowgate rounds after every op "
                  "(a few float16 ulps)"}
+
+
+class _Scan(ScanRef):
+    """onnx's reference Scan, extended to every scan axis and direction. onnx 1.23's evaluator
+    refuses any axis but 0 and any reverse direction: the scan inputs are moved to axis 0 and
+    reversed here, the body runs as onnx's does, and the scan outputs are reversed and moved
+    back to their axes."""
+
+    def __init__(self, onnx_node, run_params):
+        OpRun.__init__(self, onnx_node, run_params)
+        self.input_names = self.body.input_names
+        self.output_names = self.body.output_names
+
+    def _run(self, *args, context=None, attributes=None, bindings=None, **_):  # noqa: ARG002
+        n_scan = self.num_scan_inputs
+        n_state = len(args) - n_scan
+        in_axes = list(self.scan_input_axes or []) + [0] * n_scan
+        in_dirs = list(self.scan_input_directions or []) + [0] * n_scan
+        scans = []
+        for i, x in enumerate(args[n_state:]):
+            x = np.moveaxis(x, in_axes[i] % x.ndim, 0)
+            scans.append(np.flip(x, 0) if in_dirs[i] else x)
+        states = list(args[:n_state])
+        names_in, names_out = self.input_names, self.output_names
+        n_out = len(names_out) - n_state
+        rows = [[] for _ in range(n_out)]
+        for it in range(scans[0].shape[0]):
+            feeds = dict(context or {})
+            feeds.update(zip(names_in[:n_state], states))
+            feeds.update((name, x[it]) for name, x in zip(names_in[n_state:], scans))
+            outs = dict(zip(names_out, self._run_body(feeds, bindings=bindings)))
+            states = [outs[name] for name in names_out[:n_state]]
+            for i, name in enumerate(names_out[n_state:]):
+                rows[i].append(np.asarray(outs[name]))
+        if scans[0].shape[0] == 0 and rows:
+            raise RuntimeError("Scan with zero iterations and scan outputs: no shape to give them")
+        out_axes = list(self.scan_output_axes or []) + [0] * n_out
+        out_dirs = list(self.scan_output_directions or []) + [0] * n_out
+        for i, r in enumerate(rows):
+            y = np.stack(r[::-1] if out_dirs[i] else r, axis=0)
+            states.append(np.moveaxis(y, 0, out_axes[i] % y.ndim))
+        return self._check_and_fix_outputs(tuple(states))
+
+
+_Scan.__name__ = "Scan"
+
+
+def run_ref_any_scan(model, feeds):
+    """The reference evaluator with `_Scan` in place of onnx's Scan."""
+    return ReferenceEvaluator(model, new_ops=[_Scan]).run(None, feeds)
 
 
 def write_case(d, model, inputs, outputs, float16=False):
