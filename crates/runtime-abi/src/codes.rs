@@ -126,6 +126,7 @@ codes! {
         L1 = 6 => "ReduceL1",
         L2 = 7 => "ReduceL2",
         LogSumExp = 8 => "ReduceLogSumExp",
+        LogSum = 9 => "ReduceLogSum",
     }
 
     /// The `kind` argument of `flowgate_rt_pool`.

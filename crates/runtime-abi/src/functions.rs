@@ -193,6 +193,7 @@ macro_rules! runtime_functions {
                 noop_with_empty_axes: I32) -> Handle, fails, memo;
             flowgate_rt_layer_norm(node: Node, x: Handle, scale: Handle, b_or_null: Handle, axis: I64,
                 epsilon: F64, rms: I32, output: I32) -> Handle, fails, memo;
+            flowgate_rt_lp_norm(node: Node, x: Handle, axis: I64, p: I64) -> Handle, fails, memo;
             flowgate_rt_nll_loss(node: Node, input: Handle, target: Handle, weight_or_null: Handle, has_ignore: I32,
                 ignore_index: I64, reduction: I32) -> Handle, fails, memo;
             flowgate_rt_softmax(node: Node, x: Handle, axis: I64, legacy: I32) -> Handle, fails, memo;

@@ -1,4 +1,4 @@
-//! `LayerNormalization` and `RMSNormalization` (opsets 17 and 23): each row of the axes from
+//! `LpNormalization` (below), `LayerNormalization` and `RMSNormalization` (opsets 17 and 23): each row of the axes from
 //! `axis` on is normalised, `(x - mean) / sqrt(var + epsilon)` (population variance) or
 //! `x / sqrt(mean(x^2) + epsilon)`, then scaled by `Scale` and shifted by `B`, both shaped like
 //! that row (or broadcast to it from trailing axes). Computed in f64 and rounded once, as
@@ -102,9 +102,50 @@ pub fn layer_norm(x: &Tensor, p: &LayerNorm<'_>, which: NormOutput) -> RtResult<
     }
 }
 
+/// LpNormalization: `x / ||x||_p` along `axis`, p 1 or 2 (the norm in f64; zero vectors stay 0).
+pub fn lp_norm(x: &Tensor, axis: i64, p: i64) -> RtResult<Tensor> {
+    if p != 1 && p != 2 {
+        bail!("LpNormalization: p must be 1 or 2, got {p}");
+    }
+    let a = crate::broadcast::norm_axis(axis, x.rank())?;
+    let (group, inner) = (x.shape()[a], x.shape()[a + 1..].iter().product::<usize>());
+    let mut v = reals::<f64>(x, "LpNormalization")?.into_owned();
+    let outer = v.len().checked_div(group * inner).unwrap_or(0);
+    for o in 0..outer {
+        for i in 0..inner {
+            let at = |g: usize| (o * group + g) * inner + i;
+            let norm = if p == 1 {
+                (0..group).map(|g| v[at(g)].abs()).sum::<f64>()
+            } else {
+                (0..group).map(|g| v[at(g)] * v[at(g)]).sum::<f64>().sqrt()
+            };
+            // A zero vector stays zero (onnxruntime's and the reference's result), not 0/0.
+            if norm == 0.0 {
+                continue;
+            }
+            for g in 0..group {
+                v[at(g)] /= norm;
+            }
+        }
+    }
+    from_reals(x.dtype(), x.shape().to_vec(), v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lp_norms_along_an_axis() {
+        let x = Tensor::from_vec(vec![2, 2], vec![3f32, 4., -1., 1.]).unwrap();
+        let y = lp_norm(&x, -1, 2).unwrap();
+        assert_eq!(y.as_slice::<f32>().unwrap(), &[0.6, 0.8, -(0.5f64.sqrt()) as f32, 0.5f64.sqrt() as f32]);
+        let y = lp_norm(&x, 0, 1).unwrap();
+        assert_eq!(y.as_slice::<f32>().unwrap(), &[0.75, 0.8, -0.25, 0.2]);
+        assert!(lp_norm(&x, 0, 3).is_err());
+        let z = Tensor::from_vec(vec![2], vec![0f32, 0.]).unwrap();
+        assert_eq!(lp_norm(&z, 0, 2).unwrap().as_slice::<f32>().unwrap(), &[0., 0.]);
+    }
 
     #[test]
     fn layer_and_rms_norm() {
@@ -131,7 +172,7 @@ mod tests {
 
 /// This family's C ABI: decode the handles, call the kernel, encode the result.
 pub(crate) mod c_abi {
-    use super::{layer_norm, LayerNorm, NormOutput};
+    use super::{layer_norm, lp_norm, LayerNorm, NormOutput};
     use crate::abi::support::*;
     use crate::value::Handle;
 
@@ -157,5 +198,9 @@ pub(crate) mod c_abi {
             let p = LayerNorm { scale: ten(scale)?, b: opt_ten(b_or_null)?, axis, epsilon, rms: rms != 0 };
             layer_norm(ten(x)?, &p, which)
         })
+    }
+
+    pub(crate) unsafe fn flowgate_rt_lp_norm(node: i32, x: Handle, axis: i64, p: i64) -> Handle {
+        run_t(node, || lp_norm(ten(x)?, axis, p))
     }
 }

@@ -4,7 +4,7 @@
 //! SumSquare, L1), as onnxruntime's integer reductions do (they sum in double and clamp; see
 //! ARCHITECTURE.md, "Integer overflow"); a Mean is exact and always in range.
 //! An empty group gives the ONNX-18 identities: 0 for sums and norms, 1 for Prod, -inf / +inf
-//! (the type's min / max for integers) for Max / Min, -inf for LogSumExp; the spec leaves the
+//! (the type's min / max for integers) for Max / Min, -inf for LogSumExp and LogSum; the spec leaves the
 //! Mean of nothing undefined, and it is 0 as onnxruntime gives (numpy would give NaN).
 
 use crate::broadcast::{strided_take, strides};
@@ -89,6 +89,7 @@ fn reduce_f64(op: ReduceOp, it: impl Iterator<Item = f64> + Clone) -> f64 {
         ReduceOp::L2 => it.map(|x| x * x).sum::<f64>().sqrt(),
         ReduceOp::Max => it.fold(f64::NEG_INFINITY, |a, x| if a.is_nan() || x.is_nan() { f64::NAN } else { a.max(x) }),
         ReduceOp::Min => it.fold(f64::INFINITY, |a, x| if a.is_nan() || x.is_nan() { f64::NAN } else { a.min(x) }),
+        ReduceOp::LogSum => it.sum::<f64>().ln(),
         ReduceOp::LogSumExp => {
             let m = reduce_f64(ReduceOp::Max, it.clone());
             if !m.is_finite() {
@@ -115,7 +116,7 @@ fn reduce_int<T: Elem>(op: ReduceOp, c: &[T]) -> T {
         ReduceOp::L2 => T::from_f64(c.iter().map(|x| x.to_f64() * x.to_f64()).sum::<f64>().sqrt()),
         ReduceOp::Max => T::from_i128(it.fold(lo, i128::max)),
         ReduceOp::Min => T::from_i128(it.fold(hi, i128::min)),
-        ReduceOp::LogSumExp => T::from_f64(reduce_f64(op, c.iter().map(|x| x.to_f64()))),
+        ReduceOp::LogSumExp | ReduceOp::LogSum => T::from_f64(reduce_f64(op, c.iter().map(|x| x.to_f64()))),
     }
 }
 
@@ -189,6 +190,8 @@ mod tests {
         let s = reduce(ReduceOp::LogSumExp, &x(), Some(&axes(&[1])), false, false).unwrap();
         let want = (1f64.exp() + 2f64.exp() + 3f64.exp()).ln() as f32;
         assert!((s.as_slice::<f32>().unwrap()[0] - want).abs() < 1e-6);
+        let s = reduce(ReduceOp::LogSum, &x(), Some(&axes(&[1])), false, false).unwrap();
+        assert_eq!(s.as_slice::<f32>().unwrap(), &[6f64.ln() as f32, 15f64.ln() as f32]);
         assert!(reduce(ReduceOp::Sum, &x(), Some(&axes(&[0, 0])), false, false).is_err());
         assert!(reduce(ReduceOp::Sum, &x(), Some(&axes(&[2])), false, false).is_err());
     }

@@ -1,5 +1,5 @@
 //! Neural-network layers: `Conv`, `ConvTranspose`, the pools, `InstanceNormalization`,
-//! `LayerNormalization`, `RMSNormalization` and `Attention`. Each
+//! `LayerNormalization`, `RMSNormalization`, `LpNormalization` and `Attention`. Each
 //! is one runtime call (im2col + GEMM through matrixmultiply for the convolutions); list
 //! attributes travel as constant INT64 tensors built once at function entry.
 
@@ -57,6 +57,13 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
         }
         "LayerNormalization" | "RMSNormalization" => return layer_norm(l, op, name == "RMSNormalization").map(Some),
         "Attention" => return attention(l, op).map(Some),
+        "LpNormalization" => {
+            let node = l.node_id(op);
+            let x = l.handle(l.ctx.operand(op, 0))?;
+            let axis = l.const_i64(l.int_attr(op, "axis").unwrap_or(-1));
+            let p = l.const_i64(l.int_attr(op, "p").unwrap_or(2));
+            l.rt("lp_norm", &[node, x, axis, p])?
+        }
         _ => return Ok(None),
     };
     Ok(Some(vec![r]))
