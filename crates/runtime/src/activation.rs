@@ -37,20 +37,23 @@ pub fn leaky_relu(x: &Tensor, alpha: f64) -> RtResult<Tensor> {
     if !x.dtype().is_float() {
         bail!("LeakyRelu is not defined for element type {}", x.dtype().name());
     }
-    let data = dispatch!(x.data(), v => leaky_vec(v, alpha));
+    let data = dispatch!(x.data(), v => leaky_vec(v, alpha)?);
     Tensor::from_data(x.shape().to_vec(), data)
 }
 
-fn leaky_vec<T: Elem>(v: &[T], alpha: f64) -> crate::value::Data {
-    let out: Vec<T> = v
-        .iter()
-        .map(|&e| {
+/// Elements per thread below which LeakyRelu stays on one thread.
+const PAR_ELEMS: usize = 1 << 16;
+
+fn leaky_vec<T: Elem>(v: &[T], alpha: f64) -> RtResult<crate::value::Data> {
+    // Each element alone, so slices of the output are filled on the pool with the same bits.
+    let out = crate::threads::collect(v.len(), PAR_ELEMS, |start, run| {
+        for (o, &e) in run.iter_mut().zip(&v[start..]) {
             let f = e.to_f64();
             // NaN and -0.0 are not below 0: they pass through unchanged, as onnxruntime's kernel.
-            T::from_f64(if f < 0.0 { alpha * f } else { f })
-        })
-        .collect();
-    T::into_data(out)
+            o.write(T::from_f64(if f < 0.0 { alpha * f } else { f }));
+        }
+    });
+    Ok(T::into_data(out.ok_or_else(|| rt_err!("cannot allocate {} elements", v.len()))?))
 }
 
 /// `Activation` `kind` of `x` with attributes `a`, `b`, `c` (ONNX's names per kind: Elu, Celu,

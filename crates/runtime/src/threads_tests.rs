@@ -97,6 +97,7 @@ fn large_elementwise_ops_are_bit_identical_at_any_thread_count() {
         Box::new(|| binary(BinaryOp::Sub, &s, &y).unwrap()),
         Box::new(|| unary(UnaryOp::Tanh, &x).unwrap()),
         Box::new(|| unary(UnaryOp::Exp, &y).unwrap()),
+        Box::new(|| crate::activation::leaky_relu(&x, 0.01).unwrap()),
     ];
     for (i, run) in runs.iter().enumerate() {
         set_num_threads(1);
