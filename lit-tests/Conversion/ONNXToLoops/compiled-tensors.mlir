@@ -208,9 +208,10 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
 
 // -----
 
-// A small MatMul is a nest in i, k, j order accumulating into its own buffer (zeroed first):
-// the innermost loop's iterations are independent, where a reduction per element would wait on
-// its add every step; each element is still summed from k = 0 up. It does not fuse into its
+// A small MatMul is a nest in i, k, j order accumulating into its own buffer (zeroed first),
+// k taken four rows of B at a time: the innermost loop's iterations are independent, where a
+// reduction per element would wait on its add every step; each element is still summed from
+// k = 0 up. It does not fuse into its
 // user; its operand does not fuse into it (a MatMul reads each operand element many times), so
 // Relu has a buffer. Add and Tanh fuse into one nest reading the MatMul's buffer; Tanh on f32
 // is a rational approximation inline (scalar::tanh_f32), not a call.
@@ -225,14 +226,27 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
 // CHECK:         %[[Z:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK:         scf.for %[[J0:[^ ]*]] = %[[C0:[^ ]*]] to %c4
 // CHECK-NEXT:      memref.store %[[Z]], %[[MM]][%[[C0]], %[[J0]]]
-// CHECK:         scf.for %[[K:[^ ]*]] = %[[C0B:[^ ]*]] to %c4
-// CHECK-NEXT:      %[[A:.*]] = memref.load %[[RELU]][%[[C0B]], %[[K]]]
-// CHECK:           scf.for %[[J:[^ ]*]] = %{{.*}} to %c4
-// CHECK-NEXT:        %[[B:.*]] = memref.load %[[W]][%[[K]], %[[J]]]
-// CHECK-NEXT:        %[[ACC:.*]] = memref.load %[[MM]][%[[C0B]], %[[J]]]
-// CHECK-NEXT:        %[[P:.*]] = arith.mulf %[[A]], %[[B]] : f32
-// CHECK-NEXT:        %[[N:.*]] = arith.addf %[[ACC]], %[[P]] : f32
-// CHECK-NEXT:        memref.store %[[N]], %[[MM]][%[[C0B]], %[[J]]]
+// K = 4 is one block of four rows of B: the four elements of A are loaded once, and each
+// output element is loaded, gets its four products added in k order, and is stored once.
+// CHECK:         %[[A0:.*]] = memref.load %[[RELU]][%[[I:[0-9a-z_]+]], %[[K0:[0-9a-z_]+]]]
+// CHECK-NEXT:    %[[A1:.*]] = memref.load %[[RELU]][%[[I]], %[[K1:[0-9a-z_]+]]]
+// CHECK-NEXT:    %[[A2:.*]] = memref.load %[[RELU]][%[[I]], %[[K2:[0-9a-z_]+]]]
+// CHECK-NEXT:    %[[A3:.*]] = memref.load %[[RELU]][%[[I]], %[[K3:[0-9a-z_]+]]]
+// CHECK:         scf.for %[[J:[^ ]*]] = %{{.*}} to %c4
+// CHECK-NEXT:      %[[ACC:.*]] = memref.load %[[MM]][%[[I]], %[[J]]]
+// CHECK-NEXT:      %[[B0:.*]] = memref.load %[[W]][%[[K0]], %[[J]]]
+// CHECK-NEXT:      %[[P0:.*]] = arith.mulf %[[A0]], %[[B0]] : f32
+// CHECK-NEXT:      %[[N0:.*]] = arith.addf %[[ACC]], %[[P0]] : f32
+// CHECK-NEXT:      %[[B1:.*]] = memref.load %[[W]][%[[K1]], %[[J]]]
+// CHECK-NEXT:      %[[P1:.*]] = arith.mulf %[[A1]], %[[B1]] : f32
+// CHECK-NEXT:      %[[N1:.*]] = arith.addf %[[N0]], %[[P1]] : f32
+// CHECK-NEXT:      %[[B2:.*]] = memref.load %[[W]][%[[K2]], %[[J]]]
+// CHECK-NEXT:      %[[P2:.*]] = arith.mulf %[[A2]], %[[B2]] : f32
+// CHECK-NEXT:      %[[N2:.*]] = arith.addf %[[N1]], %[[P2]] : f32
+// CHECK-NEXT:      %[[B3:.*]] = memref.load %[[W]][%[[K3]], %[[J]]]
+// CHECK-NEXT:      %[[P3:.*]] = arith.mulf %[[A3]], %[[B3]] : f32
+// CHECK-NEXT:      %[[N3:.*]] = arith.addf %[[N2]], %[[P3]] : f32
+// CHECK-NEXT:      memref.store %[[N3]], %[[MM]][%[[I]], %[[J]]]
 // CHECK:         scf.for %[[E:[^ ]*]] =
 // CHECK:           memref.load %[[MM]][%{{.*}}, %[[E]]]
 // CHECK-NOT:       math.tanh
