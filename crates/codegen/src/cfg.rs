@@ -2,6 +2,7 @@
 //! translated in, and which operands of a terminator go to which successor.
 
 use crate::op_attrs::int_list;
+use flowgate_cf::{BranchOp, CondBranchOp, SwitchOp};
 use flowgate_ir::{BlockId, Context, Diagnostic, OpId, RegionId, Value};
 use std::ops::Range;
 
@@ -60,50 +61,17 @@ pub fn successor_operands(ctx: &Context, op: OpId, i: usize) -> Result<&[Value],
     Ok(vals)
 }
 
-/// Which operands go to successor `i`. A registered `cf` dialect answers through its hook;
-/// for ops parsed without it we read the segment attributes as upstream lays them out.
+/// Which operands go to successor `i`: the cf views decode the segment attributes (also for
+/// ops parsed without the dialect registered, which the verifier has not checked); other
+/// branches answer through their op definition.
 fn successor_operand_range(ctx: &Context, op: OpId, i: usize) -> Result<Range<usize>, Diagnostic> {
-    if ctx.op_def(op).and_then(|d| d.successor_operands).is_some() {
+    let cf = [BranchOp::NAME, CondBranchOp::NAME, SwitchOp::NAME];
+    if !cf.contains(&ctx.op_name(op)) {
         return Ok(ctx.successor_operand_range(op, i));
     }
-    let n = ctx.operands(op).len();
-    match ctx.op_name(op) {
-        "cf.br" => Ok(0..n),
-        "cf.cond_br" => {
-            let seg = segments(ctx, op, "operandSegmentSizes", 3)?;
-            let start = 1 + if i == 0 { 0 } else { seg[1] };
-            Ok(start..start + seg[1 + i.min(1)])
-        }
-        "cf.switch" => {
-            let seg = segments(ctx, op, "operandSegmentSizes", 3)?;
-            if i == 0 {
-                return Ok(1..1 + seg[1]);
-            }
-            let cases = int_list(ctx, op, "case_operand_segments").unwrap_or_default();
-            let mut start = 1 + seg[1];
-            for (k, &len) in cases.iter().enumerate() {
-                let len = usize::try_from(len)
-                    .map_err(|_| Diagnostic::op_error(ctx, op, "has a negative operand segment"))?;
-                if k + 1 == i {
-                    return Ok(start..start + len);
-                }
-                start += len;
-            }
-            Ok(start..start)
-        }
-        _ => Ok(ctx.successor_operand_range(op, i)),
-    }
-}
-
-fn segments(ctx: &Context, op: OpId, name: &str, n: usize) -> Result<Vec<usize>, Diagnostic> {
-    let seg =
-        int_list(ctx, op, name).ok_or_else(|| Diagnostic::op_error(ctx, op, format!("requires attribute '{name}'")))?;
-    let seg: Vec<usize> = seg.iter().filter_map(|&x| usize::try_from(x).ok()).collect();
-    if seg.len() != n || seg.iter().sum::<usize>() != ctx.operands(op).len() {
-        let msg = format!("has an '{name}' attribute that does not match its operands");
-        return Err(Diagnostic::op_error(ctx, op, msg));
-    }
-    Ok(seg)
+    flowgate_cf::branch_operand_range(ctx, op, i).ok_or_else(|| {
+        Diagnostic::op_error(ctx, op, "has operand segment attributes that do not match its operands and successors")
+    })
 }
 
 /// The case values of a `cf.switch` with the successor each goes to, first value winning (in

@@ -84,6 +84,11 @@ pub type ParseFn = fn(&mut OpParser<'_, '_>) -> Result<(), Diagnostic>;
 pub type PrintFn = fn(&mut OpPrinter<'_>, OpId);
 /// Which operands are forwarded to successor `i` (a range into the operand list).
 pub type SuccessorOperandsFn = fn(&Context, OpId, usize) -> std::ops::Range<usize>;
+/// Which values a region-branch op passes from `point` (entering from the op itself, or the
+/// terminator of one of its regions) to its regions' entry arguments and its results
+/// (upstream's RegionBranchOpInterface); see `region_branch`.
+pub type RegionBranchFn =
+    fn(&Context, OpId, crate::region_branch::BranchPoint) -> Vec<crate::region_branch::RegionEdge>;
 /// Suggested names for the results when printing (`%c0`, `%cst`), like upstream's
 /// `getAsmResultNames`.
 pub type ResultNamesFn = fn(&Context, OpId) -> Option<String>;
@@ -110,6 +115,7 @@ pub struct OpDef {
     pub fold: Option<FoldFn>,
     pub canonicalize: Option<PatternsFn>,
     pub successor_operands: Option<SuccessorOperandsFn>,
+    pub region_branch: Option<RegionBranchFn>,
     pub result_names: Option<ResultNamesFn>,
     /// Like `result_names`, one name per result; takes precedence when it gives a name for
     /// every result. An empty name puts its result in the group of the one before
@@ -140,6 +146,7 @@ impl OpDef {
             fold: None,
             canonicalize: None,
             successor_operands: None,
+            region_branch: None,
             result_names: None,
             result_names_each: None,
             implicit_terminator: None,

@@ -13,7 +13,9 @@ mod dialect;
 mod entity;
 mod interner;
 mod location;
+pub mod op_view;
 mod pattern;
+pub mod region_branch;
 mod symbol;
 pub mod testing;
 pub mod types;
@@ -25,8 +27,8 @@ pub use builder::{Builder, InsertPoint, OperationState};
 pub use context::{BlockOps, Change, Context, Use, ValueDef};
 pub use diagnostics::{describe_loc, Diagnostic, Note, Severity, SourceMgr};
 pub use dialect::{
-    Count, DialectDef, FoldFn, FoldResult, MaterializeFn, OpDef, ParseFn, PatternsFn, PrintFn, ResultNamesEachFn,
-    ResultNamesFn, SuccessorOperandsFn, Traits, VerifyFn,
+    Count, DialectDef, FoldFn, FoldResult, MaterializeFn, OpDef, ParseFn, PatternsFn, PrintFn, RegionBranchFn,
+    ResultNamesEachFn, ResultNamesFn, SuccessorOperandsFn, Traits, VerifyFn,
 };
 pub use entity::{Attribute, BlockId, Location, OpId, RegionId, Symbol, Type, Value};
 pub use location::LocKind;

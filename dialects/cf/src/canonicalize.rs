@@ -204,19 +204,10 @@ impl RewritePattern for CondBranchPassThrough {
         let (fd, fv) = f.unwrap_or((dests[1], ops[1].clone()));
         let loc = ctx.op_loc(op);
         let weights = ctx.attr(op, "branch_weights");
-        let segs = b.ctx.dense_i32_array_attr(&[1, tv.len() as i32, fv.len() as i32]);
-        let mut operands = vec![c];
-        operands.extend(&tv);
-        operands.extend(&fv);
-        let mut st = OperationState::new(b.ctx, "cf.cond_br", loc).operands(&operands).successors(&[td, fd]).attr(
-            b.ctx,
-            "operandSegmentSizes",
-            segs,
-        );
+        let new = crate::builders::cond_br(b, c, td, &tv, fd, &fv, loc);
         if let Some(w) = weights {
-            st.add_attr(b.ctx, "branch_weights", w);
+            b.ctx.set_attr(new, "branch_weights", w);
         }
-        b.create(st);
         b.ctx.erase_op(op);
         true
     }

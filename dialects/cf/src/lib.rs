@@ -5,10 +5,12 @@ pub mod builders;
 mod canonicalize;
 mod ops;
 mod segments;
+mod views;
 
 use flowgate_ir::{Context, Count, DialectDef, OpDef, Traits};
 
 pub use segments::{cond_br_operand_range, switch_operand_range};
+pub use views::{branch_operand_range, BranchOp, CondBranchOp, SwitchOp};
 
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect(DialectDef { name: "cf", materialize_constant: None });

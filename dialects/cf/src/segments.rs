@@ -26,23 +26,35 @@ fn group(ctx: &Context, op: OpId, i: usize) -> Option<Range<usize>> {
 
 /// `cf.cond_br`: group 0 is the condition, 1 the true operands, 2 the false operands.
 pub fn cond_br_operand_range(ctx: &Context, op: OpId, succ: usize) -> Range<usize> {
-    group(ctx, op, succ + 1).unwrap_or(0..0)
+    checked_cond_br_range(ctx, op, succ).unwrap_or(0..0)
+}
+
+/// `cond_br_operand_range`, `None` when the segment attribute does not describe the operands.
+pub(crate) fn checked_cond_br_range(ctx: &Context, op: OpId, succ: usize) -> Option<Range<usize>> {
+    if succ > 1 {
+        return None;
+    }
+    group(ctx, op, succ + 1)
 }
 
 /// `cf.switch`: successor 0 is the default (group 1); successor `k` is case `k - 1`, a slice
 /// of group 2.
 pub fn switch_operand_range(ctx: &Context, op: OpId, succ: usize) -> Range<usize> {
+    checked_switch_range(ctx, op, succ).unwrap_or(0..0)
+}
+
+/// `switch_operand_range`, `None` when the segment attributes do not describe the operands.
+pub(crate) fn checked_switch_range(ctx: &Context, op: OpId, succ: usize) -> Option<Range<usize>> {
     if succ == 0 {
-        return group(ctx, op, 1).unwrap_or(0..0);
+        return group(ctx, op, 1);
     }
-    let (Some(cases), Some(segs)) = (group(ctx, op, 2), sizes(ctx, op, "case_operand_segments")) else {
-        return 0..0;
-    };
+    let cases = group(ctx, op, 2)?;
+    let segs = sizes(ctx, op, "case_operand_segments")?;
     if segs.iter().sum::<usize>() != cases.len() {
-        return 0..0;
+        return None;
     }
-    let Some(before) = segs.get(..succ - 1) else { return 0..0 };
-    let Some(&len) = segs.get(succ - 1) else { return 0..0 };
+    let before = segs.get(..succ - 1)?;
+    let len = *segs.get(succ - 1)?;
     let start = cases.start + before.iter().sum::<usize>();
-    start..start + len
+    Some(start..start + len)
 }

@@ -13,6 +13,7 @@ pub(crate) fn def() -> OpDef {
         print: Some(print_execute_region),
         verify: Some(verify_execute_region),
         canonicalize: Some(patterns),
+        region_branch: Some(crate::views::yield_to_results_edges),
         operands: Count::Exactly(0),
         regions: Count::Exactly(1),
         successors: Count::Exactly(0),

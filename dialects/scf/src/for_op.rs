@@ -3,6 +3,7 @@
 use crate::rewrite::{inline_before, rebuild_with};
 use crate::trip_count::{offset_trip_count, trip_count, LoopDomain};
 use crate::util::*;
+use crate::views::ForOp;
 use flowgate_arith::BitEnum;
 use flowgate_ir::asm::{Argument, OpParser, OpPrinter, PResult, TokKind};
 use flowgate_ir::{Builder, Context, Count, Diagnostic, OpDef, OpId, RegionId, RewritePattern, Traits, Value};
@@ -16,6 +17,7 @@ pub(crate) fn def() -> OpDef {
         verify: Some(verify),
         canonicalize: Some(patterns),
         implicit_terminator: Some("scf.yield"),
+        region_branch: Some(crate::views::for_edges),
         operands: Count::AtLeast(3),
         regions: Count::Exactly(1),
         successors: Count::Exactly(0),
@@ -70,8 +72,8 @@ fn parse(p: &mut OpParser<'_, '_>) -> PResult<()> {
 
 fn print(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx;
-    let ops = ctx.operands(op).to_vec();
-    let body = ctx.region(op, 0);
+    let Some(f) = ForOp::cast(ctx, op) else { return };
+    let body = f.body(ctx);
     let args = entry_args(ctx, body);
     if ctx.has_attr(op, "unsignedCmp") {
         p.write(" unsigned");
@@ -81,12 +83,12 @@ fn print(p: &mut OpPrinter<'_>, op: OpId) {
         p.print_value(iv);
     }
     p.write(" = ");
-    p.print_value(ops[0]);
+    p.print_value(f.lower_bound(ctx));
     p.write(" to ");
-    p.print_value(ops[1]);
+    p.print_value(f.upper_bound(ctx));
     p.write(" step ");
-    p.print_value(ops[2]);
-    let inits = &ops[3..];
+    p.print_value(f.step(ctx));
+    let inits = f.init_args(ctx);
     print_init_list(p, " iter_args", args.get(1..).unwrap_or(&[]), inits);
     if !inits.is_empty() {
         p.write(" -> (");
@@ -94,7 +96,7 @@ fn print(p: &mut OpPrinter<'_>, op: OpId) {
         p.write(")");
     }
     p.write(" ");
-    let ivt = ctx.value_type(ops[0]);
+    let ivt = ctx.value_type(f.lower_bound(ctx));
     if !ctx.is_index(ivt) {
         p.write(" : ");
         p.print_type(ivt);
@@ -105,12 +107,15 @@ fn print(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let Some(f) = ForOp::cast(ctx, op) else {
+        return Err(Diagnostic::op_error(ctx, op, "expects lower bound, upper bound and step operands"));
+    };
     let ops = ctx.operands(op);
-    let (inits, results) = (&ops[3..], ctx.results(op));
-    for i in 0..3 {
+    let (inits, results) = (f.init_args(ctx), ctx.results(op));
+    for i in 0..ForOp::NUM_FIXED_OPERANDS {
         check_operand(ctx, op, i, |c, t| c.is_signless_int_or_index(t), "signless integer or index")?;
     }
-    let bound_types = types(ctx, &ops[..3]);
+    let bound_types = types(ctx, &ops[..ForOp::NUM_FIXED_OPERANDS]);
     if bound_types.windows(2).any(|w| w[0] != w[1]) {
         return Err(Diagnostic::op_error(
             ctx,
@@ -125,17 +130,17 @@ fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     check_implicit_terminator(ctx, op, "scf.yield")?;
     let domain = LoopDomain::of(ctx, bound_types[0], ctx.has_attr(op, "unsignedCmp"));
     let step_ok = |s: i128| domain.map_or(s > 0, |d| d.step_is_positive(s));
-    if constant_int(ctx, ops[2]).is_some_and(|s| !step_ok(s)) {
+    if constant_int(ctx, f.step(ctx)).is_some_and(|s| !step_ok(s)) {
         return Err(Diagnostic::op_error(ctx, op, "constant step operand must be positive"));
     }
-    let body = ctx.region(op, 0);
+    let body = f.body(ctx);
     let args = entry_args(ctx, body);
     let Some((&iv, iter_args)) = args.split_first() else {
         return Err(Diagnostic::op_error(ctx, op, "different number of inits and region iter_args: 0 != 0"));
     };
     let yielded = region_terminator(ctx, body).map(|y| types(ctx, ctx.operands(y))).unwrap_or_default();
     verify_loop_like(ctx, op, &types(ctx, inits), &types(ctx, iter_args), &yielded, &types(ctx, results))?;
-    if ctx.value_type(iv) != ctx.value_type(ops[0]) {
+    if ctx.value_type(iv) != ctx.value_type(f.lower_bound(ctx)) {
         return Err(Diagnostic::op_error(ctx, op, "expected induction variable to be same type as bounds and step"));
     }
     // The remaining RegionBranchOpInterface edges: an empty yield slips past the checks above.
@@ -212,9 +217,13 @@ fn patterns() -> Vec<Box<dyn RewritePattern>> {
 /// The trip count of a loop whose bounds and step are constants, computed in the loop's own
 /// width and signedness (see `trip_count`).
 fn constant_trip_count(ctx: &Context, op: OpId) -> Option<u128> {
-    let ops = ctx.operands(op);
-    let (lb, ub, step) = (constant_int(ctx, ops[0])?, constant_int(ctx, ops[1])?, constant_int(ctx, ops[2])?);
-    let domain = LoopDomain::of(ctx, ctx.value_type(ops[0]), ctx.has_attr(op, "unsignedCmp"))?;
+    let f = ForOp::cast(ctx, op)?;
+    let (lb, ub, step) = (
+        constant_int(ctx, f.lower_bound(ctx))?,
+        constant_int(ctx, f.upper_bound(ctx))?,
+        constant_int(ctx, f.step(ctx))?,
+    );
+    let domain = LoopDomain::of(ctx, ctx.value_type(f.lower_bound(ctx)), ctx.has_attr(op, "unsignedCmp"))?;
     trip_count(domain, lb, ub, step)
 }
 
@@ -222,9 +231,9 @@ fn constant_trip_count(ctx: &Context, op: OpId) -> Option<u128> {
 /// the loop's signedness (`nsw` for signed loops, `nuw` for unsigned ones), with a constant
 /// step (see `offset_trip_count`).
 fn offset_trip_count_of(ctx: &Context, op: OpId) -> Option<u128> {
-    let ops = ctx.operands(op);
-    let (lb, ub) = (ops[0], ops[1]);
-    let step = constant_int(ctx, ops[2])?;
+    let f = ForOp::cast(ctx, op)?;
+    let (lb, ub) = (f.lower_bound(ctx), f.upper_bound(ctx));
+    let step = constant_int(ctx, f.step(ctx))?;
     let unsigned = ctx.has_attr(op, "unsignedCmp");
     let domain = LoopDomain::of(ctx, ctx.value_type(lb), unsigned)?;
     let add = ctx.defining_op(ub).filter(|&d| ctx.is_op(d, "arith.addi"))?;
@@ -254,14 +263,15 @@ impl RewritePattern for ForTrivialTripCount {
 
     fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
         let ctx = &mut *b.ctx;
-        if ctx.operand(op, 0) == ctx.operand(op, 1) {
+        let Some(f) = ForOp::cast(ctx, op) else { return false };
+        if f.lower_bound(ctx) == f.upper_bound(ctx) {
             // The same value as both bounds: no iteration whatever it is.
-            let inits = ctx.operands(op)[3..].to_vec();
+            let inits = f.init_args(ctx).to_vec();
             ctx.replace_op(op, &inits);
             return true;
         }
         let Some(trips) = constant_trip_count(ctx, op).or_else(|| offset_trip_count_of(ctx, op)) else { return false };
-        let inits = ctx.operands(op)[3..].to_vec();
+        let inits = f.init_args(ctx).to_vec();
         if trips == 0 {
             ctx.replace_op(op, &inits);
             return true;
@@ -282,9 +292,9 @@ impl RewritePattern for ForTrivialTripCount {
             ctx.replace_op(op, &yielded);
             return true;
         }
-        let mut args = vec![ctx.operand(op, 0)];
+        let mut args = vec![f.lower_bound(ctx)];
         args.extend(inits);
-        let body = ctx.region(op, 0);
+        let body = f.body(ctx);
         let yielded = inline_before(ctx, body, op, &args);
         ctx.replace_op(op, &yielded);
         true
@@ -302,12 +312,11 @@ impl RewritePattern for ForRemoveIterArgs {
 
     fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
         let ctx = &mut *b.ctx;
-        let body = ctx.region(op, 0);
-        let (Some(block), Some(term)) = (ctx.entry_block(body), region_terminator(ctx, body)) else {
-            return false;
-        };
-        let inits = ctx.operands(op)[3..].to_vec();
-        let iter_args = ctx.block_args(block).get(1..).unwrap_or(&[]).to_vec();
+        let Some(f) = ForOp::cast(ctx, op) else { return false };
+        let body = f.body(ctx);
+        let Some(term) = region_terminator(ctx, body) else { return false };
+        let inits = f.init_args(ctx).to_vec();
+        let iter_args = f.region_iter_args(ctx).to_vec();
         let yielded = ctx.operands(term).to_vec();
         let results = ctx.results(op).to_vec();
         if yielded.len() != inits.len() || iter_args.len() != inits.len() {
@@ -359,7 +368,7 @@ impl RewritePattern for ForRemoveIterArgs {
             ctx.replace_all_uses(iter_args[i], arg);
             ctx.replace_all_uses(results[i], res);
         }
-        let mut operands = ctx.operands(op)[..3].to_vec();
+        let mut operands = ctx.operands(op)[..ForOp::NUM_FIXED_OPERANDS].to_vec();
         operands.extend(inits.iter().zip(&keep).filter(|(_, &k)| k).map(|(&v, _)| v));
         let new = rebuild_with(ctx, op, &operands, &keep);
         let new_body = ctx.region(new, 0);

@@ -15,6 +15,7 @@ pub(crate) fn def() -> OpDef {
         verify: Some(verify),
         canonicalize: Some(patterns),
         fold: Some(crate::if_combine::fold_if),
+        region_branch: Some(crate::views::yield_to_results_edges),
         implicit_terminator: Some("scf.yield"),
         operands: Count::Exactly(1),
         regions: Count::Exactly(2),

@@ -14,6 +14,7 @@ pub(crate) fn def() -> OpDef {
         print: Some(print_switch),
         verify: Some(verify_switch),
         canonicalize: Some(patterns),
+        region_branch: Some(crate::views::yield_to_results_edges),
         implicit_terminator: Some("scf.yield"),
         operands: Count::Exactly(1),
         regions: Count::AtLeast(1),

@@ -13,6 +13,7 @@ mod parallel;
 mod rewrite;
 mod trip_count;
 mod util;
+mod views;
 mod while_canon;
 mod while_op;
 mod yield_op;
@@ -23,6 +24,7 @@ pub use forall::{decode as forall_operands, Forall};
 pub use index_switch::switch_cases;
 pub use parallel::{parallel_operands, ParallelOperands};
 pub use trip_count::{trip_count, LoopDomain};
+pub use views::{ConditionOp, ForOp, IfOp, WhileOp, YieldOp};
 
 /// Every op name of the dialect that also has a `loop.` spelling, without the `scf.` prefix
 /// (all but `forall` and `forall.in_parallel`, which the seeds never used).

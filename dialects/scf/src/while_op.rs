@@ -12,6 +12,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
             print: Some(print_while),
             verify: Some(verify_while),
             canonicalize: Some(crate::while_canon::patterns),
+            region_branch: Some(crate::views::while_edges),
             regions: Count::Exactly(2),
             successors: Count::Exactly(0),
             ..OpDef::new("scf.while")

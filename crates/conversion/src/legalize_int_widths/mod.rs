@@ -18,6 +18,7 @@ mod types;
 
 use flowgate_ir::{AttrKind, Context, Diagnostic, OpId, Value, WalkOrder};
 use flowgate_pass::{Pass, PassInfo, PassOptions};
+use flowgate_scf::ForOp;
 
 pub struct LegalizeIntWidthsPass;
 
@@ -63,7 +64,7 @@ const CARRIERS: &[&str] = &[
     "scf.while",
     "scf.execute_region",
     "scf.index_switch",
-    "scf.for",
+    ForOp::NAME,
     "ub.poison",
 ];
 
@@ -142,9 +143,8 @@ fn touches(ctx: &Context, op: OpId) -> bool {
 
 fn check_supported(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let name = ctx.op_name(op);
-    if name == "scf.for" {
-        let iv = ctx.regions(op).first().and_then(|&r| ctx.entry_block(r)).and_then(|b| ctx.block_args(b).first());
-        if let Some(&iv) = iv {
+    if let Some(for_op) = ForOp::cast(ctx, op) {
+        if let Some(iv) = for_op.induction_var(ctx) {
             if types::odd_width(ctx, ctx.value_type(iv)).is_some() {
                 return Err(Diagnostic::op_error(
                     ctx,

@@ -427,51 +427,27 @@ fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
 
 /// Where a value flows into a block argument or result (yields, loop inits, returns), bring it
 /// to the target's representation: a branch may yield a register scalar where the join is a
-/// handle, or the reverse.
+/// handle, or the reverse. `retype_structure` gave results and block arguments their lowered
+/// types; the region-branch interface says which operand feeds which of them, as upstream's
+/// structural type conversion does. A function's results are its signature, not a region
+/// edge, so `func.return` is matched here by name.
 fn fix_joins(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
     let mut ops = Vec::new();
     l.ctx.walk(f, &mut |op| ops.push(op));
     let ptr = l.ptr();
     for op in ops {
-        let name = l.ctx.op_name(op).to_string();
-        let targets: Vec<(usize, flowgate_ir::Type)> = match name.as_str() {
-            "func.return" if l.ctx.parent_op(op) == Some(f) => {
-                let ops_ = l.ctx.operands(op).to_vec();
-                ops_.iter()
-                    .enumerate()
-                    .filter(|(_, &v)| types::is_onnx_value_type(l.ctx, l.onnx_type(v)))
-                    .map(|(i, _)| (i, ptr))
-                    .collect()
+        let targets: Vec<(usize, flowgate_ir::Type)> = if l.ctx.is_op(op, "func.return") {
+            if l.ctx.parent_op(op) != Some(f) {
+                continue;
             }
-            "scf.yield" => {
-                let Some(p) = l.ctx.parent_op(op) else { continue };
-                let pname = l.ctx.op_name(p).to_string();
-                let tys: Vec<_> = if pname == "scf.while" {
-                    let before = l.ctx.region(p, 0);
-                    let Some(b) = l.ctx.entry_block(before) else { continue };
-                    l.ctx.block_args(b).iter().map(|&a| l.ctx.value_type(a)).collect()
-                } else {
-                    l.ctx.results(p).iter().map(|&r| l.ctx.value_type(r)).collect()
-                };
-                tys.into_iter().enumerate().collect()
-            }
-            "scf.condition" => {
-                let Some(p) = l.ctx.parent_op(op) else { continue };
-                let after = l.ctx.region(p, 1);
-                let Some(b) = l.ctx.entry_block(after) else { continue };
-                l.ctx.block_args(b).iter().enumerate().map(|(i, &a)| (i + 1, l.ctx.value_type(a))).collect()
-            }
-            "scf.for" => {
-                let body = l.ctx.region(op, 0);
-                let Some(b) = l.ctx.entry_block(body) else { continue };
-                l.ctx.block_args(b).iter().skip(1).enumerate().map(|(i, &a)| (i + 3, l.ctx.value_type(a))).collect()
-            }
-            "scf.while" => {
-                let before = l.ctx.region(op, 0);
-                let Some(b) = l.ctx.entry_block(before) else { continue };
-                l.ctx.block_args(b).iter().enumerate().map(|(i, &a)| (i, l.ctx.value_type(a))).collect()
-            }
-            _ => continue,
+            let ops_ = l.ctx.operands(op).to_vec();
+            ops_.iter()
+                .enumerate()
+                .filter(|(_, &v)| types::is_onnx_value_type(l.ctx, l.onnx_type(v)))
+                .map(|(i, _)| (i, ptr))
+                .collect()
+        } else {
+            flowgate_ir::region_branch::join_targets(l.ctx, op)
         };
         for (i, want) in targets {
             let v = l.ctx.operand(op, i);
@@ -502,7 +478,7 @@ fn erase_novalues(l: &mut Lower<'_>, f: OpId) {
 /// per trip, so a loop whose calls cannot fail (the runtime-abi table's `fails` flag) or that
 /// makes none (a loop over registers) gets none. Counted loops end anyway.
 fn stop_loops_on_error(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
-    for w in l.ctx.find_ops(f, "scf.while") {
+    for w in l.ctx.find_ops(f, flowgate_scf::WhileOp::NAME) {
         let mut may_fail = false;
         l.ctx.walk(w, &mut |op| {
             may_fail |= l.ctx.is_op(op, "func.call")
@@ -517,7 +493,9 @@ fn stop_loops_on_error(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
             continue;
         }
         let Some(before) = l.ctx.entry_block(l.ctx.region(w, 0)) else { continue };
-        let Some(cond) = l.ctx.terminator(before).filter(|&t| l.ctx.is_op(t, "scf.condition")) else { continue };
+        let Some(cond) = l.ctx.terminator(before).filter(|&t| l.ctx.is_op(t, flowgate_scf::ConditionOp::NAME)) else {
+            continue;
+        };
         l.ip = InsertPoint::Before(cond);
         l.loc = l.ctx.op_loc(w);
         let ok = l.rt("ok", &[])?;

@@ -130,10 +130,11 @@ fn release(l: &mut Lower<'_>, v: Value) -> LResult<()> {
 
 /// Whether operand `i` of `op` takes ownership of a reference.
 fn consumes(ctx: &Context, op: OpId, i: usize) -> bool {
+    if flowgate_ir::region_branch::is_forwarded(ctx, op, i) {
+        return true;
+    }
     match ctx.op_name(op) {
-        "scf.yield" | "func.return" | "scf.while" => true,
-        "scf.condition" => i >= 1,
-        "scf.for" => i >= 3,
+        "func.return" => true,
         "func.call" => callee(ctx, op).is_some_and(|c| c == "flowgate_rt_set_result") && i == 2,
         _ => false,
     }

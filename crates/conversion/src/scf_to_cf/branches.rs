@@ -3,6 +3,7 @@
 
 use super::{build, entry, position, terminator};
 use flowgate_ir::{BlockId, Builder, Context, Diagnostic, OpId, RegionId};
+use flowgate_scf::IfOp;
 
 /// Inline a single-block region before `dest_before`, turning its `scf.yield` into a branch to
 /// `continuation`; returns the region's (former) entry block.
@@ -33,9 +34,12 @@ fn inline_yielding(
 pub(crate) fn lower_if(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     let loc = ctx.op_loc(op);
     let (cond_block, region) = position(ctx, op)?;
-    let cond = ctx.operand(op, 0);
+    let Some(if_op) = IfOp::cast(ctx, op) else {
+        return Err(Diagnostic::op_error(ctx, op, "expects a condition operand and two regions"));
+    };
+    let cond = if_op.condition(ctx);
     let result_types = ctx.result_types(op);
-    let (then_r, else_r) = (ctx.region(op, 0), ctx.region(op, 1));
+    let (then_r, else_r) = (if_op.then_region(ctx), if_op.else_region(ctx));
     entry(ctx, op, 0)?;
     let remaining = ctx.split_block(cond_block, op);
     let continuation = if result_types.is_empty() {

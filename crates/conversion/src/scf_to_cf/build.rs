@@ -1,5 +1,5 @@
-//! The `cf` and `arith` ops the lowering emits, created by name with upstream's generic
-//! attribute forms so the lowering needs neither dialect crate.
+//! The `cf` and `arith` ops the lowering emits: branches through the cf dialect's builders,
+//! the rest by name with upstream's generic attribute forms.
 
 use flowgate_ir::asm::parse_attr_str;
 use flowgate_ir::{BlockId, Builder, Diagnostic, Location, OpId, OperationState, Value};
@@ -11,12 +11,10 @@ pub(crate) enum CmpPredicate {
     Ult = 6,
 }
 
-pub(crate) fn br(b: &mut Builder<'_>, dest: BlockId, args: &[Value], loc: Location) -> OpId {
-    let st = OperationState::new(b.ctx, "cf.br", loc).operands(args).successors(&[dest]);
-    b.create(st)
-}
+/// `cf.br` and `cf.cond_br` as the cf dialect lays them out.
+pub(crate) use flowgate_cf::builders::br;
 
-/// `cf.cond_br %c, ^t(targs), ^f(fargs)` with its `operandSegmentSizes`.
+/// `cf.cond_br %c, ^t(targs), ^f(fargs)`.
 pub(crate) fn cond_br(
     b: &mut Builder<'_>,
     cond: Value,
@@ -24,16 +22,7 @@ pub(crate) fn cond_br(
     (f, fargs): (BlockId, &[Value]),
     loc: Location,
 ) -> OpId {
-    let seg = b.ctx.dense_i32_array_attr(&[1, targs.len() as i32, fargs.len() as i32]);
-    let mut operands = vec![cond];
-    operands.extend_from_slice(targs);
-    operands.extend_from_slice(fargs);
-    let st = OperationState::new(b.ctx, "cf.cond_br", loc).operands(&operands).successors(&[t, f]).attr(
-        b.ctx,
-        "operandSegmentSizes",
-        seg,
-    );
-    b.create(st)
+    flowgate_cf::builders::cond_br(b, cond, t, targs, f, fargs, loc)
 }
 
 /// `cf.switch %flag : i64, [default: ^d, v: ^b, ...]` with no successor operands. The flag and

@@ -3,6 +3,7 @@
 use super::build::{self, CmpPredicate};
 use super::{entry, position, terminator};
 use flowgate_ir::{Builder, Context, Diagnostic, OpId};
+use flowgate_scf::{ConditionOp, ForOp};
 
 /// ```text
 /// init:  cf.br ^cond(%lb, %inits...)
@@ -17,11 +18,11 @@ pub(crate) fn lower_for(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     let body = ctx.region(op, 0);
     let last_body = *ctx.region_blocks(body).last().unwrap_or(&cond_block);
     let yield_op = terminator(ctx, op, last_body, "scf.yield")?;
-    let operands = ctx.operands(op).to_vec();
-    let [lb, ub, step] = match operands.get(..3) {
-        Some(&[lb, ub, step]) => [lb, ub, step],
-        _ => return Err(Diagnostic::op_error(ctx, op, "expects lower bound, upper bound and step operands")),
+    let Some(for_op) = ForOp::cast(ctx, op) else {
+        return Err(Diagnostic::op_error(ctx, op, "expects lower bound, upper bound and step operands"));
     };
+    let (lb, ub, step) = (for_op.lower_bound(ctx), for_op.upper_bound(ctx), for_op.step(ctx));
+    let inits = for_op.init_args(ctx).to_vec();
     let unsigned = ctx.has_attr(op, "unsignedCmp");
 
     let end_block = ctx.split_block(init_block, op);
@@ -41,7 +42,7 @@ pub(crate) fn lower_for(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
 
     b.set_insertion_point_to_end(init_block);
     let mut entry_args = vec![lb];
-    entry_args.extend_from_slice(&operands[3..]);
+    entry_args.extend_from_slice(&inits);
     build::br(&mut b, cond_block, &entry_args, loc);
 
     b.set_insertion_point_to_end(cond_block);
@@ -67,10 +68,10 @@ pub(crate) fn lower_while(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic>
     let after_last = *ctx.region_blocks(after_r).last().unwrap_or(&after);
     let yield_op = terminator(ctx, op, after_last, "scf.yield")?;
     let inits = ctx.operands(op).to_vec();
-    let Some((&flag, forwarded)) = ctx.operands(cond).split_first() else {
+    let Some(condition) = ConditionOp::cast(ctx, cond) else {
         return Err(Diagnostic::op_error(ctx, op, "expects a condition operand"));
     };
-    let forwarded = forwarded.to_vec();
+    let (flag, forwarded) = (condition.condition(ctx), condition.args(ctx).to_vec());
     // Upstream's do-while form: an `after` region that only yields its own arguments.
     let do_while = ctx.region_blocks(after_r).len() == 1
         && ctx.first_op(after) == Some(yield_op)

@@ -12,6 +12,7 @@ mod parallel;
 
 use flowgate_ir::{BlockId, Context, Diagnostic, OpId, RegionId, WalkOrder};
 use flowgate_pass::{Pass, PassInfo, PassOptions};
+use flowgate_scf::{ForOp, IfOp, WhileOp};
 
 pub struct SCFToControlFlowPass;
 
@@ -42,7 +43,7 @@ impl Pass for SCFToControlFlowPass {
 
 /// The ops the conversion rewrites; their terminators go with them.
 const ROOTS: &[&str] =
-    &["scf.for", "scf.if", "scf.while", "scf.parallel", "scf.forall", "scf.index_switch", "scf.execute_region"];
+    &[ForOp::NAME, IfOp::NAME, WhileOp::NAME, "scf.parallel", "scf.forall", "scf.index_switch", "scf.execute_region"];
 
 /// Lower every scf op nested in `root`. Outer ops go first (as upstream's conversion walks), so
 /// each lowering finds its op in a block of a CFG region; `scf.parallel` leaves `scf.for` ops
@@ -77,9 +78,9 @@ pub fn convert_scf_to_cf(ctx: &mut Context, root: OpId) -> Result<(), Diagnostic
 
 fn lower(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     match ctx.op_name(op) {
-        "scf.for" => loops::lower_for(ctx, op),
-        "scf.while" => loops::lower_while(ctx, op),
-        "scf.if" => branches::lower_if(ctx, op),
+        ForOp::NAME => loops::lower_for(ctx, op),
+        WhileOp::NAME => loops::lower_while(ctx, op),
+        IfOp::NAME => branches::lower_if(ctx, op),
         "scf.index_switch" => branches::lower_switch(ctx, op),
         "scf.execute_region" => branches::lower_execute_region(ctx, op),
         "scf.parallel" => parallel::lower_parallel(ctx, op),

@@ -1,6 +1,7 @@
 //! Finding the products `%iv * %x` of an `scf.for` that strength reduction replaces.
 
 use flowgate_ir::{BlockId, Context, OpId, Traits, Value};
+use flowgate_scf::{ForOp, YieldOp};
 
 /// The products of one loop, grouped by invariant factor.
 pub(crate) struct Products {
@@ -42,16 +43,16 @@ pub(crate) fn find_products(ctx: &Context, op: OpId) -> Option<Products> {
 
 /// The body block, its `scf.yield` and the induction variable of a well-formed `scf.for`.
 fn loop_shape(ctx: &Context, op: OpId) -> Option<(BlockId, OpId, Value)> {
-    let operands = ctx.operands(op);
-    if operands.len() < 3 || ctx.regions(op).len() != 1 || ctx.parent_block(op).is_none() {
+    let f = ForOp::cast(ctx, op)?;
+    if ctx.regions(op).len() != 1 || ctx.parent_block(op).is_none() {
         return None;
     }
-    let &[body] = ctx.region_blocks(ctx.region(op, 0)) else { return None };
-    let yield_op = ctx.last_op(body).filter(|&t| ctx.is_op(t, "scf.yield"))?;
+    let &[body] = ctx.region_blocks(f.body(ctx)) else { return None };
+    let yield_op = ctx.last_op(body).filter(|&t| ctx.is_op(t, YieldOp::NAME))?;
     let iv = *ctx.block_args(body).first()?;
-    let bound_ty = ctx.value_type(operands[0]);
-    let same_types = operands[..3].iter().all(|&v| ctx.value_type(v) == bound_ty);
-    if !same_types || ctx.value_type(iv) != bound_ty || ctx.block_args(body).len() != operands.len() - 2 {
+    let bound_ty = ctx.value_type(f.lower_bound(ctx));
+    let same_types = [f.upper_bound(ctx), f.step(ctx)].iter().all(|&v| ctx.value_type(v) == bound_ty);
+    if !same_types || ctx.value_type(iv) != bound_ty || ctx.block_args(body).len() != f.init_args(ctx).len() + 1 {
         return None;
     }
     Some((body, yield_op, iv))

@@ -20,6 +20,7 @@ use candidates::{find_products, Products};
 use flowgate_ir::asm::parse_attr_str;
 use flowgate_ir::{Builder, Context, Diagnostic, Location, OpId, OperationState, Type, Value, WalkOrder};
 use flowgate_pass::{Pass, PassInfo, PassOptions};
+use flowgate_scf::ForOp;
 
 const ARGUMENT: &str = "scf-for-strength-reduction";
 
@@ -55,7 +56,7 @@ pub fn strength_reduce_loops(ctx: &mut Context, root: OpId) -> Result<usize, Dia
     let loops: Vec<OpId> = ctx
         .collect_ops(root, WalkOrder::PostOrder)
         .into_iter()
-        .filter(|&o| o != root && ctx.is_op(o, "scf.for"))
+        .filter(|&o| o != root && ctx.is_op(o, ForOp::NAME))
         .collect();
     let mut replaced = 0;
     for op in loops {
@@ -74,8 +75,9 @@ pub fn strength_reduce_loops(ctx: &mut Context, root: OpId) -> Result<usize, Dia
 fn rewrite(ctx: &mut Context, op: OpId, found: Products) -> Result<(), Diagnostic> {
     let loc = ctx.op_loc(op);
     let no_flags = parse_attr_str(ctx, "#arith.overflow<none>")?;
+    let Some(for_op) = ForOp::cast(ctx, op) else { return Ok(()) };
     let old_operands = ctx.operands(op).to_vec();
-    let (lb, step) = (old_operands[0], old_operands[2]);
+    let (lb, step) = (for_op.lower_bound(ctx), for_op.step(ctx));
     let ty = ctx.value_type(lb);
 
     // Before the loop: the first value and the increment of each new iter_arg.
@@ -95,7 +97,8 @@ fn rewrite(ctx: &mut Context, op: OpId, found: Products) -> Result<(), Diagnosti
     operands.extend_from_slice(&inits);
     let mut result_types = ctx.result_types(op);
     result_types.extend(std::iter::repeat_n(ty, inits.len()));
-    let mut st = OperationState::new(ctx, "scf.for", loc).operands(&operands).results(&result_types).regions(&[region]);
+    let mut st =
+        OperationState::new(ctx, ForOp::NAME, loc).operands(&operands).results(&result_types).regions(&[region]);
     st.attrs = ctx.attrs(op).to_vec();
     let new_op = ctx.create_op(st);
     ctx.insert_op_before(new_op, op);

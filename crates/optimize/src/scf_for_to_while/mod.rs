@@ -23,6 +23,7 @@ mod build;
 
 use flowgate_ir::{Builder, Context, Diagnostic, Location, OpId, OperationState, Type, Value};
 use flowgate_pass::{apply_patterns_greedily, GreedyConfig, Pass, PassInfo, PassOptions, PatternSet, RegionSimplify};
+use flowgate_scf::{ForOp, WhileOp};
 
 const ARGUMENT: &str = "scf-for-to-while";
 
@@ -72,7 +73,7 @@ pub struct ForLoopLowering;
 
 impl flowgate_ir::RewritePattern for ForLoopLowering {
     fn root(&self) -> Option<&'static str> {
-        Some("scf.for")
+        Some(ForOp::NAME)
     }
 
     fn name(&self) -> &'static str {
@@ -102,7 +103,8 @@ struct ForLoop {
 
 impl ForLoop {
     fn read(ctx: &Context, op: OpId) -> Option<ForLoop> {
-        let (&[lb, ub, step], inits) = ctx.operands(op).split_first_chunk::<3>()?;
+        let f = ForOp::cast(ctx, op)?;
+        let (lb, ub, step, inits) = (f.lower_bound(ctx), f.upper_bound(ctx), f.step(ctx), f.init_args(ctx));
         let &[region] = ctx.regions(op) else { return None };
         let &[body] = ctx.region_blocks(region) else { return None };
         let args = ctx.block_args(body);
@@ -152,7 +154,7 @@ fn rewrite(b: &mut Builder<'_>, op: OpId, l: &ForLoop) {
     let next = build::addi(&mut inner, after_args[0], l.step, loc);
 
     let mut st =
-        OperationState::new(b.ctx, "scf.while", loc).operands(&inits).results(&lcv_types).regions(&[before, after]);
+        OperationState::new(b.ctx, WhileOp::NAME, loc).operands(&inits).results(&lcv_types).regions(&[before, after]);
     st.attrs = b.ctx.attrs(op).to_vec();
     let while_op = b.create(st);
 

@@ -11,19 +11,20 @@
 
 use super::super::emit::{LResult, Lower};
 use flowgate_ir::{InsertPoint, OpId};
+use flowgate_scf::{ForOp, WhileOp, YieldOp};
 
 pub(crate) fn insert(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
     let mut loops = Vec::new();
     l.ctx.walk(f, &mut |op| {
-        if l.ctx.is_op(op, "scf.for") || l.ctx.is_op(op, "scf.while") {
-            loops.push(op);
+        if let Some(lp) = ForOp::cast(l.ctx, op) {
+            loops.push((true, lp.body(l.ctx)));
+        } else if let Some(lp) = WhileOp::cast(l.ctx, op) {
+            loops.push((false, lp.after(l.ctx)));
         }
     });
-    for lp in loops {
-        let is_for = l.ctx.is_op(lp, "scf.for");
-        let body = l.ctx.region(lp, if is_for { 0 } else { 1 });
+    for (is_for, body) in loops {
         let Some(blk) = l.ctx.entry_block(body) else { continue };
-        let Some(y) = l.ctx.terminator(blk).filter(|&t| l.ctx.is_op(t, "scf.yield")) else { continue };
+        let Some(y) = l.ctx.terminator(blk).filter(|&t| l.ctx.is_op(t, YieldOp::NAME)) else { continue };
         let operands = l.ctx.operands(y).to_vec();
         let args = l.ctx.block_args(blk).to_vec();
         let carried: Vec<usize> = (0..operands.len())

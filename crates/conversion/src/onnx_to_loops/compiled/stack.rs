@@ -20,6 +20,7 @@ use super::super::emit::{LResult, Lower};
 use super::super::types;
 use super::{gather::MAX_WHOLE, memref_type, nest};
 use flowgate_ir::{OpId, Value};
+use flowgate_scf::{ForOp, YieldOp};
 
 /// A planned stack: its buffer, the loop's induction variable, the shape of one row.
 #[derive(Clone)]
@@ -39,20 +40,18 @@ pub(crate) fn plan(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
         return Ok(());
     }
     let mut loops = Vec::new();
-    l.ctx.walk(f, &mut |op| {
-        if l.ctx.is_op(op, "scf.for") {
-            loops.push(op);
-        }
-    });
-    for lp in loops {
-        let ops = l.ctx.operands(lp).to_vec();
-        if ops.len() < 4 || const_index(l, ops[0]) != Some(0) || const_index(l, ops[2]) != Some(1) {
+    l.ctx.walk(f, &mut |op| loops.extend(ForOp::cast(l.ctx, op)));
+    for for_op in loops {
+        let lp = for_op.op();
+        let n_inits = for_op.init_args(l.ctx).len();
+        let (lb, ub, step) = (for_op.lower_bound(l.ctx), for_op.upper_bound(l.ctx), for_op.step(l.ctx));
+        if n_inits == 0 || const_index(l, lb) != Some(0) || const_index(l, step) != Some(1) {
             continue;
         }
-        let Some(trips) = trip_count(l, ops[1]).filter(|&t| t >= 1) else { continue };
-        let Some(blk) = l.ctx.entry_block(l.ctx.region(lp, 0)) else { continue };
-        let Some(y) = l.ctx.terminator(blk).filter(|&t| l.ctx.is_op(t, "scf.yield")) else { continue };
-        for k in 0..ops.len() - 3 {
+        let Some(trips) = trip_count(l, ub).filter(|&t| t >= 1) else { continue };
+        let Some(blk) = l.ctx.entry_block(for_op.body(l.ctx)) else { continue };
+        let Some(y) = l.ctx.terminator(blk).filter(|&t| l.ctx.is_op(t, YieldOp::NAME)) else { continue };
+        for k in 0..n_inits {
             if let Some((ins, cat, row, row_ty)) = pattern(l, lp, blk, y, k, trips) {
                 // The ONNX element type (signedness), and the buffer's.
                 let element = match l.ctx.type_kind(l.onnx_type(l.ctx.operand(ins, 1))) {
