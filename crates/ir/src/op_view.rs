@@ -58,43 +58,25 @@ macro_rules! op_view {
                 self.0
             }
 
-            $($crate::op_view!(@fixed operand, $crate::Value, 0usize; $($operand),*);
+            $($crate::op_view!(@fixed operands, $crate::Value, 0usize; $($operand),*);
             $($crate::op_view!(@rest operands, $crate::Value, $operands_rest, Self::NUM_FIXED_OPERANDS);)?)?
-            $($crate::op_view!(@fixed result, $crate::Value, 0usize; $($result),*);
+            $($crate::op_view!(@fixed results, $crate::Value, 0usize; $($result),*);
             $($crate::op_view!(@rest results, $crate::Value, $results_rest, Self::NUM_FIXED_RESULTS);)?)?
-            $($crate::op_view!(@fixed region, $crate::RegionId, 0usize; $($region),*);
+            $($crate::op_view!(@fixed regions, $crate::RegionId, 0usize; $($region),*);
             $($crate::op_view!(@rest regions, $crate::RegionId, $regions_rest, Self::NUM_FIXED_REGIONS);)?)?
-            $($crate::op_view!(@fixed successor, $crate::BlockId, 0usize; $($succ),*);
+            $($crate::op_view!(@fixed successors, $crate::BlockId, 0usize; $($succ),*);
             $($crate::op_view!(@rest successors, $crate::BlockId, $succs_rest, Self::NUM_FIXED_SUCCESSORS);)?)?
         }
     };
     (@one $x:ident) => {
         1usize
     };
-    (@fixed $kind:ident, $ty:ty, $idx:expr; ) => {};
-    (@fixed operand, $ty:ty, $idx:expr; $name:ident $(, $more:ident)*) => {
+    (@fixed $list:ident, $ty:ty, $idx:expr; ) => {};
+    (@fixed $list:ident, $ty:ty, $idx:expr; $name:ident $(, $more:ident)*) => {
         pub fn $name(self, ctx: &$crate::Context) -> $ty {
-            ctx.operands(self.0)[$idx]
+            ctx.$list(self.0)[$idx]
         }
-        $crate::op_view!(@fixed operand, $ty, $idx + 1usize; $($more),*);
-    };
-    (@fixed result, $ty:ty, $idx:expr; $name:ident $(, $more:ident)*) => {
-        pub fn $name(self, ctx: &$crate::Context) -> $ty {
-            ctx.results(self.0)[$idx]
-        }
-        $crate::op_view!(@fixed result, $ty, $idx + 1usize; $($more),*);
-    };
-    (@fixed region, $ty:ty, $idx:expr; $name:ident $(, $more:ident)*) => {
-        pub fn $name(self, ctx: &$crate::Context) -> $ty {
-            ctx.regions(self.0)[$idx]
-        }
-        $crate::op_view!(@fixed region, $ty, $idx + 1usize; $($more),*);
-    };
-    (@fixed successor, $ty:ty, $idx:expr; $name:ident $(, $more:ident)*) => {
-        pub fn $name(self, ctx: &$crate::Context) -> $ty {
-            ctx.successors(self.0)[$idx]
-        }
-        $crate::op_view!(@fixed successor, $ty, $idx + 1usize; $($more),*);
+        $crate::op_view!(@fixed $list, $ty, $idx + 1usize; $($more),*);
     };
     (@rest $list:ident, $ty:ty, $name:ident, $from:expr) => {
         pub fn $name(self, ctx: &$crate::Context) -> &[$ty] {

@@ -35,17 +35,27 @@ fn slice(ctx: &Context, op: OpId, r: Option<Range<usize>>) -> &[Value] {
     r.and_then(|r| ctx.operands(op).get(r)).unwrap_or(&[])
 }
 
+/// Each successor's operands of a branch whose layout `$range` decodes.
+macro_rules! successor_accessors {
+    ($view:ident, $range:path) => {
+        impl $view {
+            /// Where successor `i`'s operands sit; `None` when the segment attributes are
+            /// missing or do not add up to the operands.
+            pub fn successor_operand_range(self, ctx: &Context, i: usize) -> Option<Range<usize>> {
+                $range(ctx, self.0, i)
+            }
+
+            pub fn successor_operands(self, ctx: &Context, i: usize) -> &[Value] {
+                slice(ctx, self.0, self.successor_operand_range(ctx, i))
+            }
+        }
+    };
+}
+
+successor_accessors!(CondBranchOp, checked_cond_br_range);
+successor_accessors!(SwitchOp, checked_switch_range);
+
 impl CondBranchOp {
-    /// Where successor `i`'s operands sit; `None` when `operandSegmentSizes` is missing or
-    /// does not add up to the operands.
-    pub fn successor_operand_range(self, ctx: &Context, i: usize) -> Option<Range<usize>> {
-        checked_cond_br_range(ctx, self.0, i)
-    }
-
-    pub fn successor_operands(self, ctx: &Context, i: usize) -> &[Value] {
-        slice(ctx, self.0, self.successor_operand_range(ctx, i))
-    }
-
     pub fn true_operands(self, ctx: &Context) -> &[Value] {
         self.successor_operands(ctx, 0)
     }
@@ -56,16 +66,7 @@ impl CondBranchOp {
 }
 
 impl SwitchOp {
-    /// Where successor `i`'s operands sit (0 the default, `k` case `k - 1`); `None` when the
-    /// segment attributes are missing or inconsistent.
-    pub fn successor_operand_range(self, ctx: &Context, i: usize) -> Option<Range<usize>> {
-        checked_switch_range(ctx, self.0, i)
-    }
-
-    pub fn successor_operands(self, ctx: &Context, i: usize) -> &[Value] {
-        slice(ctx, self.0, self.successor_operand_range(ctx, i))
-    }
-
+    /// Successor 0 is the default; successor `k` is case `k - 1`.
     pub fn default_operands(self, ctx: &Context) -> &[Value] {
         self.successor_operands(ctx, 0)
     }
