@@ -128,6 +128,8 @@ codes! {
         And,
         Or,
         Xor,
+        /// `a` where it is at least 0, `a * b` (the slope) below 0.
+        PRelu,
     }
 
     /// The `op` argument of `flowgate_rt_reduce`; the name is the ONNX op type.
@@ -150,6 +152,8 @@ codes! {
         Max => "MaxPool",
         /// MaxPool returning the sequence `[Y, Indices]`.
         MaxWithIndices => "MaxPool with Indices",
+        /// LpPool: the p-norm of each window (`p` argument).
+        Lp => "LpPool",
     }
 
     /// ONNX `auto_pad` (`flowgate_rt_conv`, `conv_transpose`, `pool`).
@@ -211,6 +215,8 @@ codes! {
         GeluTanh,
         Swish,
         Shrink,
+        /// `x / a`: Mean's last step, after the inputs' Sum.
+        Mean,
     }
 
     /// The `reduction` attribute of the loss ops (`flowgate_rt_nll_loss`).

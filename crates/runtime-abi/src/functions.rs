@@ -183,6 +183,8 @@ macro_rules! runtime_functions {
                 -> Handle, fails;
             flowgate_rt_trilu(node: Node, x: Handle, k: I64, upper: I32) -> Handle, fails, memo;
             flowgate_rt_eye_like(node: Node, x: Handle, dtype: I32, k: I64) -> Handle, fails, memo;
+            flowgate_rt_depth_to_space(node: Node, x: Handle, blocksize: I64, mode: I32) -> Handle, fails, memo;
+            flowgate_rt_one_hot(node: Node, indices: Handle, depth: Handle, values: Handle, axis: I64) -> Handle, fails, memo;
             flowgate_rt_tile(node: Node, x: Handle, repeats: Handle) -> Handle, fails, memo;
             flowgate_rt_pad(node: Node, x: Handle, pads: Handle, value_or_null: Handle, axes_or_null: Handle)
                 -> Handle, fails, memo;
@@ -217,11 +219,13 @@ macro_rules! runtime_functions {
                 pads_or_null: Handle, output_padding_or_null: Handle, output_shape_or_null: Handle)
                 -> Handle, fails, memo;
             flowgate_rt_pool(node: Node, kind: I32, x: Handle, auto_pad: I32, ceil_mode: I32,
-                count_include_pad: I32, storage_order: I64, kernel_shape_or_null: Handle,
+                count_include_pad: I32, storage_order: I64, p: I64, kernel_shape_or_null: Handle,
                 strides_or_null: Handle, dilations_or_null: Handle, pads_or_null: Handle) -> Handle, fails;
             flowgate_rt_global_pool(node: Node, x: Handle, is_max: I32) -> Handle, fails, memo;
             flowgate_rt_instance_norm(node: Node, x: Handle, scale: Handle, b: Handle, epsilon: F64)
                 -> Handle, fails, memo;
+            flowgate_rt_batch_norm(node: Node, x: Handle, scale: Handle, b: Handle, mean: Handle, var: Handle,
+                epsilon: F64, momentum: F64, training: I32, output: I32) -> Handle, fails, memo;
             flowgate_rt_attention(node: Node, q: Handle, k: Handle, v: Handle, mask_or_null: Handle,
                 past_key_or_null: Handle, past_value_or_null: Handle, nonpad_or_null: Handle, scale: F64,
                 is_causal: I32, q_num_heads: I64, kv_num_heads: I64, softcap: F64, qk_matmul_output_mode: I32,

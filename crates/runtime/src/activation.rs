@@ -3,7 +3,7 @@
 //! 0). Computed in f64 per element and rounded once to the element type: for an f32 `alpha * x`
 //! the f64 product is exact, so the one rounding gives native f32 multiplication's result.
 //! `activation` is the table of the others (`Activation`: Elu, Selu, Celu, ThresholdedRelu,
-//! Softplus, Softsign, Mish, Gelu, Swish, Shrink): one scalar function of `x` and up to three
+//! Softplus, Softsign, Mish, Gelu, Swish, Shrink, and Mean's division by the input count): one scalar function of `x` and up to three
 //! attributes each, also in f64 and rounded once.
 
 use crate::dispatch::Elem;
@@ -104,6 +104,7 @@ fn scalar(kind: Activation) -> Scalar {
                 0.0
             }
         },
+        Activation::Mean => |x, n, _, _| x / n,
     }
 }
 

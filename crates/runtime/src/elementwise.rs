@@ -175,6 +175,7 @@ fn float_binary(op: BinaryOp) -> FloatFn {
         // NaN in either operand gives NaN, as onnxruntime.
         Max => |a, b| if a.is_nan() || b.is_nan() { f64::NAN } else { a.max(b) },
         Min => |a, b| if a.is_nan() || b.is_nan() { f64::NAN } else { a.min(b) },
+        PRelu => |a, b| if a < 0.0 { a * b } else { a },
         _ => |a, _| a,
     }
 }
@@ -212,6 +213,7 @@ fn int_binary(op: BinaryOp) -> IntFn {
         And => |a, b| Ok(i128::from(a != 0 && b != 0)),
         Or => |a, b| Ok(i128::from(a != 0 || b != 0)),
         Xor => |a, b| Ok(i128::from((a != 0) != (b != 0))),
+        PRelu => |a, b| Ok(if a < 0 { a.wrapping_mul(b) } else { a }),
         _ => |a, _| Ok(a),
     }
 }

@@ -1,5 +1,6 @@
 //! `MaxPool` (with its optional `Indices` output), `AveragePool` (`count_include_pad`,
-//! `ceil_mode`, dilations), `GlobalAveragePool`, `GlobalMaxPool` and `InstanceNormalization`.
+//! `ceil_mode`, dilations), `LpPool` (the p-norm of each window's elements inside the input),
+//! `GlobalAveragePool`, `GlobalMaxPool` and `InstanceNormalization`.
 //! Window sums are taken in f64 and rounded once to the element type.
 
 use crate::dispatch::Elem;
@@ -23,17 +24,23 @@ pub struct PoolAttrs {
 pub enum PoolKind {
     Max,
     Average,
+    /// LpPool with this `p`.
+    Lp(i64),
 }
 
 /// The pooled tensor and, for MaxPool, the flat input index of each maximum (INT64).
 pub fn pool(x: &Tensor, kind: PoolKind, a: &PoolAttrs) -> RtResult<(Tensor, Option<Tensor>)> {
-    let op = if kind == PoolKind::Max { "MaxPool" } else { "AveragePool" };
+    let op = match kind {
+        PoolKind::Max => "MaxPool",
+        PoolKind::Average => "AveragePool",
+        PoolKind::Lp(_) => "LpPool",
+    };
     if x.rank() < 3 {
         bail!("{op} needs an input of rank >= 3, got shape {}", fmt_shape(x.shape()));
     }
     let ok = match kind {
         PoolKind::Max => x.dtype().is_float() || matches!(x.dtype(), DType::I8 | DType::U8),
-        PoolKind::Average => x.dtype().is_float(),
+        PoolKind::Average | PoolKind::Lp(_) => x.dtype().is_float(),
     };
     if !ok {
         bail!("{op} is not defined for element type {}", x.dtype().name());
@@ -121,6 +128,11 @@ fn pool_vec<T: Elem>(
                     let n = if a.count_include_pad { padded_counts[o] } else { w.len() };
                     vals.push(if n == 0 { f64::NAN } else { s / n as f64 });
                 }
+                PoolKind::Lp(p) => {
+                    let p = p as f64;
+                    let s: f64 = w.iter().map(|&i| v.get(base + i).map_or(0.0, |e| e.to_f64().abs().powf(p))).sum();
+                    vals.push(s.powf(1.0 / p));
+                }
             }
         }
     }
@@ -147,7 +159,11 @@ fn storage_index(flat: usize, spatial: &[usize], storage_order: i64) -> usize {
 
 /// GlobalAveragePool / GlobalMaxPool: every spatial axis reduced to 1.
 pub fn global_pool(x: &Tensor, kind: PoolKind) -> RtResult<Tensor> {
-    let op = if kind == PoolKind::Max { "GlobalMaxPool" } else { "GlobalAveragePool" };
+    let op = match kind {
+        PoolKind::Max => "GlobalMaxPool",
+        PoolKind::Average => "GlobalAveragePool",
+        PoolKind::Lp(_) => "GlobalLpPool",
+    };
     if x.rank() < 2 || !x.dtype().is_float() {
         bail!("{op} needs a float input of rank >= 2, got {}{}", x.dtype().name(), fmt_shape(x.shape()));
     }
@@ -160,6 +176,9 @@ pub fn global_pool(x: &Tensor, kind: PoolKind) -> RtResult<Tensor> {
                 match kind {
                     PoolKind::Max => w.iter().map(|e| e.to_f64()).fold(f64::NEG_INFINITY, f64::max),
                     PoolKind::Average => w.iter().map(|e| e.to_f64()).sum::<f64>() / count as f64,
+                    PoolKind::Lp(p) => {
+                        w.iter().map(|e| e.to_f64().abs().powf(p as f64)).sum::<f64>().powf(1.0 / p as f64)
+                    }
                 }
             })
             .collect()
@@ -301,6 +320,7 @@ pub(crate) mod c_abi {
         ceil_mode: i32,
         count_include_pad: i32,
         storage_order: i64,
+        p: i64,
         kernel_shape_or_null: Handle,
         strides_or_null: Handle,
         dilations_or_null: Handle,
@@ -320,6 +340,8 @@ pub(crate) mod c_abi {
             let pk = match crate::error::decode::<PoolOp>(kind)? {
                 PoolOp::Average => PoolKind::Average,
                 PoolOp::Max | PoolOp::MaxWithIndices => PoolKind::Max,
+                PoolOp::Lp if p < 1 => bail!("LpPool: p must be at least 1, got {p}"),
+                PoolOp::Lp => PoolKind::Lp(p),
             };
             let (y, i) = pool(ten(x)?, pk, &a)?;
             Ok(match (with_indices, i) {

@@ -232,6 +232,7 @@ const BINARY: &[(&str, Option<i32>, ScalarBinary)] = &[
     ("And", Some(BinaryOp::And as i32), |l, _, a, b, _, _| Ok(Some(l.arith("arith.andi", a, b)))),
     ("Or", Some(BinaryOp::Or as i32), |l, _, a, b, _, _| Ok(Some(l.arith("arith.ori", a, b)))),
     ("Xor", Some(BinaryOp::Xor as i32), |l, _, a, b, _, _| Ok(Some(l.arith("arith.xori", a, b)))),
+    ("PRelu", Some(BinaryOp::PRelu as i32), |l, _, a, b, e, _| Ok(prelu(l, a, b, e))),
     // Scalar only: the runtime has no kernel for these (a tensor operand is an error).
     // Shifts by the width or more give 0, as onnxruntime's (guarded in the IR: `scalar::shift`).
     // Signed types (opset 28) shift right arithmetically, sign-filling past the width.
@@ -249,6 +250,24 @@ const BINARY: &[(&str, Option<i32>, ScalarBinary)] = &[
     ("BitwiseOr", None, |l, _, a, b, e, _| Ok(bitwise(l, "arith.ori", a, b, e))),
     ("BitwiseXor", None, |l, _, a, b, e, _| Ok(bitwise(l, "arith.xori", a, b, e))),
 ];
+
+/// PRelu: `a * slope` below 0, else `a` (unsigned values are never below 0).
+fn prelu(l: &mut Lower<'_>, a: Value, slope: Value, e: Elem) -> Option<Value> {
+    let t = l.ctx.value_type(a);
+    let (neg, prod) = match e {
+        Elem::Float(_) => {
+            let z = l.const_float(0.0, t);
+            (l.cmpf("olt", a, z), l.arith("arith.mulf", a, slope))
+        }
+        Elem::SInt(_) => {
+            let z = l.const_int(0, t);
+            (l.cmpi("slt", a, z), l.arith("arith.muli", a, slope))
+        }
+        Elem::UInt(_) => return Some(a),
+        Elem::Bool => return None,
+    };
+    Some(l.select(neg, prod, a))
+}
 
 fn bitwise(l: &mut Lower<'_>, name: &str, a: Value, b: Value, e: Elem) -> Option<Value> {
     (!e.is_float() && e != Elem::Bool).then(|| l.arith(name, a, b))
@@ -339,8 +358,8 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
     }
     let key = match name {
         "Mod" if l.int_attr(op, "fmod") == Some(1) => "FMod",
-        // Sum is variadic Add.
-        "Sum" => "Add",
+        // Sum is variadic Add; Mean is Sum divided by the input count (below).
+        "Sum" | "Mean" => "Add",
         _ => name,
     };
     if let Some(&(_, code, f)) = BINARY.iter().find(|r| r.0 == key) {
@@ -355,9 +374,31 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
         for &b in &operands[1..] {
             acc = binary(l, op, name, code, f, acc, b, result_scalar)?;
         }
+        if name == "Mean" {
+            acc = divide_by_count(l, op, acc, operands.len())?;
+        }
         return Ok(Some(vec![acc]));
     }
     Ok(None)
+}
+
+/// Mean's last step: the inputs' Sum divided by their count, in the element type as
+/// onnxruntime (float types only).
+fn divide_by_count(l: &mut Lower<'_>, op: OpId, sum: Value, n: usize) -> LResult<Value> {
+    if l.is_register(sum) && l.elem(sum).is_some_and(|e| e.is_float()) {
+        let t = l.ctx.value_type(sum);
+        let d = l.const_float(n as f64, t);
+        let v = l.arith("arith.divf", sum, d);
+        let ot = l.onnx_type(l.ctx.result(op, 0));
+        l.orig.insert(v, ot);
+        return Ok(v);
+    }
+    let node = l.node_id(op);
+    let k = l.const_i32(Activation::Mean as i32);
+    let x = l.handle(sum)?;
+    let n = l.const_f64(n as f64);
+    let zero = l.const_f64(0.0);
+    l.rt("activation", &[node, k, x, n, zero, zero])
 }
 
 /// The runtime op code for a non-scalar operand, or the error naming an op only registers have.

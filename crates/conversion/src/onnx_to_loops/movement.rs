@@ -1,5 +1,7 @@
 //! Data movement: `Transpose`, `Concat`, `Split`, `Slice`, `Gather`, `GatherElements`, `Tile`,
-//! `Pad` (all four modes), the triangles and diagonals `Trilu` and `EyeLike`, `Dropout` (inference); and index-driven movement and selection (`lower_indexed`). Variadic inputs and
+//! `Pad` (all four modes), the triangles and diagonals `Trilu` and `EyeLike`, `Dropout`
+//! (inference), `DepthToSpace`/`SpaceToDepth`, and `OneHot`; and index-driven movement and
+//! selection (`lower_indexed`). Variadic inputs and
 //! outputs travel as runtime sequences.
 
 use super::constants::i64_tensor;
@@ -89,6 +91,28 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             let dtype = l.const_i32(code);
             let k = l.const_i64(l.int_attr(op, "k").unwrap_or(0));
             l.rt("eye_like", &[node, x, dtype, k])?
+        }
+        "DepthToSpace" | "SpaceToDepth" => {
+            let node = l.node_id(op);
+            let x = l.handle(ops[0])?;
+            let b = l
+                .int_attr(op, "blocksize")
+                .ok_or_else(|| l.err(op, format!("{name} needs a 'blocksize' attribute")))?;
+            let b = l.const_i64(b);
+            // flowgate_rt_depth_to_space's mode: 0/1 DepthToSpace DCR/CRD, 2/3 SpaceToDepth.
+            let m = l.str_attr(op, "mode").unwrap_or_else(|| "DCR".into());
+            let crd = match m.as_str() {
+                "DCR" => 0,
+                "CRD" => 1,
+                _ => return Err(l.err(op, format!("{name}: unknown mode '{m}' (DCR or CRD)"))),
+            };
+            let mode = l.const_i32(crd + if name == "SpaceToDepth" { 2 } else { 0 });
+            l.rt("depth_to_space", &[node, x, b, mode])?
+        }
+        "OneHot" => {
+            let mut args = l.node_and_inputs(op, 3, 3, "indices, depth and values")?;
+            args.push(l.const_i64(l.int_attr(op, "axis").unwrap_or(-1)));
+            l.rt("one_hot", &args)?
         }
         "Tile" => {
             let node = l.node_id(op);

@@ -1,7 +1,8 @@
-//! Neural-network layers: `Conv`, `ConvTranspose`, the pools, `InstanceNormalization`,
-//! `LayerNormalization`, `RMSNormalization`, `LpNormalization` and `Attention`. Each
-//! is one runtime call (im2col + GEMM through matrixmultiply for the convolutions); list
-//! attributes travel as constant INT64 tensors built once at function entry.
+//! Neural-network layers: `Conv`, `ConvTranspose`, the pools (`LpPool` too),
+//! `BatchNormalization`, `InstanceNormalization`, `LayerNormalization`, `RMSNormalization`,
+//! `LpNormalization` and `Attention`. Each is one runtime call (im2col +
+//! GEMM through matrixmultiply for the convolutions); list attributes travel as constant INT64
+//! tensors built once at function entry.
 
 use super::emit::{LResult, Lower};
 use flowgate_ir::{OpId, Value};
@@ -38,7 +39,8 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
                 l.rt("conv_transpose", &args)?
             }
         }
-        "MaxPool" | "AveragePool" => return pool(l, op, name).map(Some),
+        "MaxPool" | "AveragePool" | "LpPool" => return pool(l, op, name).map(Some),
+        "BatchNormalization" => return batch_norm(l, op).map(Some),
         "GlobalAveragePool" | "GlobalMaxPool" => {
             let node = l.node_id(op);
             let x = l.handle(l.ctx.operand(op, 0))?;
@@ -75,6 +77,7 @@ fn pool(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Vec<Value>> {
     let want_indices = name == "MaxPool" && l.ctx.results(op).len() > 1;
     let kind = l.const_i32(match (name, want_indices) {
         ("AveragePool", _) => PoolOp::Average,
+        ("LpPool", _) => PoolOp::Lp,
         (_, false) => PoolOp::Max,
         (_, true) => PoolOp::MaxWithIndices,
     } as i32);
@@ -82,13 +85,41 @@ fn pool(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Vec<Value>> {
     let ceil = l.const_i32(l.int_attr(op, "ceil_mode").unwrap_or(0) as i32);
     let cip = l.const_i32(l.int_attr(op, "count_include_pad").unwrap_or(0) as i32);
     let so = l.const_i64(l.int_attr(op, "storage_order").unwrap_or(0));
-    let mut args = vec![node, kind, x, ap, ceil, cip, so];
+    let p = l.const_i64(l.int_attr(op, "p").unwrap_or(2));
+    let mut args = vec![node, kind, x, ap, ceil, cip, so, p];
     args.extend(window(l, op)?);
     let r = l.rt("pool", &args)?;
     if !want_indices {
         return Ok(vec![r]);
     }
     l.seq_elements(node, r, 2)
+}
+
+/// BatchNormalization: one runtime call per result (Y; in training mode also running_mean and
+/// running_var, each computing the batch statistics again).
+fn batch_norm(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
+    let args = l.node_and_inputs(op, 5, 5, "X, scale, B, input_mean and input_var")?;
+    let training = l.int_attr(op, "training_mode").unwrap_or(0) != 0;
+    let n = l.ctx.results(op).len();
+    if n > 1 && !training {
+        return Err(l.err(
+            op,
+            "BatchNormalization: results beyond Y need training_mode = 1 (opsets below 14 are not supported)",
+        ));
+    }
+    let tail = [
+        l.const_f64(l.float_attr(op, "epsilon").unwrap_or(f64::from(1e-5f32))),
+        l.const_f64(l.float_attr(op, "momentum").unwrap_or(f64::from(0.9f32))),
+        l.const_i32(training as i32),
+    ];
+    let mut out = Vec::new();
+    for k in 0..n {
+        let mut a = args.clone();
+        a.extend(tail);
+        a.push(l.const_i32(k as i32));
+        out.push(l.rt("batch_norm", &a)?);
+    }
+    Ok(out)
 }
 
 /// LayerNormalization (Y, Mean, InvStdDev) and RMSNormalization (Y): one runtime call per

@@ -21,11 +21,13 @@ mod glue {
     pub(crate) use crate::abi::memo::c_abi::*;
     pub(crate) use crate::activation::c_abi::*;
     pub(crate) use crate::attention::c_abi::*;
+    pub(crate) use crate::batch_norm::c_abi::*;
     pub(crate) use crate::buffer::c_abi::*;
     pub(crate) use crate::c_api::model::{flowgate_rt_model_begin, flowgate_rt_model_end};
     pub(crate) use crate::cast::c_abi::*;
     pub(crate) use crate::conv::c_abi::*;
     pub(crate) use crate::cumulative::c_abi::*;
+    pub(crate) use crate::depth_space::c_abi::*;
     pub(crate) use crate::detection::c_abi::*;
     pub(crate) use crate::dropout::c_abi::*;
     pub(crate) use crate::elementwise::c_abi::*;
@@ -39,6 +41,7 @@ mod glue {
     pub(crate) use crate::matrix::c_abi::*;
     pub(crate) use crate::movement::c_abi::*;
     pub(crate) use crate::nn::c_abi::*;
+    pub(crate) use crate::one_hot::c_abi::*;
     pub(crate) use crate::optional::c_abi::*;
     pub(crate) use crate::pool::c_abi::*;
     pub(crate) use crate::reduce::c_abi::*;
