@@ -97,6 +97,16 @@ cmake_example() {
 step "examples/c-embed with CMake (flowgate_compile_model: a Loop and a Scan model in one program)" cmake_example
 
 # ---- Cross targets under qemu ----------------------------------------------------------------
+# examples/c-embed's two models (`collatz_run` from a Loop, `scan_sum_run` from a Scan) compiled
+# for TRIPLE into OUT/collatz_run.o and OUT/scan_sum.o, their headers into HEADERS.
+compile_example_models() {
+  local triple=$1 out=$2 headers=$3
+  "$HOST/bin/onnx-compile" "$ROOT/testdata/onnx-cf/loop_while_collatz/model.onnx" --target "$triple" \
+    --name collatz -o "$out/collatz_run.o" --emit-header "$headers/collatz.h" || return 1
+  "$HOST/bin/onnx-compile" "$ROOT/testdata/onnx-backend-cf/test_scan_sum/model.onnx" --target "$triple" \
+    --name scan_sum -o "$out/scan_sum.o" --emit-header "$headers/scan_sum.h"
+}
+
 cross_target() {
   local triple=$1 gnu=$2 qemu=$3
   local prefix="$WORK/$triple" out="$WORK/$triple-build"
@@ -130,10 +140,7 @@ cross_target() {
   QEMU_LD_PREFIX=/usr/$gnu "$qemu" "$out/collatz" || return 1
   # examples/c-embed's program and its two models (`<name>_run`), compiled for the target.
   mkdir -p "$out/flowgate"
-  "$HOST/bin/onnx-compile" "$ROOT/testdata/onnx-cf/loop_while_collatz/model.onnx" --target "$triple" \
-    --name collatz -o "$out/collatz_run.o" --emit-header "$out/flowgate/collatz.h" || return 1
-  "$HOST/bin/onnx-compile" "$ROOT/testdata/onnx-backend-cf/test_scan_sum/model.onnx" --target "$triple" \
-    --name scan_sum -o "$out/scan_sum.o" --emit-header "$out/flowgate/scan_sum.h" || return 1
+  compile_example_models "$triple" "$out" "$out/flowgate" || return 1
   "$cc" -std=c99 -Wall -Werror -I"$prefix/include" -I"$out" "$EXAMPLE/main.c" "$out/collatz_run.o" \
     "$out/scan_sum.o" "$prefix/lib/libflowgate_runtime.a" -lm -lpthread -ldl -o "$out/c_embed" || return 1
   QEMU_LD_PREFIX=/usr/$gnu "$qemu" "$out/c_embed"
@@ -156,10 +163,7 @@ macos_target() {
   done
   bash scripts/build-runtime.sh --prefix "$prefix" --target "$triple" || return 1
   mkdir -p "$out"
-  "$HOST/bin/onnx-compile" "$ROOT/testdata/onnx-cf/loop_while_collatz/model.onnx" --target "$triple" \
-    --name collatz -o "$out/collatz_run.o" --emit-header "$out/collatz.h" || return 1
-  "$HOST/bin/onnx-compile" "$ROOT/testdata/onnx-backend-cf/test_scan_sum/model.onnx" --target "$triple" \
-    --name scan_sum -o "$out/scan_sum.o" --emit-header "$out/scan_sum.h" || return 1
+  compile_example_models "$triple" "$out" "$out" || return 1
   # -undefined dynamic_lookup: libSystem's stubs come with Apple's SDK, which is absent.
   "$ld64" -arch "$arch" -platform_version macos 11.0 11.0 -dylib -undefined dynamic_lookup \
     "$out/collatz_run.o" "$out/scan_sum.o" "$prefix/lib/libflowgate_runtime.a" \

@@ -73,6 +73,22 @@ pub struct Options {
     pub cache: Option<crate::cache::Cache>,
 }
 
+impl Options {
+    /// `onnx-run`'s defaults with `backend`: tiers on, specialization on, a 64 MiB stack for
+    /// compiled code, the JIT, no cache. Callers change fields with struct update syntax.
+    pub fn new(backend: Box<dyn CodegenBackend>) -> Self {
+        Options {
+            backend,
+            print_pipeline: false,
+            stack_size: 64 << 20,
+            compiled_tensors: true,
+            aot: false,
+            specialize: true,
+            cache: None,
+        }
+    }
+}
+
 /// Whether `path` holds a model rather than MLIR text: named `.onnx` or `.onnxtxt`, or a binary
 /// ONNX model whatever its name. A file that cannot be read is left to the reader that reports
 /// it; standard input (`-`) is text.

@@ -16,15 +16,7 @@ fn testdata(case: &str) -> PathBuf {
 
 fn options(cache: Option<Cache>, compiled_tensors: bool) -> Options {
     let backend = flowgate_driver::backend::select("cranelift", None, "test").unwrap();
-    Options {
-        backend,
-        print_pipeline: false,
-        stack_size: 64 << 20,
-        compiled_tensors,
-        aot: false,
-        specialize: false,
-        cache,
-    }
+    Options { compiled_tensors, specialize: false, cache, ..Options::new(backend) }
 }
 
 /// A Scan model of the onnx-cf corpus, with its expected outputs.

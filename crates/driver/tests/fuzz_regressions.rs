@@ -100,15 +100,7 @@ fn onnx_run_reproducers() {
         std::fs::copy(&f, &file).unwrap();
         bounded(&f.display().to_string(), move || {
             let backend = flowgate_driver::backend::select("cranelift", None, "test").unwrap();
-            let o = Options {
-                backend,
-                print_pipeline: false,
-                stack_size: 64 << 20,
-                compiled_tensors: true,
-                aot: false,
-                specialize: true,
-                cache: None,
-            };
+            let o = Options::new(backend);
             // A diagnostic is fine; a model whose inputs all have initializers also runs.
             let Ok(m) = Model::load(&file, &o) else { return };
             let args: Option<Vec<_>> = m.inputs.iter().map(|p| p.default.clone()).collect();

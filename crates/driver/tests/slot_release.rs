@@ -24,15 +24,7 @@ fn dropping_a_model_frees_what_its_slots_keep() {
     ] {
         let dir = testdata(case);
         let backend = flowgate_driver::backend::select("cranelift", None, "test").unwrap();
-        let o = Options {
-            backend,
-            print_pipeline: false,
-            stack_size: 64 << 20,
-            compiled_tensors,
-            aot: false,
-            specialize: false,
-            cache: None,
-        };
+        let o = Options { compiled_tensors, specialize: false, ..Options::new(backend) };
         let m = model::compile(&dir.join("model.onnx"), &o).unwrap_or_else(|e| panic!("{case}: {e}"));
         let data = dir.join("test_data_set_0");
         let args: Vec<_> = m

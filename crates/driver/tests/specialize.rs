@@ -24,15 +24,7 @@ g (float[N] x) => (float[N] y, float[N] c) {
 
 fn options(specialize: bool) -> Options {
     let backend = flowgate_driver::backend::select("cranelift", None, "test").expect("cranelift");
-    Options {
-        backend,
-        print_pipeline: false,
-        stack_size: 16 << 20,
-        compiled_tensors: true,
-        aot: false,
-        specialize,
-        cache: None,
-    }
+    Options { stack_size: 16 << 20, specialize, ..Options::new(backend) }
 }
 
 fn input(v: &[f32]) -> Vec<Arc<RtValue>> {

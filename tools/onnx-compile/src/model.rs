@@ -16,13 +16,11 @@ pub(crate) fn compile_model(cli: &Cli, backend: Box<dyn CodegenBackend>, progres
         None => aot::default_name(&cli.input),
     };
     let options = model::Options {
-        backend,
         print_pipeline: cli.print_pipeline,
         stack_size: 0,
-        compiled_tensors: true,
         aot: true,
         specialize: false,
-        cache: None,
+        ..model::Options::new(backend)
     };
     progress.set(format!("compiling {file}: lowering…"));
     let mut lowered = model::lower(&cli.input, &options)?;
