@@ -185,6 +185,12 @@ macro_rules! runtime_functions {
             flowgate_rt_eye_like(node: Node, x: Handle, dtype: I32, k: I64) -> Handle, fails, memo;
             flowgate_rt_depth_to_space(node: Node, x: Handle, blocksize: I64, mode: I32) -> Handle, fails, memo;
             flowgate_rt_one_hot(node: Node, indices: Handle, depth: Handle, values: Handle, axis: I64) -> Handle, fails, memo;
+            flowgate_rt_center_crop_pad(node: Node, x: Handle, shape: Handle, axes_or_null: Handle) -> Handle, fails, memo;
+            flowgate_rt_bitcast(node: Node, x: Handle, to: I32) -> Handle, fails, memo;
+            flowgate_rt_einsum(node: Node, inputs: Handle, equation: Handle) -> Handle, fails, memo;
+            flowgate_rt_spectral_window(node: Node, kind: I32, size: Handle, periodic: I32, to: I32) -> Handle, fails, memo;
+            flowgate_rt_rotary_embedding(node: Node, x: Handle, cos: Handle, sin: Handle, position_ids_or_null: Handle,
+                interleaved: I32, num_heads: I64, rotary_dim: I64) -> Handle, fails, memo;
             flowgate_rt_tile(node: Node, x: Handle, repeats: Handle) -> Handle, fails, memo;
             flowgate_rt_pad(node: Node, x: Handle, pads: Handle, value_or_null: Handle, axes_or_null: Handle)
                 -> Handle, fails, memo;

@@ -1,5 +1,6 @@
 //! `MatMul` (numpy semantics) and `Gemm` (alpha, beta, transA, transB, C broadcast): the
-//! runtime's GEMM through matrixmultiply.
+//! runtime's GEMM through matrixmultiply. `Einsum`: one runtime call on the sequence of its
+//! operands, the equation's bytes as a constant INT64 tensor.
 
 use super::emit::{LResult, Lower};
 use flowgate_ir::{OpId, Value};
@@ -26,6 +27,14 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             let ta = l.const_i32(l.int_attr(op, "transA").unwrap_or(0) as i32);
             let tb = l.const_i32(l.int_attr(op, "transB").unwrap_or(0) as i32);
             l.rt("gemm", &[node, a, b, c, alpha, beta, ta, tb])?
+        }
+        "Einsum" => {
+            let node = l.node_id(op);
+            let eq = l.str_attr(op, "equation").ok_or_else(|| l.err(op, "Einsum needs an 'equation' attribute"))?;
+            let codes: Vec<i64> = eq.bytes().map(i64::from).collect();
+            let eq = super::constants::i64_tensor(l, &codes)?;
+            let seq = super::movement::sequence_of(l, op, &ops)?;
+            l.rt("einsum", &[node, seq, eq])?
         }
         _ => return Ok(None),
     };

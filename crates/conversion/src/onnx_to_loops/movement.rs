@@ -1,6 +1,6 @@
 //! Data movement: `Transpose`, `Concat`, `Split`, `Slice`, `Gather`, `GatherElements`, `Tile`,
 //! `Pad` (all four modes), the triangles and diagonals `Trilu` and `EyeLike`, `Dropout`
-//! (inference), `DepthToSpace`/`SpaceToDepth`, and `OneHot`; and index-driven movement and
+//! (inference), `DepthToSpace`/`SpaceToDepth`, `OneHot`, `CenterCropPad` and `BitCast`; and index-driven movement and
 //! selection (`lower_indexed`). Variadic inputs and
 //! outputs travel as runtime sequences.
 
@@ -113,6 +113,18 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             let mut args = l.node_and_inputs(op, 3, 3, "indices, depth and values")?;
             args.push(l.const_i64(l.int_attr(op, "axis").unwrap_or(-1)));
             l.rt("one_hot", &args)?
+        }
+        "CenterCropPad" => {
+            let mut args = l.node_and_inputs(op, 2, 2, "input_data and shape")?;
+            args.push(l.ints_attr_or_null(op, "axes")?);
+            l.rt("center_crop_pad", &args)?
+        }
+        "BitCast" => {
+            let node = l.node_id(op);
+            let x = l.handle(ops[0])?;
+            let to = l.int_attr(op, "to").ok_or_else(|| l.err(op, "BitCast needs a 'to' attribute"))?;
+            let to = l.const_i32(to as i32);
+            l.rt("bitcast", &[node, x, to])?
         }
         "Tile" => {
             let node = l.node_id(op);

@@ -1,6 +1,6 @@
 //! Neural-network layers: `Conv`, `ConvTranspose`, the pools (`LpPool` too),
 //! `BatchNormalization`, `InstanceNormalization`, `LayerNormalization`, `RMSNormalization`,
-//! `LpNormalization` and `Attention`. Each is one runtime call (im2col +
+//! `LpNormalization`, `Attention` and `RotaryEmbedding`. Each is one runtime call (im2col +
 //! GEMM through matrixmultiply for the convolutions); list attributes travel as constant INT64
 //! tensors built once at function entry.
 
@@ -59,6 +59,13 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
         }
         "LayerNormalization" | "RMSNormalization" => return layer_norm(l, op, name == "RMSNormalization").map(Some),
         "Attention" => return attention(l, op).map(Some),
+        "RotaryEmbedding" => {
+            let mut args = l.node_and_inputs(op, 3, 4, "X, cos_cache and sin_cache")?;
+            args.push(l.const_i32(l.int_attr(op, "interleaved").unwrap_or(0) as i32));
+            args.push(l.const_i64(l.int_attr(op, "num_heads").unwrap_or(0)));
+            args.push(l.const_i64(l.int_attr(op, "rotary_embedding_dim").unwrap_or(0)));
+            l.rt("rotary_embedding", &args)?
+        }
         "LpNormalization" => {
             let node = l.node_id(op);
             let x = l.handle(l.ctx.operand(op, 0))?;

@@ -1,6 +1,7 @@
 //! `STFT` (opset 17: frame_step, window and frame_length inputs; `onesided` default 1) and
 //! `DFT` (opset 17: `axis` attribute, default 1; opset 20: `axis` input, default -2), through
 //! the runtime's rustfft kernel. `dft_length` and the axis input are scalars read at run time.
+//! The window functions `HannWindow`, `HammingWindow` and `BlackmanWindow` (one kernel).
 
 use super::emit::{LResult, Lower};
 use flowgate_ir::{OpId, Value};
@@ -9,6 +10,17 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
     match name {
         "DFT" => {}
         "STFT" => return stft(l, op).map(Some),
+        "HannWindow" | "HammingWindow" | "BlackmanWindow" => {
+            let node = l.node_id(op);
+            let kind = l.const_i32(
+                ["HannWindow", "HammingWindow", "BlackmanWindow"].iter().position(|&n| n == name).unwrap_or(0) as i32,
+            );
+            let size = l.handle(l.ctx.operand(op, 0))?;
+            let periodic = l.const_i32(l.int_attr(op, "periodic").unwrap_or(1) as i32);
+            // output_datatype: an ONNX code, FLOAT by default.
+            let to = l.const_i32(l.int_attr(op, "output_datatype").unwrap_or(1) as i32);
+            return Ok(Some(vec![l.rt("spectral_window", &[node, kind, size, periodic, to])?]));
+        }
         _ => return Ok(None),
     }
     let ops = l.ctx.operands(op).to_vec();

@@ -22,14 +22,17 @@ mod glue {
     pub(crate) use crate::activation::c_abi::*;
     pub(crate) use crate::attention::c_abi::*;
     pub(crate) use crate::batch_norm::c_abi::*;
+    pub(crate) use crate::bitcast::c_abi::*;
     pub(crate) use crate::buffer::c_abi::*;
     pub(crate) use crate::c_api::model::{flowgate_rt_model_begin, flowgate_rt_model_end};
     pub(crate) use crate::cast::c_abi::*;
     pub(crate) use crate::conv::c_abi::*;
+    pub(crate) use crate::crop_pad::c_abi::*;
     pub(crate) use crate::cumulative::c_abi::*;
     pub(crate) use crate::depth_space::c_abi::*;
     pub(crate) use crate::detection::c_abi::*;
     pub(crate) use crate::dropout::c_abi::*;
+    pub(crate) use crate::einsum::c_abi::*;
     pub(crate) use crate::elementwise::c_abi::*;
     pub(crate) use crate::error::c_abi::*;
     pub(crate) use crate::frame::c_abi::*;
@@ -47,11 +50,13 @@ mod glue {
     pub(crate) use crate::reduce::c_abi::*;
     pub(crate) use crate::resize::c_abi::*;
     pub(crate) use crate::rnn::c_abi::*;
+    pub(crate) use crate::rotary::c_abi::*;
     pub(crate) use crate::scatter::c_abi::*;
     pub(crate) use crate::select::c_abi::*;
     pub(crate) use crate::sequence::c_abi::*;
     pub(crate) use crate::shape::c_abi::*;
     pub(crate) use crate::signal::c_abi::*;
+    pub(crate) use crate::spectral_window::c_abi::*;
     pub(crate) use crate::value::c_abi::*;
 }
 
