@@ -393,8 +393,30 @@ impl<'a, M: Module> BuilderMethods<'a> for Translator<'a, '_, M> {
         Ok(p)
     }
 
-    fn memref_op(&mut self, op: OpId) -> Result<bool> {
-        self.memref(op)
+    fn load(&mut self, s: Scalar, p: ir::Value) -> Result<ir::Value> {
+        Ok(self.b.ins().load(s.cl_type(), MemFlagsData::new(), p, 0))
+    }
+
+    fn store(&mut self, _s: Scalar, v: ir::Value, p: ir::Value) -> Result<()> {
+        self.b.ins().store(MemFlagsData::new(), v, p, 0);
+        Ok(())
+    }
+
+    fn ptr_add(&mut self, p: ir::Value, bytes: ir::Value) -> Result<ir::Value> {
+        Ok(self.b.ins().iadd(p, bytes))
+    }
+
+    fn stack_alloc(&mut self, bytes: u32, align: u32) -> Result<ir::Value> {
+        let shift = align.max(1).trailing_zeros().min(12) as u8;
+        let slot =
+            self.b.create_sized_stack_slot(ir::StackSlotData::new(ir::StackSlotKind::ExplicitSlot, bytes, shift));
+        Ok(self.b.ins().stack_addr(types::I64, slot, 0))
+    }
+
+    fn global(&mut self, name: &str) -> Result<Option<(ir::Value, Vec<i64>)>> {
+        let Some(g) = self.funcs.globals.get(name).cloned() else { return Ok(None) };
+        let gv = self.module.declare_data_in_func(g.id, self.b.func);
+        Ok(Some((self.b.ins().symbol_value(types::I64, gv), g.shape)))
     }
 
     fn func_return(&mut self, op: OpId) -> Result<()> {

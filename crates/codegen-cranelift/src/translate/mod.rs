@@ -3,7 +3,6 @@
 
 mod builder;
 mod func;
-mod memref;
 
 use crate::abi::{FuncAbi, Kind, ScalarExt};
 use crate::module::FuncTable;

@@ -395,8 +395,31 @@ impl<'a, 'c> BuilderMethods<'a> for Translator<'a, 'c> {
         Ok(ok(self.b.build_ptr_to_int(p, self.i64t(), ""))?.into())
     }
 
-    fn memref_op(&mut self, op: OpId) -> Result<bool> {
-        Ok(self.memref(op)?)
+    fn load(&mut self, s: Scalar, p: V<'c>) -> Result<V<'c>> {
+        let p = self.ptr(p)?;
+        Ok(self.load_scalar(s, p)?)
+    }
+
+    fn store(&mut self, s: Scalar, v: V<'c>, p: V<'c>) -> Result<()> {
+        let p = self.ptr(p)?;
+        Ok(self.store_scalar(s, v, p)?)
+    }
+
+    fn ptr_add(&mut self, p: V<'c>, bytes: V<'c>) -> Result<V<'c>> {
+        let (p, bytes) = (self.ptr(p)?, self.int(bytes)?);
+        // SAFETY: a GEP without `inbounds` is address arithmetic; an out-of-range index is the
+        // program's error (undefined upstream too), not something LLVM assumes away.
+        let q = unsafe { ok(self.b.build_gep(self.llc.i8_type(), p, &[bytes], ""))? };
+        Ok(q.into())
+    }
+
+    fn stack_alloc(&mut self, bytes: u32, align: u32) -> Result<V<'c>> {
+        Ok(self.stack_buffer(bytes, align)?.into())
+    }
+
+    fn global(&mut self, name: &str) -> Result<Option<(V<'c>, Vec<i64>)>> {
+        let Some(g) = self.funcs.globals.get(name) else { return Ok(None) };
+        Ok(Some((g.value.as_pointer_value().into(), g.shape.clone())))
     }
 
     fn func_return(&mut self, op: OpId) -> Result<()> {

@@ -4,7 +4,6 @@
 
 mod builder;
 pub(crate) mod func;
-mod memref;
 
 use crate::abi::{memory_type, part_types, scalar_type};
 use crate::error::{Error, Result};

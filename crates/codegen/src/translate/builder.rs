@@ -268,8 +268,20 @@ pub trait BuilderMethods<'a> {
     fn load_entry_descriptor(&mut self, kind: Kind, p: Self::Value) -> Result<Vec<Self::Value>>;
     /// The address in pointer `p` as an `index`.
     fn ptr_to_index(&mut self, p: Self::Value) -> Result<Self::Value>;
-    /// A `memref` op that touches memory; false for one the backend does not know.
-    fn memref_op(&mut self, op: OpId) -> Result<bool>;
+
+    // ----- memory (see `memory.rs`) -----
+
+    /// Load a value of type `s` from address `p` (an `i1` is a byte in memory).
+    fn load(&mut self, s: Scalar, p: Self::Value) -> Result<Self::Value>;
+    /// Store `v` of type `s` at address `p`.
+    fn store(&mut self, s: Scalar, v: Self::Value, p: Self::Value) -> Result<()>;
+    /// `p + bytes` (an `index`), plain address arithmetic that may leave the object.
+    fn ptr_add(&mut self, p: Self::Value, bytes: Self::Value) -> Result<Self::Value>;
+    /// A buffer of `bytes` bytes in the function's frame, aligned to `align` (a power of two
+    /// up to 4096).
+    fn stack_alloc(&mut self, bytes: u32, align: u32) -> Result<Self::Value>;
+    /// The address and shape of the module's `memref.global` `name`, when it has one.
+    fn global(&mut self, name: &str) -> Result<Option<(Self::Value, Vec<i64>)>>;
     /// `func.return`, its operand count checked.
     fn func_return(&mut self, op: OpId) -> Result<()>;
     /// `func.call` of `callee`, its operand and result counts checked against `abi`.

@@ -1,7 +1,6 @@
 //! `memref` ops that only read or rearrange a descriptor, once for every backend: a descriptor
 //! is its parts (allocated, aligned, offset, sizes, strides). Ops that touch memory (`alloc`,
-//! `load`, `store`, `copy`, `realloc`, globals) are the backend's
-//! ([`BuilderMethods::memref_op`]).
+//! `load`, `store`, `copy`, `realloc`, globals) are in `memory.rs`.
 
 use super::{views, BuilderMethods, IntPredicate};
 use crate::abi::Scalar;
@@ -43,7 +42,7 @@ pub fn memref<'a, B: BuilderMethods<'a>>(bx: &mut B, op: OpId) -> Result<bool> {
             }
             bx.define(op, 0, parts)?;
         }
-        _ => return bx.memref_op(op),
+        _ => return super::memory::memory(bx, op, short),
     }
     Ok(true)
 }

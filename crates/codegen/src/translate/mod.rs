@@ -11,6 +11,7 @@ pub mod body;
 mod builder;
 pub mod cf;
 pub mod math;
+mod memory;
 pub mod memref;
 pub mod views;
 
