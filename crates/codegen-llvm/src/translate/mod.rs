@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::module::{FuncEntry, FuncTable};
 use flowgate_codegen::abi::{FuncAbi, Kind, Scalar};
 use flowgate_codegen::translate::{self, BuilderMethods, ValueMap};
-use flowgate_ir::{BlockId, Context, OpId, RegionId};
+use flowgate_ir::{BlockId, Context, RegionId};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
 use inkwell::context::Context as LlContext;
@@ -19,7 +19,6 @@ use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
 use inkwell::values::{
     BasicMetadataValueEnum, BasicValue, BasicValueEnum, FloatValue, FunctionValue, IntValue, PointerValue,
 };
-use inkwell::AddressSpace;
 use std::collections::HashMap;
 
 pub(crate) type V<'c> = BasicValueEnum<'c>;
@@ -82,10 +81,6 @@ impl<'a, 'c> Translator<'a, 'c> {
     // These shadow `BuilderMethods`' versions with this crate's error type, which also takes
     // inkwell's builder errors.
 
-    pub fn op_err(&self, op: OpId, msg: impl std::fmt::Display) -> Error {
-        BuilderMethods::op_err(self, op, msg).into()
-    }
-
     pub fn ice(&self, msg: impl std::fmt::Display) -> Error {
         BuilderMethods::ice(self, msg).into()
     }
@@ -100,21 +95,7 @@ impl<'a, 'c> Translator<'a, 'c> {
         self.llc.i64_type()
     }
 
-    pub fn ptrt(&self) -> inkwell::types::PointerType<'c> {
-        self.llc.ptr_type(AddressSpace::default())
-    }
-
     // ----- values -----
-
-    pub fn int_operand(&self, op: OpId, i: usize) -> Result<IntValue<'c>> {
-        let v = self.operand(op, i)?;
-        self.int(v)
-    }
-
-    /// `BuilderMethods::define1` for any of inkwell's value types.
-    pub fn define1(&mut self, op: OpId, x: impl BasicValue<'c>) -> Result<()> {
-        Ok(self.define(op, 0, vec![x.as_basic_value_enum()])?)
-    }
 
     pub fn int(&self, v: V<'c>) -> Result<IntValue<'c>> {
         match v {
@@ -135,14 +116,6 @@ impl<'a, 'c> Translator<'a, 'c> {
             BasicValueEnum::PointerValue(p) => Ok(p),
             _ => Err(self.ice("expected a pointer value")),
         }
-    }
-
-    pub fn i64c(&self, v: i64) -> IntValue<'c> {
-        self.i64t().const_int(v as u64, true)
-    }
-
-    pub fn named_block(&self, name: &str) -> BasicBlock<'c> {
-        self.llc.append_basic_block(self.func, name)
     }
 
     /// The block the builder currently appends to.
