@@ -7,7 +7,8 @@
 //! compute a windowed-sinc kernel from scalars on every call).
 
 use super::emit::{LResult, Lower};
-use flowgate_ir::{InsertPoint, OpId, TypeKind, Value};
+use flowgate_ir::{Context, InsertPoint, OpId, TypeKind, Value, WalkOrder};
+use std::collections::HashSet;
 
 /// Ops whose result depends on their operands alone (so constant operands give a constant).
 /// Random generators and sequence/optional values are left out.
@@ -17,6 +18,31 @@ pub(crate) fn is_pure(name: &str) -> bool {
         || short.starts_with("Sequence")
         || short.starts_with("Optional")
         || matches!(short, "Bernoulli" | "Multinomial" | "SplitToSequence" | "ConcatFromSequence" | "NoValue"))
+}
+
+/// The ONNX ops of `f` (in any region) that compute a constant: pure ops whose operands are all
+/// constants (`onnx.Constant`, `arith.constant`, absent inputs, results of such ops). Found
+/// before the lowering so that the compiled tier leaves them to runtime kernels: a loop nest
+/// would compute them again on every run (onnx-asr's resamplers build a `[80, 509]` windowed
+/// sinc with `Sin`, `Cos` and `Pow` per element: 80% of a run before this).
+pub(crate) fn constant_ops(ctx: &Context, f: OpId) -> HashSet<OpId> {
+    let mut set = HashSet::new();
+    for op in ctx.collect_ops(f, WalkOrder::PreOrder) {
+        let name = ctx.op_name(op);
+        if !name.starts_with("onnx.") || !ctx.regions(op).is_empty() || !is_pure(name) {
+            continue;
+        }
+        let constant = ctx.operands(op).iter().all(|&v| {
+            matches!(ctx.type_kind(ctx.value_type(v)), TypeKind::None)
+                || ctx
+                    .defining_op(v)
+                    .is_some_and(|d| set.contains(&d) || ctx.is_op(d, "arith.constant") || ctx.is_op(d, "onnx.NoValue"))
+        });
+        if constant {
+            set.insert(op);
+        }
+    }
+    set
 }
 
 /// Every operand of `op` is a constant: a value the lowering marked, an absent input, or a

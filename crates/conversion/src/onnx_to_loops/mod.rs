@@ -264,6 +264,7 @@ fn retype_structure(l: &mut Lower<'_>, f: OpId) {
 
 fn lower_ops(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
     compiled::reduce::record_axes(l, f);
+    l.tier.constant = memo::constant_ops(l.ctx, f);
     // Pre-order, so definitions are lowered before their uses.
     let ops: Vec<OpId> = l
         .ctx

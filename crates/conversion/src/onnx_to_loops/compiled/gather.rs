@@ -19,7 +19,8 @@ use flowgate_ir::{InsertPoint, OpId, OperationState, Value};
 pub(crate) const MAX_WHOLE: i64 = 1 << 24;
 
 pub(crate) fn lower(l: &mut Lower<'_>, op: OpId) -> LResult<Option<Vec<Value>>> {
-    if !l.compiled || !l.ctx.is_op(op, "onnx.Gather") || l.ctx.operands(op).len() != 2 {
+    if !l.compiled || l.tier.constant.contains(&op) || !l.ctx.is_op(op, "onnx.Gather") || l.ctx.operands(op).len() != 2
+    {
         return Ok(None);
     }
     let (data, idx) = (l.ctx.operand(op, 0), l.ctx.operand(op, 1));

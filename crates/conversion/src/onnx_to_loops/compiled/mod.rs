@@ -57,6 +57,9 @@ pub(crate) struct TierState {
     pub reduce_axes: HashMap<OpId, Vec<i64>>,
     /// The inserts and concats of stacked loop outputs (`stack.rs`).
     pub stacks: HashMap<OpId, stack::Stack>,
+    /// Ops of constant subgraphs (`memo::constant_ops`): the tier leaves them to runtime kernels,
+    /// which `memo.rs` makes compute once per compiled module instead of once per run.
+    pub constant: HashSet<OpId>,
 }
 
 /// The memref type a value of ONNX type `t` has in the compiled tier, if it is in it.

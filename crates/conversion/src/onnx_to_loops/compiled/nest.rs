@@ -35,7 +35,10 @@ pub(crate) enum Leaf {
 /// `Reshape`, `Flatten` between static shapes with the same dimensions larger than 1, in the
 /// same order (so the element at a view index is the buffer's at the same non-1 indices).
 fn view_map(l: &mut Lower<'_>, op: OpId) -> Option<(Value, Vec<i64>, Vec<Option<usize>>)> {
-    if !l.compiled || !matches!(short_name(l, op).as_str(), "Unsqueeze" | "Squeeze" | "Reshape" | "Flatten") {
+    if !l.compiled
+        || l.tier.constant.contains(&op)
+        || !matches!(short_name(l, op).as_str(), "Unsqueeze" | "Squeeze" | "Reshape" | "Flatten")
+    {
         return None;
     }
     let x = *l.ctx.operands(op).first()?;
@@ -81,7 +84,11 @@ fn short_name(l: &Lower<'_>, op: OpId) -> String {
 
 /// The static result shape of `op` when the compiled tier lowers it as a loop nest.
 fn nest_shape(l: &mut Lower<'_>, op: OpId) -> Option<Vec<i64>> {
-    if !l.compiled || l.ctx.results(op).len() != 1 || l.ctx.attr(op, "onnx.domain").is_some() {
+    if !l.compiled
+        || l.tier.constant.contains(&op)
+        || l.ctx.results(op).len() != 1
+        || l.ctx.attr(op, "onnx.domain").is_some()
+    {
         return None;
     }
     let name = short_name(l, op);

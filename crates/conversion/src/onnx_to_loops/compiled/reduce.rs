@@ -36,7 +36,11 @@ pub(crate) fn record_axes(l: &mut Lower<'_>, f: OpId) {
 /// The reduction `op` is when the tier computes it: `ReduceSum` of a static f32/f64 input over
 /// one axis.
 pub(crate) fn info(l: &mut Lower<'_>, op: OpId) -> Option<Reduce> {
-    if !l.compiled || !l.ctx.is_op(op, "onnx.ReduceSum") || l.ctx.results(op).len() != 1 {
+    if !l.compiled
+        || l.tier.constant.contains(&op)
+        || !l.ctx.is_op(op, "onnx.ReduceSum")
+        || l.ctx.results(op).len() != 1
+    {
         return None;
     }
     let [axis] = l.tier.reduce_axes.get(&op)?.as_slice() else { return None };
