@@ -236,6 +236,9 @@ macro_rules! runtime_functions {
                 past_key_or_null: Handle, past_value_or_null: Handle, nonpad_or_null: Handle, scale: F64,
                 is_causal: I32, q_num_heads: I64, kv_num_heads: I64, softcap: F64, qk_matmul_output_mode: I32,
                 left_window: I64, right_window: I64) -> Handle, fails;
+            flowgate_rt_gru(node: Node, x: Handle, w: Handle, r: Handle, b_or_null: Handle, seq_lens_or_null: Handle,
+                initial_h_or_null: Handle, hidden_size: I64, direction: I32, layout: I32, linear_before_reset: I32,
+                clip: F64, activations_or_null: Handle, gru: I32) -> Handle, fails;
             flowgate_rt_lstm(node: Node, x: Handle, w: Handle, r: Handle, b_or_null: Handle,
                 seq_lens_or_null: Handle, initial_h_or_null: Handle, initial_c_or_null: Handle,
                 p_or_null: Handle, hidden_size: I64, direction: I32, layout: I32, input_forget: I32, clip: F64,

@@ -38,6 +38,7 @@ mod frame;
 mod gemm;
 mod gemm_split;
 mod grid_sample;
+mod gru;
 mod layer_norm;
 mod linalg;
 mod loss;

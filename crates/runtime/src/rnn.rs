@@ -22,7 +22,7 @@ pub use flowgate_runtime_abi::ActKind;
 
 impl Activation {
     /// `apply` on every element; the common kinds as plain loops the compiler vectorizes.
-    fn apply_slice<T: Real>(&self, v: &mut [T]) {
+    pub(crate) fn apply_slice<T: Real>(&self, v: &mut [T]) {
         let one = T::of(1.0);
         crate::simd::wide(|| match self.kind {
             ActKind::Sigmoid => v.iter_mut().for_each(|x| *x = one / (one + (T::default() - *x).exp())),
@@ -163,16 +163,7 @@ pub fn lstm(x: &Tensor, w: &Tensor, r: &Tensor, opt: &LstmInputs<'_>, a: &LstmAt
             want(t, &state_shape, what)?;
         }
     }
-    let lens: Vec<usize> = match opt.seq_lens {
-        Some(s) => {
-            let v = s.to_i64_list("sequence_lens", false)?;
-            if v.len() != batch || v.iter().any(|&l| l < 0 || l as usize > seq) {
-                bail!("LSTM: sequence_lens must hold {batch} values in [0, {seq}], got {v:?}");
-            }
-            v.into_iter().map(|l| l as usize).collect()
-        }
-        None => vec![seq; batch],
-    };
+    let lens = sequence_lens("LSTM", opt.seq_lens, batch, seq)?;
     let acts = match a.activations.len() {
         0 => [Activation::default_set(), Activation::default_set()].concat(),
         n if n == 3 * dirs => a.activations.clone(),
@@ -180,6 +171,91 @@ pub fn lstm(x: &Tensor, w: &Tensor, r: &Tensor, opt: &LstmInputs<'_>, a: &LstmAt
     };
     checked_numel(&[seq, dirs, batch, 4 * hidden], 8)?;
     with_real!(x.dtype(), "LSTM", T => lstm_real::<T>(x, w, r, opt, a, d, &lens, &acts))
+}
+
+/// `sequence_lens` as one length per batch entry, each at most `seq` (all `seq` when absent).
+pub(crate) fn sequence_lens(op: &str, lens: Option<&Tensor>, batch: usize, seq: usize) -> RtResult<Vec<usize>> {
+    let Some(s) = lens else { return Ok(vec![seq; batch]) };
+    let v = s.to_i64_list("sequence_lens", false)?;
+    if v.len() != batch || v.iter().any(|&l| l < 0 || l as usize > seq) {
+        bail!("{op}: sequence_lens must hold {batch} values in [0, {seq}], got {v:?}");
+    }
+    Ok(v.into_iter().map(|l| l as usize).collect())
+}
+
+/// Where a recurrent op's rows live: Y `[seq, dirs, batch, h]` and states `[dirs, batch, h]`
+/// in layout 0, `[batch, seq, dirs, h]` and `[batch, dirs, h]` in layout 1.
+#[derive(Clone, Copy)]
+pub(crate) struct Steps {
+    pub seq: usize,
+    pub batch: usize,
+    pub dirs: usize,
+    pub h: usize,
+    pub layout: i32,
+}
+
+impl Steps {
+    /// The offset of state row (dir, b).
+    pub(crate) fn state(&self, dir: usize, b: usize) -> usize {
+        let Steps { batch, dirs, h, .. } = *self;
+        if self.layout == 0 {
+            (dir * batch + b) * h
+        } else {
+            (b * dirs + dir) * h
+        }
+    }
+
+    /// The offset of Y row (t, dir, b).
+    pub(crate) fn y(&self, t: usize, dir: usize, b: usize) -> usize {
+        let Steps { seq, batch, dirs, h, .. } = *self;
+        if self.layout == 0 {
+            ((t * dirs + dir) * batch + b) * h
+        } else {
+            ((b * seq + t) * dirs + dir) * h
+        }
+    }
+
+    pub(crate) fn y_shape(&self) -> Vec<usize> {
+        let Steps { seq, batch, dirs, h, .. } = *self;
+        if self.layout == 0 {
+            vec![seq, dirs, batch, h]
+        } else {
+            vec![batch, seq, dirs, h]
+        }
+    }
+
+    pub(crate) fn state_shape(&self) -> Vec<usize> {
+        let Steps { batch, dirs, h, .. } = *self;
+        if self.layout == 0 {
+            vec![dirs, batch, h]
+        } else {
+            vec![batch, dirs, h]
+        }
+    }
+
+    /// `xw[(t * batch + b) * g ..][..g] += X[t, b] W^T` for every step at once: one product per
+    /// batch entry over all its steps (W is packed once per entry, not once per step).
+    pub(crate) fn project<T: Real>(&self, xv: &[T], w: &[T], input: usize, g: usize, xw: &mut [T]) -> RtResult<()> {
+        let Steps { seq, batch, .. } = *self;
+        // Row (t, b) of X, as the GEMM reads it, whatever the layout.
+        let (xrs_t, xrs_b) = if self.layout == 0 { (batch * input, input) } else { (input, seq * input) };
+        if seq == 0 {
+            return Ok(());
+        }
+        for b in 0..batch {
+            T::gemm(
+                seq,
+                input,
+                g,
+                T::of(1.0),
+                Mat { data: &xv[b * xrs_b..], rs: xrs_t, cs: 1 },
+                Mat { data: w, rs: 1, cs: input },
+                T::of(1.0),
+                MatMut { data: &mut xw[b * g..], rs: batch * g },
+            )?;
+        }
+        Ok(())
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -202,27 +278,17 @@ fn lstm_real<T: Real>(
     let pv = opt.p.map(|p| reals::<T>(p, "LSTM")).transpose()?;
     let ih = opt.initial_h.map(|t| reals::<T>(t, "LSTM")).transpose()?;
     let ic = opt.initial_c.map(|t| reals::<T>(t, "LSTM")).transpose()?;
-    // Row (t, b) of X, as the GEMM reads it, whatever the layout.
-    let (xrs_t, xrs_b) = if a.layout == 0 { (batch * input, input) } else { (input, seq * input) };
     let clip = a.clip.map(T::of);
     let mut y = vec![T::default(); seq * dirs * batch * h];
     let mut yh = vec![T::default(); dirs * batch * h];
     let mut yc = vec![T::default(); dirs * batch * h];
-    // Index of state (dir, b) in the layout's state tensors.
-    let st = |dir: usize, b: usize| if a.layout == 0 { (dir * batch + b) * h } else { (b * dirs + dir) * h };
-    let yi = |t: usize, dir: usize, b: usize| {
-        if a.layout == 0 {
-            ((t * dirs + dir) * batch + b) * h
-        } else {
-            ((b * seq + t) * dirs + dir) * h
-        }
-    };
+    let steps = Steps { seq, batch, dirs, h, layout: a.layout };
+    let (st, yi) = (|dir, b| steps.state(dir, b), |t, dir, b| steps.y(t, dir, b));
     for dir in 0..dirs {
         let reverse = a.direction == 1 || dir == 1;
         let wd = &wv[dir * g4 * input..][..g4 * input];
         let rd = &rv[dir * g4 * h..][..g4 * h];
-        // XW[t * batch + b] = X[t, b] W^T (+ both biases), for every step at once: one product
-        // per batch entry over all its steps (W is packed once per entry, not once per step).
+        // XW[t * batch + b] = X[t, b] W^T + both biases.
         let mut xw = vec![T::default(); seq * batch * g4];
         if let Some(bv) = &bv {
             for row in xw.chunks_exact_mut(g4) {
@@ -231,20 +297,7 @@ fn lstm_real<T: Real>(
                 }
             }
         }
-        if seq > 0 {
-            for b in 0..batch {
-                T::gemm(
-                    seq,
-                    input,
-                    g4,
-                    T::of(1.0),
-                    Mat { data: &xv[b * xrs_b..], rs: xrs_t, cs: 1 },
-                    Mat { data: wd, rs: 1, cs: input },
-                    T::of(1.0),
-                    MatMut { data: &mut xw[b * g4..], rs: batch * g4 },
-                )?;
-            }
-        }
+        steps.project(&xv, wd, input, g4, &mut xw)?;
         let mut hs = vec![T::default(); batch * h];
         let mut cs = vec![T::default(); batch * h];
         for b in 0..batch {
@@ -343,9 +396,11 @@ fn lstm_real<T: Real>(
         }
     }
     let dt = x.dtype();
-    let y_shape = if a.layout == 0 { vec![seq, dirs, batch, h] } else { vec![batch, seq, dirs, h] };
-    let s_shape = if a.layout == 0 { vec![dirs, batch, h] } else { vec![batch, dirs, h] };
-    Ok([from_reals(dt, y_shape, y)?, from_reals(dt, s_shape.clone(), yh)?, from_reals(dt, s_shape, yc)?])
+    Ok([
+        from_reals(dt, steps.y_shape(), y)?,
+        from_reals(dt, steps.state_shape(), yh)?,
+        from_reals(dt, steps.state_shape(), yc)?,
+    ])
 }
 
 #[cfg(test)]
@@ -424,6 +479,23 @@ pub(crate) mod c_abi {
     use crate::value::{DType, Handle, RtValue};
     use std::sync::Arc;
 
+    /// The (code, alpha, beta) triples of a DOUBLE tensor, or none for a null handle.
+    pub(crate) unsafe fn activations(h: Handle) -> RtResult<Vec<Activation>> {
+        let Some(t) = opt_ten(h)? else { return Ok(Vec::new()) };
+        let v = crate::cast::cast(t, DType::F64);
+        let v = v.as_slice::<f64>().unwrap_or(&[]).to_vec();
+        v.chunks(3)
+            .map(|c| {
+                let code = c.first().copied().unwrap_or(-1.0) as i64;
+                Ok(Activation {
+                    kind: crate::error::decode::<ActKind>(i32::try_from(code).unwrap_or(-1))?,
+                    alpha: c.get(1).copied().unwrap_or(0.0),
+                    beta: c.get(2).copied().unwrap_or(0.0),
+                })
+            })
+            .collect()
+    }
+
     /// LSTM; returns the SEQUENCE `[Y, Y_h, Y_c]`. `hidden_size` < 0 means absent, `clip` NaN means
     /// no clipping, `direction` 0 forward / 1 reverse / 2 bidirectional, `activations_or_null` a
     /// DOUBLE tensor of (code, alpha, beta) triples (`ActKind` codes), three per direction.
@@ -446,23 +518,7 @@ pub(crate) mod c_abi {
         activations_or_null: Handle,
     ) -> Handle {
         run_v(node, Kind::Sequence, || {
-            let acts = match opt_ten(activations_or_null)? {
-                None => Vec::new(),
-                Some(t) => {
-                    let v = crate::cast::cast(t, DType::F64);
-                    let v = v.as_slice::<f64>().unwrap_or(&[]).to_vec();
-                    v.chunks(3)
-                        .map(|c| {
-                            let code = c.first().copied().unwrap_or(-1.0) as i64;
-                            Ok(Activation {
-                                kind: crate::error::decode::<ActKind>(i32::try_from(code).unwrap_or(-1))?,
-                                alpha: c.get(1).copied().unwrap_or(0.0),
-                                beta: c.get(2).copied().unwrap_or(0.0),
-                            })
-                        })
-                        .collect::<RtResult<Vec<_>>>()?
-                }
-            };
+            let acts = activations(activations_or_null)?;
             let a = LstmAttrs {
                 hidden_size: usize::try_from(hidden_size).ok(),
                 direction,

@@ -38,6 +38,7 @@ mod glue {
     pub(crate) use crate::frame::c_abi::*;
     pub(crate) use crate::gemm::c_abi::*;
     pub(crate) use crate::grid_sample::c_abi::*;
+    pub(crate) use crate::gru::c_abi::*;
     pub(crate) use crate::layer_norm::c_abi::*;
     pub(crate) use crate::linalg::c_abi::*;
     pub(crate) use crate::loss::c_abi::*;
