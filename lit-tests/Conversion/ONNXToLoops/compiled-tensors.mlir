@@ -112,24 +112,27 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
 // new value into the buffer of the op that makes it, then the yield copies it into the loop's
 // own buffer (element by element: a memref.copy is a memmove call, which costs more than a
 // few elements). Nothing allocates or calls inside the loop; the first trip reads the init in
-// place.
+// place. A single-element buffer is carried as its element (`promote.rs`): the loop carries an
+// f32, each load of a value stored earlier in the block is that value, and the final value is
+// stored back into the loop's buffer after the loop.
 
 // CHECK-LABEL: func.func @carried(
 // CHECK:         %[[LOOPBUF:.*]] = memref.alloc() : memref<1xf32>
 // CHECK:         %[[NEW:.*]] = memref.alloc() : memref<1xf32>
 // CHECK:         %[[INIT:.*]] = memref.alloc() : memref<1xf32>
 // CHECK:         call @flowgate_rt_read_buffer(
-// CHECK:         %[[R:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %[[INIT]]) -> (memref<1xf32>) {
+// CHECK:         %[[FIRST:.*]] = memref.load %[[INIT]][
+// CHECK-NEXT:    %[[R:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %[[FIRST]]) -> (f32) {
 // CHECK-NOT:       memref.alloc
 // CHECK-NOT:       call
-// CHECK:           memref.load %[[A]][
-// CHECK:           memref.store %{{.*}}, %[[NEW]][
-// CHECK-NOT:       memref.copy
-// CHECK:           %[[V:.*]] = memref.load %[[NEW]][
-// CHECK-NEXT:      memref.store %[[V]], %[[LOOPBUF]][
-// CHECK-NEXT:      scf.yield %[[LOOPBUF]] : memref<1xf32>
+// CHECK:           %[[SUM:.*]] = arith.addf %[[A]], %{{.*}} : f32
+// CHECK-NEXT:      memref.store %[[SUM]], %[[NEW]][
+// CHECK-NOT:       memref.load
+// CHECK:           memref.store %[[SUM]], %[[LOOPBUF]][
+// CHECK-NEXT:      scf.yield %[[SUM]] : f32
 // CHECK-NEXT:    }
-// CHECK:         memref.extract_aligned_pointer_as_index %[[R]]
+// CHECK-NEXT:    memref.store %[[R]], %[[LOOPBUF]][
+// CHECK:         memref.extract_aligned_pointer_as_index %[[LOOPBUF]]
 // CHECK:         call @flowgate_rt_from_buffer(
 
 // OFF-LABEL:   func.func @carried(

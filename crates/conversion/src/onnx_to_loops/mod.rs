@@ -169,6 +169,8 @@ fn lower_function(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
     lower_ops(l, f)?;
     fix_joins(l, f)?;
     compiled::carried::insert(l, f)?;
+    compiled::promote::carry_scalars(l, f);
+    compiled::promote::forward(l, f);
     erase_novalues(l, f);
     stop_loops_on_error(l, f)?;
     ownership::insert(l, f)?;

@@ -20,6 +20,7 @@ pub(crate) mod carried;
 pub(crate) mod gather;
 pub(crate) mod matmul;
 pub(crate) mod nest;
+pub(crate) mod promote;
 pub(crate) mod reduce;
 pub(crate) mod stack;
 

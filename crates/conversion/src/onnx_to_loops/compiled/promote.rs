@@ -1,0 +1,166 @@
+//! Single-element loop-carried buffers carried in registers, and stores forwarded to loads.
+//!
+//! A `[1]` (or `[1, 1]`, ...) value carried by an `scf.for` is a buffer of its loop
+//! (`carried.rs`): each trip loads it, computes, stores the new value into the op's buffer and
+//! copies that into the loop's buffer. The loop-carried dependency then runs through memory,
+//! a store-to-load round trip or three per trip: the Scan cumsum benchmark (state `[1]`) spent
+//! 17 ns per step on that chain where C's register chain costs one `addss`. Here such a loop
+//! carries the element itself:
+//!
+//! ```text
+//! %s0 = memref.load %init[0]
+//! %r = scf.for ... iter_args(%s = %s0) -> f32 {   // the body's loads of the old buffer: %s
+//!   ...; %y = memref.load %dst[0]; scf.yield %y     // %dst: the buffer the yield copied into
+//! }
+//! memref.store %r, %dst[0]                          // the buffer holds the final value again
+//! ```
+//!
+//! and [`forward`] then replaces each load of a buffer element stored earlier in the same block
+//! (with nothing between that may write memory through another name) by the stored value, so
+//! the chain stays in registers. Only loops whose body reads the carried buffer with plain
+//! loads qualify; the dead stores stay (they are off the dependency chain).
+
+use super::super::emit::Lower;
+use flowgate_ir::{BlockId, InsertPoint, OpId, TypeKind, Value};
+use std::collections::HashMap;
+
+/// Carries every single-element buffer of the `scf.for` loops of `f` as a register.
+pub(crate) fn carry_scalars(l: &mut Lower<'_>, f: OpId) {
+    let mut loops = Vec::new();
+    l.ctx.walk(f, &mut |op| {
+        if l.ctx.is_op(op, "scf.for") {
+            loops.push(op);
+        }
+    });
+    for lp in loops {
+        let inits = l.ctx.operands(lp).len().saturating_sub(3);
+        for k in 0..inits {
+            promote(l, lp, k);
+        }
+    }
+}
+
+/// The element type and rank of a single-element memref type.
+fn single(l: &Lower<'_>, v: Value) -> Option<(flowgate_ir::Type, usize)> {
+    match l.ctx.type_kind(l.ctx.value_type(v)) {
+        TypeKind::MemRef { shape, element, layout: None, .. } if shape.iter().all(|&d| d == 1) => {
+            Some((*element, shape.len()))
+        }
+        _ => None,
+    }
+}
+
+fn promote(l: &mut Lower<'_>, lp: OpId, k: usize) {
+    let Some(blk) = l.ctx.entry_block(l.ctx.region(lp, 0)) else { return };
+    let Some(y) = l.ctx.terminator(blk).filter(|&t| l.ctx.is_op(t, "scf.yield")) else { return };
+    let arg = l.ctx.block_arg(blk, 1 + k);
+    let Some((et, rank)) = single(l, arg) else { return };
+    let init = l.ctx.operand(lp, 3 + k);
+    let dst = l.ctx.operand(y, k);
+    // The final value goes back into the buffer the yield copied into, after the loop: it must
+    // be made outside the loop (the buffers of `carried.rs` are allocated at function entry).
+    let outside = l.ctx.defining_op(dst).is_some_and(|d| l.ctx.is_op(d, "memref.alloc") && !l.ctx.is_ancestor(lp, d));
+    if dst == arg || !outside || l.ctx.value_type(dst) != l.ctx.value_type(arg) {
+        return;
+    }
+    let uses = l.ctx.uses(arg).to_vec();
+    if uses.iter().any(|u| u.index != 0 || !l.ctx.is_op(u.op, "memref.load")) {
+        return;
+    }
+    let res = l.ctx.result(lp, k);
+    l.loc = l.ctx.op_loc(lp);
+    l.ip = InsertPoint::Before(lp);
+    // One index 0 before the loop serves the three accesses.
+    let c0 = l.with_builder(|b, loc| flowgate_arith::builders::constant_index(b, 0, loc));
+    let idx = vec![c0; rank];
+    let first = l.op1("memref.load", &[&[init][..], &idx].concat(), et);
+    l.ctx.set_operand(lp, 3 + k, first);
+    l.ctx.set_value_type(arg, et);
+    for u in uses {
+        let r = l.ctx.result(u.op, 0);
+        l.ctx.replace_all_uses(r, arg);
+        l.ctx.erase_op(u.op);
+    }
+    l.ip = InsertPoint::Before(y);
+    let last = l.op1("memref.load", &[&[dst][..], &idx].concat(), et);
+    l.ctx.set_operand(y, k, last);
+    l.ctx.replace_all_uses(res, dst);
+    l.ctx.set_value_type(res, et);
+    l.ip = super::after(l.ctx, lp);
+    let st = flowgate_ir::OperationState::new(l.ctx, "memref.store", l.loc).operands(&[&[res, dst][..], &idx].concat());
+    l.create(st);
+}
+
+/// An index operand: a constant, or an SSA value compared by identity.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Index {
+    Const(i128),
+    Value(Value),
+}
+
+/// Forwards stores to loads in every block of `f` (see the module comment).
+pub(crate) fn forward(l: &mut Lower<'_>, f: OpId) {
+    let mut blocks = Vec::new();
+    for &r in l.ctx.regions(f) {
+        blocks.extend_from_slice(l.ctx.region_blocks(r));
+    }
+    l.ctx.walk(f, &mut |op| {
+        for &r in l.ctx.regions(op) {
+            blocks.extend_from_slice(l.ctx.region_blocks(r));
+        }
+    });
+    blocks.sort();
+    blocks.dedup();
+    for b in blocks {
+        forward_block(l, b);
+    }
+}
+
+fn index_key(l: &Lower<'_>, v: Value) -> Index {
+    l.ctx
+        .defining_op(v)
+        .filter(|&d| l.ctx.is_op(d, "arith.constant"))
+        .and_then(|d| l.ctx.attr(d, "value"))
+        .and_then(|a| l.ctx.attr_as_int(a))
+        .map_or(Index::Value(v), Index::Const)
+}
+
+fn is_alloc(l: &Lower<'_>, m: Value) -> bool {
+    l.ctx.defining_op(m).is_some_and(|d| l.ctx.is_op(d, "memref.alloc"))
+}
+
+fn forward_block(l: &mut Lower<'_>, b: BlockId) {
+    // The last value stored into each (buffer, indices) of a `memref.alloc` buffer. Distinct
+    // allocations never alias; anything that may write memory otherwise clears the table.
+    let mut known: HashMap<(Value, Vec<Index>), Value> = HashMap::new();
+    let mut op = l.ctx.first_op(b);
+    while let Some(o) = op {
+        op = l.ctx.next_op(o);
+        let name = l.ctx.op_name(o);
+        if name == "memref.load" {
+            let ops = l.ctx.operands(o).to_vec();
+            let key = (ops[0], ops[1..].iter().map(|&v| index_key(l, v)).collect::<Vec<_>>());
+            if let Some(&v) = known.get(&key) {
+                let r = l.ctx.result(o, 0);
+                l.ctx.replace_all_uses(r, v);
+                l.ctx.erase_op(o);
+            }
+        } else if name == "memref.store" {
+            let ops = l.ctx.operands(o).to_vec();
+            let m = ops[1];
+            if !is_alloc(l, m) {
+                known.clear();
+                continue;
+            }
+            let idx: Vec<Index> = ops[2..].iter().map(|&v| index_key(l, v)).collect();
+            let all_const = idx.iter().all(|i| matches!(i, Index::Const(_)));
+            // A store through a computed index may hit any element of its buffer.
+            known.retain(|(km, ki), _| {
+                *km != m || (all_const && ki.iter().all(|i| matches!(i, Index::Const(_))) && *ki != idx)
+            });
+            known.insert((m, idx), ops[0]);
+        } else if !(name.starts_with("arith.") || name.starts_with("math.")) || !l.ctx.regions(o).is_empty() {
+            known.clear();
+        }
+    }
+}
