@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
 """The classic control-flow shapes (issue 18), side by side in one run: Flowgate (`onnx-run`,
-Cranelift, and `--backend llvm -O3` when the binary has it), onnxruntime (CPU, one thread) and
-the same computation written in C (`gcc -O2`). One table: median run times, Flowgate / C,
-ORT / Flowgate, and Flowgate's compile time next to onnxruntime's session creation.
+Cranelift, and `--backend llvm -O3` when the binary has it), onnxruntime (CPU, one thread), rten
+0.27 (one thread) and the same computation written in C (`gcc -O2`). One table: median run times,
+Flowgate / C, ORT / Flowgate, and Flowgate's compile time next to onnxruntime's session creation.
 
     cargo build --release -p onnx-run
-    python3 bench/onnx/shapes.py [--onnx-run target/release/onnx-run] [--repeat 11] [--only loop_scalar,...]
+    python3 bench/onnx/shapes.py [--onnx-run target/release/onnx-run] [--repeat 11] [--only loop_scalar,...] [--no-rten]
 
 The script installs what it needs with pip (`onnx==1.23.2 onnxruntime numpy`) when they are
-missing, and says so. Outputs are checked to agree: onnxruntime's are the reference; onnx-run
-compares its own (`--test-data`, rtol 1e-3, atol 1e-5) and the C program's are compared here. rten is not
-run: it ships no Python package to pip-install, and a Rust runner would need crates outside the
-workspace's lock file.
+missing, and says so. It builds rten's runner, `bench/onnx/rten-runner` (a cargo project of its
+own with its own lock file, outside the workspace, so rten is not part of Flowgate's build), with
+`cargo build --release --locked` (crates.io is needed the first time), and says so. Outputs are
+checked to agree: onnxruntime's are the reference; onnx-run compares its own (`--test-data`, rtol
+1e-3, atol 1e-5), and the C program's and rten's are compared here. rten has no `Scan` operator
+and no int64 tensors (its runner passes int64 inputs as int32): a model it cannot run gets its
+error in the rten column, not a time.
 
 The cases (models built here with onnx.helper, inputs seeded):
 - loop_scalar: Loop(M = 10^6, "") carrying two f32 scalars, a = a * 0.9999 + b, b = b * 0.999 + 0.001;
@@ -20,7 +23,11 @@ The cases (models built here with onnx.helper, inputs seeded):
 - scan_cumsum: Scan with a [1] f32 state, s = s + x_t, each s stacked; T = 10^5 and 10^6;
 - if_in_loop: Loop(M = 10^5) with If(i Mod 2 == 0) choosing s * 0.999 + 1 or s - 0.5;
 - rnn: Scan RNN, h [1, 64] = Tanh(x_t [1, 16] @ W + h @ U + b), T = 1000;
-- mamba: Mamba's selective scan as a Scan, state [1, 256, 16], T = 256 (symbolic in the model).
+- mamba: Mamba's selective scan as a Scan, state [1, 256, 16], T = 256 (symbolic in the model);
+- mamba_loop: the same selective scan as a Loop over L = Shape(delta)[0] whose body Gathers step i
+  of each sequence input and stacks y_t as a scan output;
+- seq_loop: a Loop of M = 10^4 trips carrying r [4] = r * 0.99 + x and appending r to a sequence
+  it carries, then ConcatFromSequence(new_axis = 1) of the sequence ([10^4, 4]).
 """
 import argparse
 import importlib
@@ -242,6 +249,53 @@ def mamba(t, d=256, n=16):
     return m, feeds, c
 
 
+def mamba_loop(t, d=256, n=16):
+    """The same selective scan as a Loop whose body Gathers step i of each sequence input and
+    stacks y_t as a scan output; the trip count is the inputs' length (Shape, Gather)."""
+    m, feeds, c = mamba(t, d, n)
+    scan = m.graph.node[0]
+    scan_body = [a for a in scan.attribute if a.name == "body"][0].g
+    gathers = [node("Gather", [src, "i"], [dst], axis=0)
+               for src, dst in (("delta", "dt"), ("x", "xt"), ("B", "bt"), ("C", "ct"))]
+    body = oh.make_graph(gathers + list(scan_body.node) + [node("Identity", ["cin"], ["cout"])], "body",
+                         [vi("i", TP.INT64, []), vi("cin", TP.BOOL, []), vi("s", TP.FLOAT, [1, d, n])],
+                         [vi("cout", TP.BOOL, []), vi("s2", TP.FLOAT, [1, d, n]), vi("y", TP.FLOAT, [1, d])],
+                         list(scan_body.initializer))
+    g = m.graph
+    nodes = [node("Shape", ["delta"], ["dshape"]), const("zero", 0, np.int64),
+             node("Gather", ["dshape", "zero"], ["L"], axis=0),
+             node("Loop", ["L", "", "s0"], ["s", "ys"], body=body)]
+    m2 = model(nodes, list(g.input), list(g.output), list(g.initializer))
+    return m2, feeds, c
+
+
+def seq_loop(n, w=4):
+    """A Loop appending a [w] row per trip to a sequence it carries, r = r * 0.99 + x, then
+    ConcatFromSequence(new_axis = 1) of the sequence: [n, w]."""
+    body = oh.make_graph([
+        const("k", 0.99, np.float32),
+        node("Mul", ["r", "k"], ["r1"]), node("Add", ["r1", "x"], ["r2"]),
+        node("SequenceInsert", ["seq", "r2"], ["seq2"]), node("Identity", ["cin"], ["cout"]),
+    ], "body", [vi("i", TP.INT64, []), vi("cin", TP.BOOL, []), vi("r", TP.FLOAT, [w]),
+                oh.make_tensor_sequence_value_info("seq", TP.FLOAT, [w])],
+        [vi("cout", TP.BOOL, []), vi("r2", TP.FLOAT, [w]), oh.make_tensor_sequence_value_info("seq2", TP.FLOAT, [w])])
+    m = model([node("SequenceEmpty", [], ["empty"], dtype=TP.FLOAT),
+               node("Loop", ["M", "", "r0", "empty"], ["r", "seq"], body=body),
+               node("ConcatFromSequence", ["seq"], ["rows"], axis=0, new_axis=1)],
+              [vi("M", TP.INT64, []), vi("r0", TP.FLOAT, [w]), vi("x", TP.FLOAT, [w])],
+              [vi("r", TP.FLOAT, [w]), vi("rows", TP.FLOAT, ["M", w])])
+    rng = np.random.default_rng(4)
+    feeds = {"M": np.array(n, np.int64), "r0": np.zeros([w], np.float32),
+             "x": rng.uniform(-1, 1, [w]).astype(np.float32)}
+    c = f"""
+    long m = *(long *)in[0]; const float *x = (const float *)in[2]; float r[{w}];
+    memcpy(r, in[1], sizeof r);
+    float *rows = (float *)out[1];
+    for (long i = 0; i < m; i++) for (int j = 0; j < {w}; j++) {{ r[j] = r[j] * 0.99f + x[j]; rows[i * {w} + j] = r[j]; }}
+    memcpy(out[0], r, sizeof r);"""
+    return m, feeds, c
+
+
 CASES = [
     ("loop_scalar", "Loop, 2 f32 scalars, 10^6 trips", lambda: loop_scalar(10**6)),
     ("loop_while", "while-Loop, i64 LCG with Mod, 10^6 trips", lambda: loop_while(10**6)),
@@ -250,6 +304,8 @@ CASES = [
     ("if_in_loop", "If on parity in a Loop, 10^5 trips", lambda: if_in_loop(10**5)),
     ("rnn", "Scan RNN, h [1,64], T = 1000", lambda: rnn(1000)),
     ("mamba", "Scan selective scan, state [1,256,16], T = 256", lambda: mamba(256)),
+    ("mamba_loop", "Loop+Gather selective scan, state [1,256,16], T = 256", lambda: mamba_loop(256)),
+    ("seq_loop", "Loop appending [4] rows to a sequence, 10^4 trips", lambda: seq_loop(10**4)),
 ]
 
 # -- the C side ----------------------------------------------------------------------------------
@@ -345,6 +401,47 @@ def run_flowgate(exe, path, data_dir, repeat, extra=()):
     return comp, run
 
 
+RTEN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rten-runner")
+RTEN_TYPES = {np.dtype(np.float32): "f32", np.dtype(np.int64): "i64", np.dtype(np.bool_): "bool"}
+
+
+def build_rten():
+    """rten's runner: its own cargo project (see the module comment). Returns the binary."""
+    print(f"building rten 0.27's runner: cargo build --release --locked in {RTEN_DIR}", flush=True)
+    subprocess.run(["cargo", "build", "--release", "--locked", "-q"], cwd=RTEN_DIR, check=True)
+    return os.path.join(RTEN_DIR, "target", "release", "rten-runner")
+
+
+def run_rten(exe, tmp, name, path, feeds, ref, repeat):
+    """Median run time and load time, or the reason rten cannot run the model."""
+    args = [exe, path, "--repeat", str(repeat), "--out-dir", os.path.join(tmp, f"{name}_rten")]
+    for k, (key, v) in enumerate(feeds.items()):
+        p = os.path.join(tmp, f"{name}_rten_in{k}.bin")
+        np.ascontiguousarray(v).tofile(p)
+        args += ["--input", f"{key}:{RTEN_TYPES[v.dtype]}:{','.join(map(str, v.shape))}:{p}"]
+    res = subprocess.run(args, capture_output=True, text=True, check=False,
+                         env={**os.environ, "RTEN_NUM_THREADS": "1", "RUST_BACKTRACE": "0"})
+    if res.returncode != 0:
+        # anyhow's report: "Error: <context>", then "Caused by:" and the causes; the last is the root.
+        lines = [ln.strip() for ln in res.stderr.split("Stack backtrace")[0].splitlines() if ln.strip()]
+        causes = [ln for ln in lines if ln != "Caused by:"]
+        return None, None, re.sub(r"^\d+: ", "", causes[-1] if causes else f"exit {res.returncode}")[:160]
+    got = []
+    for line in res.stdout.splitlines():
+        parts = line.split()
+        if parts[0] == "output":
+            k, kind = int(parts[1]), parts[2]
+            shape = [int(d) for d in parts[3].split(",")] if len(parts) > 3 else []
+            a = np.fromfile(os.path.join(tmp, f"{name}_rten", f"out_{k}.bin"), dtype=np.float32 if kind == "f32" else np.int32)
+            got.append(a.reshape(shape))
+    if len(got) != len(ref) or not agree(ref, got):
+        wide = any(v.dtype == np.int64 for v in feeds.values())
+        return None, None, "outputs differ from onnxruntime's" + (" (rten computes int64 in int32)" if wide else "")
+    load = float(re.search(r"load: ([0-9.]+)", res.stdout).group(1))
+    run = float(re.search(r"run: ([0-9.]+)", res.stdout).group(1))
+    return run, load, None
+
+
 def has_llvm(exe):
     probe = subprocess.run([exe, "--backend", "llvm", "-"], input="func.func @main() -> i32 {\n"
                            "  %c = arith.constant 1 : i32\n  return %c : i32\n}\n",
@@ -369,15 +466,18 @@ def main():
     ap.add_argument("--repeat", type=int, default=11)
     ap.add_argument("--only", default="")
     ap.add_argument("--keep", help="keep the models, data and C programs in this directory")
+    ap.add_argument("--no-rten", action="store_true", help="do not build and run rten's runner")
     args = ap.parse_args()
     only = set(filter(None, args.only.split(",")))
     llvm = has_llvm(args.onnx_run)
+    rten = None if args.no_rten else build_rten()
     tmp = args.keep or tempfile.mkdtemp(prefix="flowgate-shapes-")
     os.makedirs(tmp, exist_ok=True)
     print(f"onnxruntime {ort.__version__} (1 thread), gcc -O2, onnx-run {args.onnx_run}"
           f"{' (Cranelift and LLVM -O3)' if llvm else ' (Cranelift; built without the llvm feature)'}; "
-          f"rten not run (no pip package); median of {args.repeat} runs", flush=True)
+          f"{'rten 0.27 (1 thread)' if rten else 'rten not run (--no-rten)'}; median of {args.repeat} runs", flush=True)
     rows = []
+    notes = []
     for name, desc, build in CASES:
         if only and name not in only:
             continue
@@ -401,19 +501,29 @@ def main():
         ct, cout = run_c(tmp, name, c_body, feeds, ref, args.repeat)
         if not agree(ref, cout):
             raise SystemExit(f"{name}: the C program's outputs differ from onnxruntime's")
-        rows.append((desc, fr, lr, orr, ct, fc, lc, oc))
+        rt = rl = None
+        why = "not run"
+        if rten:
+            rt, rl, why = run_rten(rten, tmp, name, path, feeds, ref, args.repeat)
+            if why:
+                notes.append(f"rten, {name}: {why}")
+        rows.append((desc, fr, lr, orr, rt, ct, fc, lc, oc, why))
         print(f"  {name}: done (outputs agree)", flush=True)
     hdr = "| benchmark | Flowgate | " + ("Flowgate LLVM -O3 | " if llvm else "") + \
-        "onnxruntime | C -O2 | Flowgate / C | ORT / Flowgate | compile | " + \
+        "onnxruntime | rten | C -O2 | Flowgate / C | ORT / Flowgate | rten / Flowgate | compile | " + \
         ("compile LLVM | " if llvm else "") + "ORT session |"
     print()
     print(hdr)
     print("|" + "---|" * (hdr.count("|") - 1))
-    for desc, fr, lr, orr, ct, fc, lc, oc in rows:
+    for desc, fr, lr, orr, rt, ct, fc, lc, oc, why in rows:
+        rcell = fmt(rt) if rt is not None else ("cannot run it" if why != "not run" else "not run")
         cells = [desc, fmt(fr)] + ([fmt(lr)] if llvm else []) + \
-            [fmt(orr), fmt(ct), f"{fr / ct:.2f}x", f"{orr / fr:.1f}x", fmt(fc)] + \
+            [fmt(orr), rcell, fmt(ct), f"{fr / ct:.2f}x", f"{orr / fr:.1f}x",
+             f"{rt / fr:.1f}x" if rt is not None else "-", fmt(fc)] + \
             ([fmt(lc)] if llvm else []) + [fmt(oc)]
         print("| " + " | ".join(cells) + " |")
+    for n in notes:
+        print(f"- {n}")
     if not args.keep:
         shutil.rmtree(tmp, ignore_errors=True)
 
