@@ -28,6 +28,16 @@ macro_rules! dispatch {
             $crate::value::Data::U32($v) => $body,
             $crate::value::Data::U64($v) => $body,
             $crate::value::Data::Bool($v) => $body,
+            $crate::value::Data::F8E4M3FN($v) => $body,
+            $crate::value::Data::F8E4M3FNUZ($v) => $body,
+            $crate::value::Data::F8E5M2($v) => $body,
+            $crate::value::Data::F8E5M2FNUZ($v) => $body,
+            $crate::value::Data::U4($v) => $body,
+            $crate::value::Data::I4($v) => $body,
+            $crate::value::Data::F4E2M1($v) => $body,
+            $crate::value::Data::F8E8M0($v) => $body,
+            $crate::value::Data::U2($v) => $body,
+            $crate::value::Data::I2($v) => $body,
         }
     };
 }
@@ -87,6 +97,46 @@ macro_rules! dispatch_dtype {
             }
             $crate::value::DType::Bool => {
                 type $t = bool;
+                $body
+            }
+            $crate::value::DType::F8E4M3FN => {
+                type $t = $crate::small_types::F8E4M3FN;
+                $body
+            }
+            $crate::value::DType::F8E4M3FNUZ => {
+                type $t = $crate::small_types::F8E4M3FNUZ;
+                $body
+            }
+            $crate::value::DType::F8E5M2 => {
+                type $t = $crate::small_types::F8E5M2;
+                $body
+            }
+            $crate::value::DType::F8E5M2FNUZ => {
+                type $t = $crate::small_types::F8E5M2FNUZ;
+                $body
+            }
+            $crate::value::DType::U4 => {
+                type $t = $crate::small_types::U4;
+                $body
+            }
+            $crate::value::DType::I4 => {
+                type $t = $crate::small_types::I4;
+                $body
+            }
+            $crate::value::DType::F4E2M1 => {
+                type $t = $crate::small_types::F4E2M1;
+                $body
+            }
+            $crate::value::DType::F8E8M0 => {
+                type $t = $crate::small_types::F8E8M0;
+                $body
+            }
+            $crate::value::DType::U2 => {
+                type $t = $crate::small_types::U2;
+                $body
+            }
+            $crate::value::DType::I2 => {
+                type $t = $crate::small_types::I2;
                 $body
             }
         }

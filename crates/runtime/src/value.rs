@@ -31,6 +31,16 @@ pub enum DType {
     U32 = 12,
     U64 = 13,
     BF16 = 16,
+    F8E4M3FN = 17,
+    F8E4M3FNUZ = 18,
+    F8E5M2 = 19,
+    F8E5M2FNUZ = 20,
+    U4 = 21,
+    I4 = 22,
+    F4E2M1 = 23,
+    F8E8M0 = 24,
+    U2 = 25,
+    I2 = 26,
 }
 
 /// ONNX's name for a `TensorProto.DataType` code, for error messages about codes we refuse.
@@ -46,20 +56,13 @@ fn onnx_code_name(code: i32) -> String {
         8 => "string",
         14 => "complex64",
         15 => "complex128",
-        17 => "float8e4m3fn",
-        18 => "float8e4m3fnuz",
-        19 => "float8e5m2",
-        20 => "float8e5m2fnuz",
-        21 => "uint4",
-        22 => "int4",
-        23 => "float4e2m1",
         _ => return format!("#{code}"),
     };
     name.to_string()
 }
 
 impl DType {
-    pub const ALL: [DType; 13] = [
+    pub const ALL: [DType; 23] = [
         DType::F32,
         DType::U8,
         DType::I8,
@@ -73,6 +76,16 @@ impl DType {
         DType::U32,
         DType::U64,
         DType::BF16,
+        DType::F8E4M3FN,
+        DType::F8E4M3FNUZ,
+        DType::F8E5M2,
+        DType::F8E5M2FNUZ,
+        DType::U4,
+        DType::I4,
+        DType::F4E2M1,
+        DType::F8E8M0,
+        DType::U2,
+        DType::I2,
     ];
 
     pub fn from_code(code: i32) -> RtResult<DType> {
@@ -102,6 +115,16 @@ impl DType {
             DType::U32 => "uint32",
             DType::U64 => "uint64",
             DType::BF16 => "bfloat16",
+            DType::F8E4M3FN => "float8e4m3fn",
+            DType::F8E4M3FNUZ => "float8e4m3fnuz",
+            DType::F8E5M2 => "float8e5m2",
+            DType::F8E5M2FNUZ => "float8e5m2fnuz",
+            DType::U4 => "uint4",
+            DType::I4 => "int4",
+            DType::F4E2M1 => "float4e2m1",
+            DType::F8E8M0 => "float8e8m0",
+            DType::U2 => "uint2",
+            DType::I2 => "int2",
         }
     }
 
@@ -112,11 +135,26 @@ impl DType {
             DType::U16 | DType::I16 | DType::F16 | DType::BF16 => 2,
             DType::F32 | DType::I32 | DType::U32 => 4,
             DType::F64 | DType::I64 | DType::U64 => 8,
+            // One element per byte (sub-byte types unpacked; see small_types.rs).
+            _ => 1,
         }
     }
 
     pub fn is_float(self) -> bool {
-        matches!(self, DType::F32 | DType::F64 | DType::F16 | DType::BF16)
+        matches!(self, DType::F32 | DType::F64 | DType::F16 | DType::BF16) || self.is_small_float()
+    }
+
+    /// The float8/float4 formats (stored as their codes, computed in f64).
+    pub fn is_small_float(self) -> bool {
+        matches!(
+            self,
+            DType::F8E4M3FN | DType::F8E4M3FNUZ | DType::F8E5M2 | DType::F8E5M2FNUZ | DType::F8E8M0 | DType::F4E2M1
+        )
+    }
+
+    /// The storage-only types of `small_types.rs`: the small floats and int4/uint4/int2/uint2.
+    pub fn is_small(self) -> bool {
+        self.is_small_float() || matches!(self, DType::I4 | DType::U4 | DType::I2 | DType::U2)
     }
 
     pub fn is_signed_int(self) -> bool {
@@ -148,6 +186,16 @@ pub enum Data {
     U32(Vec<u32>),
     U64(Vec<u64>),
     Bool(Vec<bool>),
+    F8E4M3FN(Vec<crate::small_types::F8E4M3FN>),
+    F8E4M3FNUZ(Vec<crate::small_types::F8E4M3FNUZ>),
+    F8E5M2(Vec<crate::small_types::F8E5M2>),
+    F8E5M2FNUZ(Vec<crate::small_types::F8E5M2FNUZ>),
+    U4(Vec<crate::small_types::U4>),
+    I4(Vec<crate::small_types::I4>),
+    F4E2M1(Vec<crate::small_types::F4E2M1>),
+    F8E8M0(Vec<crate::small_types::F8E8M0>),
+    U2(Vec<crate::small_types::U2>),
+    I2(Vec<crate::small_types::I2>),
 }
 
 /// Above this a tensor is refused rather than allocated (1 TiB: no real model needs more, and
