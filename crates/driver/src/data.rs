@@ -74,9 +74,34 @@ fn to_le_bytes(dtype: DType, e: &DenseElements) -> Result<Vec<u8>> {
                 }
             }
         }
+        // The small types (float8, float4, int4, int2): one byte per element, as the runtime
+        // holds them.
+        DenseElements::Hex(h) if dtype.is_small() => {
+            let h = h.strip_prefix("0x").unwrap_or(h);
+            for i in (0..h.len()).step_by(2) {
+                let b = h.get(i..i + 2).and_then(|b| u8::from_str_radix(b, 16).ok());
+                out.push(b.ok_or_else(|| anyhow!("malformed {dtype} data"))?);
+            }
+        }
         _ => bail!("unsupported tensor data"),
     }
     Ok(out)
+}
+
+/// The element bytes as ONNX stores them: the sub-byte types packed, low bits first.
+fn packed_bytes(t: &Tensor) -> Vec<u8> {
+    let bytes = t.to_le_bytes();
+    let bits = match t.dtype() {
+        DType::I4 | DType::U4 | DType::F4E2M1 => 4,
+        DType::I2 | DType::U2 => 2,
+        _ => return bytes,
+    };
+    let per_byte = 8 / bits;
+    let mask = (1u8 << bits) - 1;
+    bytes
+        .chunks(per_byte)
+        .map(|c| c.iter().enumerate().fold(0u8, |acc, (i, &b)| acc | ((b & mask) << (i * bits))))
+        .collect()
 }
 
 pub fn tensor_to_proto(t: &Tensor, name: &str) -> TensorProto {
@@ -84,7 +109,7 @@ pub fn tensor_to_proto(t: &Tensor, name: &str) -> TensorProto {
         name: Some(name.to_string()),
         data_type: Some(t.dtype().code()),
         dims: t.shape().iter().map(|&d| d as i64).collect(),
-        raw_data: Some(t.to_le_bytes()),
+        raw_data: Some(packed_bytes(t)),
         ..Default::default()
     }
 }

@@ -80,6 +80,7 @@ pub fn npy_tensor(bytes: &[u8]) -> Result<Tensor> {
         DType::U64 => read!(u64),
         DType::Bool => read!(bool),
         DType::BF16 => bail!("bfloat16 has no .npy element type"),
+        d => bail!("{d} has no .npy element type"),
     })
 }
 
@@ -151,9 +152,18 @@ fn one_line(e: &dyn std::fmt::Display) -> String {
     }
 }
 
-/// Writes a tensor as `.npy` (bfloat16, which NumPy lacks, as float32).
+/// Writes a tensor as `.npy` (bfloat16 and the float8/float4 formats, which NumPy lacks, as
+/// float32; int4/int2 as int8, uint4/uint2 as uint8).
 pub fn write_npy(path: &Path, t: &Tensor) -> Result<()> {
     use npyz::WriterBuilder;
+    if t.dtype().is_small() {
+        let wide = match t.dtype() {
+            DType::I4 | DType::I2 => DType::I8,
+            DType::U4 | DType::U2 => DType::U8,
+            _ => DType::F32,
+        };
+        return write_npy(path, &flowgate_runtime::cast(t, wide));
+    }
     let shown = path.display();
     let file = std::fs::File::create(path).map_err(|e| anyhow!("cannot write '{shown}': {e}"))?;
     let shape: Vec<u64> = t.shape().iter().map(|&d| d as u64).collect();
@@ -184,6 +194,7 @@ pub fn write_npy(path: &Path, t: &Tensor) -> Result<()> {
         DType::U32 => write!(t.as_slice::<u32>().unwrap_or(&[]).iter().copied()),
         DType::U64 => write!(t.as_slice::<u64>().unwrap_or(&[]).iter().copied()),
         DType::Bool => write!(t.as_slice::<bool>().unwrap_or(&[]).iter().copied()),
+        d => bail!("cannot write {d} as .npy"),
     }
     use std::io::Write as _;
     w.flush().map_err(|e| anyhow!("cannot write '{shown}': {e}"))?;

@@ -151,7 +151,13 @@ pub(crate) mod c_abi {
     }
 
     /// `round_mode`: 0 up, 1 down, 2 nearest (float8e8m0 only).
-    pub(crate) unsafe fn flowgate_rt_cast_mode(node: i32, x: Handle, to: i32, saturate: i32, round_mode: i32) -> Handle {
+    pub(crate) unsafe fn flowgate_rt_cast_mode(
+        node: i32,
+        x: Handle,
+        to: i32,
+        saturate: i32,
+        round_mode: i32,
+    ) -> Handle {
         run_t(node, || {
             let round = match round_mode {
                 0 => RoundMode::Up,

@@ -171,11 +171,7 @@ impl Minifloat {
         let l = self.layout();
         let r = round_to_grid(a, l.man_bits, 1 - l.bias);
         if r > max {
-            return if l.ieee_specials {
-                sign | (((1u8 << l.exp_bits) - 1) << l.man_bits)
-            } else {
-                self.nan_code()
-            };
+            return if l.ieee_specials { sign | (((1u8 << l.exp_bits) - 1) << l.man_bits) } else { self.nan_code() };
         }
         if r == 0.0 {
             return if l.nan_is_neg_zero { 0 } else { sign };
@@ -247,7 +243,7 @@ mod tests {
         let mut best: Option<(f64, u8)> = None;
         for (v, c) in finite(f) {
             let same_sign = (c & f.sign_bit() != 0) == x.is_sign_negative();
-            if !same_sign && !(c == 0 && f.layout().nan_is_neg_zero) {
+            if !(same_sign || c == 0 && f.layout().nan_is_neg_zero) {
                 continue;
             }
             let d = (v - x).abs();

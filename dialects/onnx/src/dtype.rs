@@ -2,7 +2,9 @@
 //!
 //! Integers are signless (`i8`..`i64`) as upstream MLIR's arith expects, except the unsigned
 //! ONNX types, which keep their signedness (`ui8`..`ui64`) so that `Cast` and comparisons can
-//! tell them apart. `bool` is `i1`. String, complex and the 8/4-bit float formats have no
+//! tell them apart. `bool` is `i1`. The float8/float4 formats are upstream's `f8E4M3FN`...
+//! `f4E2M1FN` (`TypeKind::OtherFloat`), int4/int2 are `i4`/`ui4`/`i2`/`ui2`: storage types the
+//! runtime holds and converts, never computed on in registers. String and complex have no
 //! builtin element type and are rejected with the type's name.
 
 use flowgate_ir::{Context, FloatKind, Signedness, Type, TypeKind};
@@ -26,6 +28,31 @@ pub mod code {
     pub const COMPLEX64: i32 = 14;
     pub const COMPLEX128: i32 = 15;
     pub const BFLOAT16: i32 = 16;
+    pub const FLOAT8E4M3FN: i32 = 17;
+    pub const FLOAT8E4M3FNUZ: i32 = 18;
+    pub const FLOAT8E5M2: i32 = 19;
+    pub const FLOAT8E5M2FNUZ: i32 = 20;
+    pub const UINT4: i32 = 21;
+    pub const INT4: i32 = 22;
+    pub const FLOAT4E2M1: i32 = 23;
+    pub const FLOAT8E8M0: i32 = 24;
+    pub const UINT2: i32 = 25;
+    pub const INT2: i32 = 26;
+}
+
+/// The small float formats: (ONNX code, upstream MLIR spelling).
+const SMALL_FLOATS: [(i32, &str); 6] = [
+    (code::FLOAT8E4M3FN, "f8E4M3FN"),
+    (code::FLOAT8E4M3FNUZ, "f8E4M3FNUZ"),
+    (code::FLOAT8E5M2, "f8E5M2"),
+    (code::FLOAT8E5M2FNUZ, "f8E5M2FNUZ"),
+    (code::FLOAT4E2M1, "f4E2M1FN"),
+    (code::FLOAT8E8M0, "f8E8M0FNU"),
+];
+
+/// Whether `c` is a storage-only type: a float8/float4 format or int4/uint4/int2/uint2.
+pub fn is_small_code(c: i32) -> bool {
+    (code::FLOAT8E4M3FN..=code::INT2).contains(&c)
 }
 
 /// The ONNX spelling of a data type code, for messages.
@@ -80,6 +107,15 @@ pub fn element_type(ctx: &mut Context, c: i32) -> Result<Type, String> {
         code::UINT16 => int(ctx, 16, Signedness::Unsigned),
         code::UINT32 => int(ctx, 32, Signedness::Unsigned),
         code::UINT64 => int(ctx, 64, Signedness::Unsigned),
+        code::INT4 => int(ctx, 4, Signedness::Signless),
+        code::UINT4 => int(ctx, 4, Signedness::Unsigned),
+        code::INT2 => int(ctx, 2, Signedness::Signless),
+        code::UINT2 => int(ctx, 2, Signedness::Unsigned),
+        c if SMALL_FLOATS.iter().any(|f| f.0 == c) => {
+            let name = SMALL_FLOATS.iter().find(|f| f.0 == c).map_or("", |f| f.1);
+            let (name, _) = flowgate_ir::types::other_float(name).ok_or("unknown float format")?;
+            ctx.intern_type(TypeKind::OtherFloat(name))
+        }
         code::UNDEFINED => return Err("the element type is undefined".to_string()),
         other => return Err(format!("element type '{}' is not supported", dtype_name(other))),
     })
@@ -93,7 +129,10 @@ pub fn dtype_code(ctx: &Context, t: Type) -> Option<i32> {
         TypeKind::Float(FloatKind::F16) => code::FLOAT16,
         TypeKind::Float(FloatKind::BF16) => code::BFLOAT16,
         TypeKind::Integer { width: 1, .. } => code::BOOL,
+        TypeKind::OtherFloat(name) => return SMALL_FLOATS.iter().find(|f| f.1 == *name).map(|f| f.0),
         TypeKind::Integer { width, signedness: Signedness::Unsigned } => match width {
+            2 => code::UINT2,
+            4 => code::UINT4,
             8 => code::UINT8,
             16 => code::UINT16,
             32 => code::UINT32,
@@ -101,6 +140,8 @@ pub fn dtype_code(ctx: &Context, t: Type) -> Option<i32> {
             _ => return None,
         },
         TypeKind::Integer { width, .. } => match width {
+            2 => code::INT2,
+            4 => code::INT4,
             8 => code::INT8,
             16 => code::INT16,
             32 => code::INT32,
@@ -129,6 +170,16 @@ mod tests {
             (7, "i64"),
             (2, "ui8"),
             (13, "ui64"),
+            (17, "f8E4M3FN"),
+            (18, "f8E4M3FNUZ"),
+            (19, "f8E5M2"),
+            (20, "f8E5M2FNUZ"),
+            (21, "ui4"),
+            (22, "i4"),
+            (23, "f4E2M1FN"),
+            (24, "f8E8M0FNU"),
+            (25, "ui2"),
+            (26, "i2"),
         ];
         for (c, want) in cases {
             let t = element_type(&mut ctx, c).expect("supported");
@@ -137,6 +188,5 @@ mod tests {
         }
         assert_eq!(element_type(&mut ctx, 8).unwrap_err(), "element type 'string' is not supported");
         assert_eq!(element_type(&mut ctx, 14).unwrap_err(), "element type 'complex64' is not supported");
-        assert_eq!(element_type(&mut ctx, 19).unwrap_err(), "element type 'float8e5m2' is not supported");
     }
 }

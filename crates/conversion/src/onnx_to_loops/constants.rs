@@ -172,6 +172,9 @@ fn elem_size(e: Elem) -> usize {
 
 /// A runtime tensor holding attribute `a` of tensor type `t`.
 pub(crate) fn tensor_constant(l: &mut Lower<'_>, op: OpId, a: Attribute, t: Type) -> LResult<Value> {
+    if let Some(code) = types::small_code(l.ctx, t) {
+        return small_constant(l, op, a, t, code);
+    }
     let e = types::tensor_elem(l.ctx, t).ok_or_else(|| l.err(op, "constant of an unsupported element type"))?;
     let shape = types::tensor_shape(l.ctx, t).ok_or_else(|| l.err(op, "constant of unknown shape"))?;
     if shape.iter().any(|&d| d < 0) {
@@ -190,6 +193,33 @@ pub(crate) fn tensor_constant(l: &mut Lower<'_>, op: OpId, a: Attribute, t: Type
             encode(&mut blob, e, v);
         }
     }
+    let h = l.constant_tensor(&blob)?;
+    l.orig.insert(h, t);
+    Ok(h)
+}
+
+/// A float8/float4/int4/int2 constant: the importer gives it as hex, one byte per element
+/// (upstream's raw form), which is the runtime's layout too.
+fn small_constant(l: &mut Lower<'_>, op: OpId, a: Attribute, t: Type, code: i32) -> LResult<Value> {
+    let shape = types::tensor_shape(l.ctx, t).filter(|s| s.iter().all(|&d| d >= 0));
+    let shape = shape.ok_or_else(|| l.err(op, "constant of unknown or dynamic shape"))?;
+    let count: usize = shape.iter().map(|&d| d as usize).product();
+    let bytes = match l.ctx.attr_kind(a) {
+        AttrKind::DenseElements { data: DenseElements::Hex(h), .. } => hex_bytes(h),
+        _ => None,
+    };
+    let bytes = bytes.ok_or_else(|| l.err(op, "constant of a float8/float4/int4/int2 type must be hex data"))?;
+    let bytes = if bytes.len() == 1 && count != 1 { bytes.repeat(count) } else { bytes };
+    if bytes.len() != count {
+        return Err(l.err(op, "Constant: hex data of the wrong size"));
+    }
+    let mut blob = Vec::with_capacity(16 + 8 * shape.len() + count);
+    blob.extend(i64::from(code).to_le_bytes());
+    blob.extend((shape.len() as i64).to_le_bytes());
+    for &d in &shape {
+        blob.extend(d.to_le_bytes());
+    }
+    blob.extend(bytes);
     let h = l.constant_tensor(&blob)?;
     l.orig.insert(h, t);
     Ok(h)

@@ -523,7 +523,34 @@ fn cast_target(l: &Lower<'_>, op: OpId, name: &str, ops: &[Value]) -> LResult<El
     })
 }
 
+/// Cast/CastLike to a storage-only type (float8, float4, int4, int2): always the runtime's
+/// `cast_mode`, which takes `saturate` and float8e8m0's `round_mode`. `None` for other targets.
+fn small_cast(l: &mut Lower<'_>, op: OpId, name: &str, ops: &[Value]) -> LResult<Option<Value>> {
+    let code = if name == "CastLike" {
+        types::small_code(l.ctx, l.onnx_type(ops[1]))
+    } else {
+        l.int_attr(op, "to").and_then(|c| i32::try_from(c).ok()).filter(|&c| flowgate_onnx::dtype::is_small_code(c))
+    };
+    let Some(code) = code else { return Ok(None) };
+    let round = match l.str_attr(op, "round_mode").as_deref() {
+        None | Some("up") => 0,
+        Some("down") => 1,
+        Some("nearest") => 2,
+        Some(other) => return Err(l.err(op, format!("{name}: unknown round_mode '{other}'"))),
+    };
+    let saturate = l.int_attr(op, "saturate").unwrap_or(1) != 0;
+    let node = l.node_id(op);
+    let h = l.handle(ops[0])?;
+    let c = l.const_i32(code);
+    let s = l.const_i32(saturate as i32);
+    let r = l.const_i32(round);
+    Ok(Some(l.rt("cast_mode", &[node, h, c, s, r])?))
+}
+
 fn cast(l: &mut Lower<'_>, op: OpId, name: &str, ops: &[Value]) -> LResult<Vec<Value>> {
+    if let Some(v) = small_cast(l, op, name, ops)? {
+        return Ok(vec![v]);
+    }
     let rty = l.onnx_type(l.ctx.result(op, 0));
     let to = cast_target(l, op, name, ops)?;
     let x = ops[0];

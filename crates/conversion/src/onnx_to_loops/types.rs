@@ -88,6 +88,16 @@ pub(crate) fn tensor_elem(ctx: &Context, t: Type) -> Option<Elem> {
     }
 }
 
+/// The ONNX code of a tensor type's element when it is a storage-only type (float8, float4,
+/// int4, int2): such values are always handles, and only the runtime converts them.
+pub(crate) fn small_code(ctx: &Context, t: Type) -> Option<i32> {
+    let element = match ctx.type_kind(t) {
+        TypeKind::RankedTensor { element, .. } | TypeKind::UnrankedTensor { element } => *element,
+        _ => t,
+    };
+    flowgate_onnx::dtype::dtype_code(ctx, element).filter(|&c| flowgate_onnx::dtype::is_small_code(c))
+}
+
 /// The static rank of a tensor type, if known.
 pub(crate) fn tensor_rank(ctx: &Context, t: Type) -> Option<usize> {
     match ctx.type_kind(t) {

@@ -27,7 +27,8 @@ pub fn import_tensor(ctx: &mut Context, t: &TensorProto) -> Result<Attribute, St
         return Err(format!("{what}: its external data was not loaded"));
     }
     let data = read_elements(t, c).map_err(|e| format!("{what}: {e}"))?;
-    if data.len() != count {
+    // (small_elements checked the hex data of the small types against the shape.)
+    if !dtype::is_small_code(c) && data.len() != count {
         return Err(format!("{what} holds {} elements but its shape {:?} needs {count}", data.len(), t.dims));
     }
     let ty = ctx.tensor_type(t.dims.clone(), elem);
@@ -44,7 +45,8 @@ pub fn tensor_elements(t: &TensorProto) -> Result<DenseElements, String> {
         .try_fold(1usize, |acc, &d| usize::try_from(d).ok().and_then(|d| acc.checked_mul(d)))
         .ok_or_else(|| "bad dimensions".to_string())?;
     let data = read_elements(t, c)?;
-    if data.len() != count {
+    // (small_elements checked the hex data of the small types against the shape.)
+    if !dtype::is_small_code(c) && data.len() != count {
         return Err(format!("holds {} elements but its shape {:?} needs {count}", data.len(), t.dims));
     }
     Ok(data)
@@ -84,7 +86,49 @@ fn ints(v: impl Iterator<Item = i128>) -> DenseElements {
     DenseElements::Ints(v.collect())
 }
 
+/// A float8/float4/int4/int2 tensor as upstream's raw form: one byte per element (the float
+/// code, or the integer sign-extended), as hex. ONNX packs the sub-byte types in raw_data (and
+/// in int32_data, one packed byte per entry) low bits first.
+fn small_elements(t: &TensorProto, c: i32) -> Result<DenseElements, String> {
+    let count: usize = t.dims.iter().map(|&d| d.max(0) as usize).product();
+    let packed: Vec<u8> = match t.raw_data.as_deref() {
+        Some(raw) => raw.to_vec(),
+        None => t.int32_data.iter().map(|&x| x as u8).collect(),
+    };
+    let bits = match c {
+        code::INT4 | code::UINT4 | code::FLOAT4E2M1 => 4,
+        code::INT2 | code::UINT2 => 2,
+        _ => 8,
+    };
+    let per_byte = 8 / bits;
+    if packed.len() != count.div_ceil(per_byte) {
+        return Err(format!(
+            "holds {} bytes of {} data, but its shape {:?} needs {}",
+            packed.len(),
+            dtype::dtype_name(c),
+            t.dims,
+            count.div_ceil(per_byte)
+        ));
+    }
+    let signed = matches!(c, code::INT4 | code::INT2);
+    let mut hex = String::with_capacity(2 + 2 * count);
+    hex.push_str("0x");
+    for i in 0..count {
+        let byte = packed[i / per_byte];
+        let shift = (i % per_byte) * bits;
+        let mut v = (byte >> shift) & (((1u16 << bits) - 1) as u8);
+        if signed && bits < 8 && v >> (bits - 1) != 0 {
+            v |= !(((1u16 << bits) - 1) as u8);
+        }
+        hex.push_str(&format!("{v:02X}"));
+    }
+    Ok(DenseElements::Hex(hex))
+}
+
 fn read_elements(t: &TensorProto, c: i32) -> Result<DenseElements, String> {
+    if dtype::is_small_code(c) {
+        return small_elements(t, c);
+    }
     if let Some(raw) = t.raw_data.as_deref() {
         return Ok(match c {
             code::FLOAT => floats(chunks::<4>(raw)?.map(|b| f32::from_le_bytes(b) as f64)),
