@@ -451,10 +451,15 @@ mod tests {
     #[test]
     fn add_equal_and_dtype_mismatch_for_every_dtype() {
         for d in DType::ALL {
-            let a = crate::cast::cast(&t(&[3], vec![1i64, 1, 2]), d);
-            let b = crate::cast::cast(&t(&[3], vec![0i64, 1, 2]), d);
+            // int2 holds -2..=1: the small types compare 0 and 1 only.
+            let two = if d.is_small() { 0 } else { 2 };
+            let a = crate::cast::cast(&t(&[3], vec![1i64, 1, two]), d);
+            let b = crate::cast::cast(&t(&[3], vec![0i64, 1, two]), d);
             let eq = binary(BinaryOp::Equal, &a, &b).unwrap();
             assert_eq!(eq.as_slice::<bool>().unwrap(), &[false, true, true], "{d}");
+            if d.is_small() {
+                continue;
+            }
             if d == DType::Bool {
                 assert!(binary(BinaryOp::Add, &a, &b).is_err());
                 continue;

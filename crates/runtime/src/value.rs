@@ -604,7 +604,7 @@ mod tests {
             assert_eq!(DType::from_code(d.code()), Ok(d));
         }
         assert_eq!(DType::from_code(8).unwrap_err().0, "unsupported element type string");
-        assert_eq!(DType::from_code(17).unwrap_err().0, "unsupported element type float8e4m3fn");
+        assert_eq!(DType::from_code(14).unwrap_err().0, "unsupported element type complex64");
         assert!(DType::from_code(99).is_err());
     }
 
@@ -612,7 +612,12 @@ mod tests {
     fn bytes_round_trip_for_every_dtype() {
         for d in DType::ALL {
             let bytes: Vec<u8> = (0..6 * d.size()).map(|i| (i * 7 % 3) as u8).collect();
-            let bytes = if d == DType::Bool { bytes.iter().map(|&b| u8::from(b != 0)).collect() } else { bytes };
+            // (bool and int2 hold fewer values than a byte: 0 and 1 are in every type.)
+            let bytes = if d == DType::Bool || d.is_small() {
+                bytes.iter().map(|&b| u8::from(b != 0)).collect()
+            } else {
+                bytes
+            };
             let t = Tensor::new(d, vec![2, 3], &bytes).unwrap();
             assert_eq!(t.dtype(), d);
             assert_eq!(t.len(), 6);
