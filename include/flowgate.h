@@ -56,6 +56,20 @@ extern "C" {
 #define FLOWGATE_UINT32 12
 #define FLOWGATE_UINT64 13
 #define FLOWGATE_BFLOAT16 16
+/* The float8, float4 and 2/4-bit integer types hold ONE ELEMENT PER BYTE here (as numpy's
+ * ml_dtypes stores them), not packed two or four to a byte as in ONNX's TensorProto: an int4
+ * element is a signed byte in -8..7, a uint2 one a byte in 0..3, a float8/float4 one its code in
+ * the low bits of a byte. */
+#define FLOWGATE_FLOAT8E4M3FN 17
+#define FLOWGATE_FLOAT8E4M3FNUZ 18
+#define FLOWGATE_FLOAT8E5M2 19
+#define FLOWGATE_FLOAT8E5M2FNUZ 20
+#define FLOWGATE_UINT4 21
+#define FLOWGATE_INT4 22
+#define FLOWGATE_FLOAT4E2M1 23
+#define FLOWGATE_FLOAT8E8M0 24
+#define FLOWGATE_UINT2 25
+#define FLOWGATE_INT2 26
 #define FLOWGATE_SEQUENCE (-1)
 #define FLOWGATE_OPTIONAL (-2)
 

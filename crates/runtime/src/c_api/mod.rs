@@ -174,6 +174,37 @@ mod table_tests {
         }
     }
 
+    /// Every element type the runtime holds has its `FLOWGATE_<NAME> <code>` define, and every
+    /// define names a code the runtime takes, so a C caller can spell each supported type.
+    #[test]
+    fn the_header_defines_every_dtype() {
+        use crate::value::DType;
+        let header = include_str!("../../../../include/flowgate.h");
+        let defines: Vec<(&str, i32)> = header
+            .lines()
+            .filter_map(|l| l.strip_prefix("#define FLOWGATE_"))
+            .filter_map(|l| {
+                let (name, code) = l.split_once(' ')?;
+                Some((name, code.trim().parse().ok()?))
+            })
+            .filter(|(name, _)| !matches!(*name, "COPY" | "BORROW" | "MAX_RANK" | "MAX_DEPTH"))
+            .collect();
+        for d in DType::ALL {
+            assert!(
+                defines.iter().any(|&(_, c)| c == d as i32),
+                "flowgate.h has no define for {} ({})",
+                d.name(),
+                d as i32
+            );
+        }
+        for (name, code) in defines {
+            assert!(
+                DType::from_code(code).is_ok(),
+                "FLOWGATE_{name} = {code} is not an element type the runtime takes"
+            );
+        }
+    }
+
     #[test]
     fn struct_layout_is_the_abi() {
         use super::{FlowgateSequence, FlowgateTensor};
