@@ -147,3 +147,16 @@ def test_errors_in_nested_graphs_name_the_node_and_graph_path():
         s.run(None, feed)
     feed["c"] = np.array(False)  # the other branch runs; the session is still usable
     np.testing.assert_array_equal(s.run(None, feed)[0], np.ones(5, np.float32))
+
+
+def test_float8_output_is_refused_by_name():
+    # numpy holds float8 only through ml_dtypes; the package refuses such an output by its
+    # type instead of handing back other bytes.
+    x = h.make_tensor_value_info("x", T.FLOAT, [2])
+    y = h.make_tensor_value_info("y", T.FLOAT8E4M3FN, [2])
+    node = h.make_node("Cast", ["x"], ["y"], to=T.FLOAT8E4M3FN)
+    graph = h.make_graph([node], "g", [x], [y])
+    model = h.make_model(graph, opset_imports=[h.make_opsetid("", 21)])
+    sess = flowgate.InferenceSession(model.SerializeToString())
+    with pytest.raises(flowgate.NotImplemented, match="float8e4m3fn"):
+        sess.run(None, {"x": np.array([1.0, 2.0], np.float32)})
