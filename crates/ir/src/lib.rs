@@ -16,6 +16,7 @@ mod location;
 pub mod op_view;
 mod pattern;
 pub mod region_branch;
+pub mod structural;
 mod symbol;
 pub mod testing;
 pub mod types;

@@ -41,6 +41,7 @@ mod tensor_ops;
 mod types;
 
 use emit::{LResult, Lower};
+use flowgate_ir::structural::{self, TypeConverter};
 use flowgate_ir::{Context, Diagnostic, InsertPoint, OpId, Value};
 use flowgate_pass::{Pass, PassInfo};
 
@@ -164,7 +165,7 @@ fn lower_function(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
     l.tier = Default::default();
     snapshot_types(l, f);
     retype_signature(l, f)?;
-    retype_structure(l, f);
+    retype_structure(l, f)?;
     compiled::stack::plan(l, f)?;
     lower_ops(l, f)?;
     fix_joins(l, f)?;
@@ -237,33 +238,50 @@ fn retype_signature(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
     Ok(())
 }
 
-/// Results of structured ops and block arguments of their regions take their lowered types.
-fn retype_structure(l: &mut Lower<'_>, f: OpId) {
-    let mut ops = Vec::new();
-    l.ctx.walk(f, &mut |op| ops.push(op));
-    for op in ops {
-        if op == f {
-            continue;
+/// The lowering as the structural type conversion's converter: ONNX types become their lowered
+/// types, and a value is brought to another form (a register scalar boxed into a handle, a
+/// handle unboxed, a buffer) by `coerce`, located at the op that receives it.
+impl TypeConverter for Lower<'_> {
+    type Error = Diagnostic;
+
+    fn context(&mut self) -> &mut Context {
+        self.ctx
+    }
+
+    fn convert_type(&mut self, ty: flowgate_ir::Type) -> Option<flowgate_ir::Type> {
+        self.lowered_type(ty)
+    }
+
+    fn materialize(&mut self, user: OpId, value: Value, to: flowgate_ir::Type) -> LResult<Value> {
+        self.ip = InsertPoint::Before(user);
+        self.loc = self.ctx.op_loc(user);
+        let node = self.node_id(user);
+        self.coerce(node, value, to)
+    }
+}
+
+/// Results of structured ops and block arguments of their regions take their lowered types
+/// (the structural type conversion's first step). Any other op that is not lowered and
+/// carries an ONNX value would keep a type no backend knows: it is refused here, naming it.
+fn retype_structure(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
+    structural::convert_carried_types(l, f);
+    let mut bad = None;
+    l.ctx.walk(f, &mut |op| {
+        let n = l.ctx.op_name(op);
+        let lowered = n.starts_with("onnx.") || n.starts_with("tensor.");
+        if bad.is_none()
+            && !lowered
+            && l.ctx.results(op).iter().any(|&r| types::is_onnx_value_type(l.ctx, l.ctx.value_type(r)))
+        {
+            bad = Some(op);
         }
-        let name = l.ctx.op_name(op).to_string();
-        if !name.starts_with("onnx.") && !name.starts_with("tensor.") {
-            for r in l.ctx.results(op).to_vec() {
-                let t = l.ctx.value_type(r);
-                if let Some(nt) = l.lowered_type(t) {
-                    l.ctx.set_value_type(r, nt);
-                }
-            }
-        }
-        for reg in l.ctx.regions(op).to_vec() {
-            for b in l.ctx.region_blocks(reg).to_vec() {
-                for a in l.ctx.block_args(b).to_vec() {
-                    let t = l.ctx.value_type(a);
-                    if let Some(nt) = l.lowered_type(t) {
-                        l.ctx.set_value_type(a, nt);
-                    }
-                }
-            }
-        }
+    });
+    match bad {
+        Some(op) => Err(l.err(
+            op,
+            format!("'{}' carries an ONNX value, which convert-onnx-to-loops does not convert", l.ctx.op_name(op)),
+        )),
+        None => Ok(()),
     }
 }
 
@@ -431,41 +449,23 @@ fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
     Err(l.err(op, format!("op type '{short}' is not supported by convert-onnx-to-loops")))
 }
 
-/// Where a value flows into a block argument or result (yields, loop inits, returns), bring it
-/// to the target's representation: a branch may yield a register scalar where the join is a
-/// handle, or the reverse. `retype_structure` gave results and block arguments their lowered
-/// types; the region-branch interface says which operand feeds which of them, as upstream's
-/// structural type conversion does. A function's results are its signature, not a region
-/// edge, so `func.return` is matched here by name.
+/// Where a value flows into a block argument or result (yields, loop inits, branches,
+/// returns), bring it to the target's representation: a branch may yield a register scalar
+/// where the join is a handle, or the reverse (the structural type conversion's second step).
+/// A function's results are its signature, not a region edge, so its `func.return` gets its
+/// targets here.
 fn fix_joins(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
-    let mut ops = Vec::new();
-    l.ctx.walk(f, &mut |op| ops.push(op));
+    structural::materialize_joins(l, f)?;
     let ptr = l.ptr();
-    for op in ops {
-        let targets: Vec<(usize, flowgate_ir::Type)> = if l.ctx.is_op(op, "func.return") {
-            if l.ctx.parent_op(op) != Some(f) {
-                continue;
-            }
-            let ops_ = l.ctx.operands(op).to_vec();
-            ops_.iter()
-                .enumerate()
-                .filter(|(_, &v)| types::is_onnx_value_type(l.ctx, l.onnx_type(v)))
-                .map(|(i, _)| (i, ptr))
-                .collect()
-        } else {
-            flowgate_ir::region_branch::join_targets(l.ctx, op)
-        };
-        for (i, want) in targets {
-            let v = l.ctx.operand(op, i);
-            if l.ctx.value_type(v) == want {
-                continue;
-            }
-            l.ip = InsertPoint::Before(op);
-            l.loc = l.ctx.op_loc(op);
-            let node = l.node_id(op);
-            let nv = l.coerce(node, v, want)?;
-            l.ctx.set_operand(op, i, nv);
+    for ret in l.ctx.find_ops(f, "func.return") {
+        if l.ctx.parent_op(ret) != Some(f) {
+            continue;
         }
+        let targets: Vec<_> = (0..l.ctx.operands(ret).len())
+            .filter(|&i| types::is_onnx_value_type(l.ctx, l.onnx_type(l.ctx.operand(ret, i))))
+            .map(|i| (i, ptr))
+            .collect();
+        structural::materialize_operands(l, ret, &targets)?;
     }
     Ok(())
 }

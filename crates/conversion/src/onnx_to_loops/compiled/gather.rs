@@ -13,6 +13,7 @@ use super::super::emit::{LResult, Lower};
 use super::super::types;
 use super::{memref_type, nest};
 use flowgate_ir::{InsertPoint, OpId, OperationState, Value};
+use flowgate_scf::{ForOp, WhileOp};
 
 /// The largest tensor (in elements) a loop's `Gather` reads whole into a buffer: a Scan input
 /// of 10^6 steps of 16 floats fits, the copy costs less than one call per step.
@@ -80,7 +81,7 @@ fn whole_type(l: &mut Lower<'_>, op: OpId, data: Value, axis: i64, out: &[i64]) 
         return None;
     }
     // Only a loop that does not define `data` amortizes the copy.
-    let lp = l.ctx.find_ancestor(op, |c, o| c.is_op(o, "scf.for") || c.is_op(o, "scf.while"))?;
+    let lp = l.ctx.find_ancestor(op, |c, o| ForOp::cast(c, o).is_some() || WhileOp::cast(c, o).is_some())?;
     let def = l.ctx.value_block(data).and_then(|b| l.ctx.block_parent_op(b))?;
     if l.ctx.is_ancestor(lp, def) {
         return None;

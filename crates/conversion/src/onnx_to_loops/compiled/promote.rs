@@ -22,19 +22,15 @@
 
 use super::super::emit::Lower;
 use flowgate_ir::{BlockId, InsertPoint, OpId, TypeKind, Value};
+use flowgate_scf::{ForOp, YieldOp};
 use std::collections::HashMap;
 
 /// Carries every single-element buffer of the `scf.for` loops of `f` as a register.
 pub(crate) fn carry_scalars(l: &mut Lower<'_>, f: OpId) {
     let mut loops = Vec::new();
-    l.ctx.walk(f, &mut |op| {
-        if l.ctx.is_op(op, "scf.for") {
-            loops.push(op);
-        }
-    });
+    l.ctx.walk(f, &mut |op| loops.extend(ForOp::cast(l.ctx, op)));
     for lp in loops {
-        let inits = l.ctx.operands(lp).len().saturating_sub(3);
-        for k in 0..inits {
+        for k in 0..lp.init_args(l.ctx).len() {
             promote(l, lp, k);
         }
     }
@@ -50,13 +46,17 @@ fn single(l: &Lower<'_>, v: Value) -> Option<(flowgate_ir::Type, usize)> {
     }
 }
 
-fn promote(l: &mut Lower<'_>, lp: OpId, k: usize) {
-    let Some(blk) = l.ctx.entry_block(l.ctx.region(lp, 0)) else { return };
-    let Some(y) = l.ctx.terminator(blk).filter(|&t| l.ctx.is_op(t, "scf.yield")) else { return };
-    let arg = l.ctx.block_arg(blk, 1 + k);
+fn promote(l: &mut Lower<'_>, for_op: ForOp, k: usize) {
+    let lp = for_op.op();
+    let Some(blk) = l.ctx.entry_block(for_op.body(l.ctx)) else { return };
+    let Some(y) = l.ctx.terminator(blk).and_then(|t| YieldOp::cast(l.ctx, t)) else { return };
+    let (Some(&arg), Some(&init), Some(&dst)) =
+        (for_op.region_iter_args(l.ctx).get(k), for_op.init_args(l.ctx).get(k), y.values(l.ctx).get(k))
+    else {
+        return;
+    };
+    let y = y.op();
     let Some((et, rank)) = single(l, arg) else { return };
-    let init = l.ctx.operand(lp, 3 + k);
-    let dst = l.ctx.operand(y, k);
     // The final value goes back into the buffer the yield copied into, after the loop: it must
     // be made outside the loop (the buffers of `carried.rs` are allocated at function entry).
     let outside = l.ctx.defining_op(dst).is_some_and(|d| l.ctx.is_op(d, "memref.alloc") && !l.ctx.is_ancestor(lp, d));
@@ -67,14 +67,14 @@ fn promote(l: &mut Lower<'_>, lp: OpId, k: usize) {
     if uses.iter().any(|u| u.index != 0 || !l.ctx.is_op(u.op, "memref.load")) {
         return;
     }
-    let res = l.ctx.result(lp, k);
+    let Some(&res) = l.ctx.results(lp).get(k) else { return };
     l.loc = l.ctx.op_loc(lp);
     l.ip = InsertPoint::Before(lp);
     // One index 0 before the loop serves the three accesses.
     let c0 = l.with_builder(|b, loc| flowgate_arith::builders::constant_index(b, 0, loc));
     let idx = vec![c0; rank];
     let first = l.op1("memref.load", &[&[init][..], &idx].concat(), et);
-    l.ctx.set_operand(lp, 3 + k, first);
+    l.ctx.set_operand(lp, ForOp::NUM_FIXED_OPERANDS + k, first);
     l.ctx.set_value_type(arg, et);
     for u in uses {
         let r = l.ctx.result(u.op, 0);

@@ -52,7 +52,7 @@ pub(crate) fn plan(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
         let Some(blk) = l.ctx.entry_block(for_op.body(l.ctx)) else { continue };
         let Some(y) = l.ctx.terminator(blk).filter(|&t| l.ctx.is_op(t, YieldOp::NAME)) else { continue };
         for k in 0..n_inits {
-            if let Some((ins, cat, row, row_ty)) = pattern(l, lp, blk, y, k, trips) {
+            if let Some((ins, cat, row, row_ty)) = pattern(l, for_op, blk, y, k, trips) {
                 // The ONNX element type (signedness), and the buffer's.
                 let element = match l.ctx.type_kind(l.onnx_type(l.ctx.operand(ins, 1))) {
                     flowgate_ir::TypeKind::RankedTensor { element, .. } => *element,
@@ -80,15 +80,16 @@ pub(crate) fn plan(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
 /// the static shape of one row.
 fn pattern(
     l: &mut Lower<'_>,
-    lp: OpId,
+    for_op: ForOp,
     blk: flowgate_ir::BlockId,
     y: OpId,
     k: usize,
     trips: i64,
 ) -> Option<(OpId, OpId, Vec<i64>, flowgate_ir::Type)> {
-    let init = l.ctx.operand(lp, 3 + k);
+    let lp = for_op.op();
+    let init = *for_op.init_args(l.ctx).get(k)?;
     l.ctx.defining_op(init).filter(|&d| l.ctx.is_op(d, "onnx.SequenceEmpty"))?;
-    let arg = l.ctx.block_arg(blk, 1 + k);
+    let arg = *for_op.region_iter_args(l.ctx).get(k)?;
     let [u] = l.ctx.uses(arg) else { return None };
     let ins = u.op;
     if !l.ctx.is_op(ins, "onnx.SequenceInsert") || u.index != 0 || l.ctx.operands(ins).len() != 2 {
