@@ -3,7 +3,7 @@
 
 use super::{build, entry, position, terminator};
 use flowgate_ir::{BlockId, Builder, Context, Diagnostic, OpId, RegionId};
-use flowgate_scf::IfOp;
+use flowgate_scf::{IfOp, YieldOp};
 
 /// Inline a single-block region before `dest_before`, turning its `scf.yield` into a branch to
 /// `continuation`; returns the region's (former) entry block.
@@ -16,7 +16,7 @@ fn inline_yielding(
 ) -> Result<BlockId, Diagnostic> {
     let first = ctx.entry_block(region).ok_or_else(|| Diagnostic::op_error(ctx, op, "expects a non-empty region"))?;
     let last = *ctx.region_blocks(region).last().unwrap_or(&first);
-    let y = terminator(ctx, op, last, "scf.yield")?;
+    let y = terminator(ctx, op, last, YieldOp::NAME)?;
     let vals = ctx.operands(y).to_vec();
     let loc = ctx.op_loc(op);
     let mut b = Builder::before(ctx, y);
@@ -111,7 +111,7 @@ pub(crate) fn lower_execute_region(ctx: &mut Context, op: OpId) -> Result<(), Di
     let mut b = Builder::at_end(ctx, cond_block);
     build::br(&mut b, first, &[], loc);
     for blk in ctx.region_blocks(body).to_vec() {
-        if let Some(y) = ctx.last_op(blk).filter(|&t| ctx.is_op(t, "scf.yield")) {
+        if let Some(y) = ctx.last_op(blk).filter(|&t| ctx.is_op(t, YieldOp::NAME)) {
             let vals = ctx.operands(y).to_vec();
             let mut b = Builder::at_end(ctx, blk);
             build::br(&mut b, remaining, &vals, loc);

@@ -3,7 +3,7 @@
 use super::build::{self, CmpPredicate};
 use super::{entry, position, terminator};
 use flowgate_ir::{Builder, Context, Diagnostic, OpId};
-use flowgate_scf::{ConditionOp, ForOp};
+use flowgate_scf::{ConditionOp, ForOp, YieldOp};
 
 /// ```text
 /// init:  cf.br ^cond(%lb, %inits...)
@@ -17,7 +17,7 @@ pub(crate) fn lower_for(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     let cond_block = entry(ctx, op, 0)?;
     let body = ctx.region(op, 0);
     let last_body = *ctx.region_blocks(body).last().unwrap_or(&cond_block);
-    let yield_op = terminator(ctx, op, last_body, "scf.yield")?;
+    let yield_op = terminator(ctx, op, last_body, YieldOp::NAME)?;
     let Some(for_op) = ForOp::cast(ctx, op) else {
         return Err(Diagnostic::op_error(ctx, op, "expects lower bound, upper bound and step operands"));
     };
@@ -64,9 +64,9 @@ pub(crate) fn lower_while(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic>
     let after = entry(ctx, op, 1)?;
     let (before_r, after_r) = (ctx.region(op, 0), ctx.region(op, 1));
     let before_last = *ctx.region_blocks(before_r).last().unwrap_or(&before);
-    let cond = terminator(ctx, op, before_last, "scf.condition")?;
+    let cond = terminator(ctx, op, before_last, ConditionOp::NAME)?;
     let after_last = *ctx.region_blocks(after_r).last().unwrap_or(&after);
-    let yield_op = terminator(ctx, op, after_last, "scf.yield")?;
+    let yield_op = terminator(ctx, op, after_last, YieldOp::NAME)?;
     let inits = ctx.operands(op).to_vec();
     let Some(condition) = ConditionOp::cast(ctx, cond) else {
         return Err(Diagnostic::op_error(ctx, op, "expects a condition operand"));

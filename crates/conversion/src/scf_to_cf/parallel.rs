@@ -4,6 +4,7 @@
 
 use super::{entry, terminator};
 use flowgate_ir::{Builder, Context, Diagnostic, Location, OpId, OperationState, Value};
+use flowgate_scf::{ForOp, YieldOp};
 
 /// Create `scf.for %iv = lb to ub step s iter_args(inits)` at the builder's position; loops
 /// without iter_args get their (empty) `scf.yield`, the others get one later.
@@ -13,14 +14,14 @@ fn create_for(b: &mut Builder<'_>, (lb, ub, step): (Value, Value, Value), inits:
     arg_types.extend(inits.iter().map(|&v| b.ctx.value_type(v)));
     let block = b.ctx.add_block(region, &arg_types, loc);
     if inits.is_empty() {
-        let y = OperationState::new(b.ctx, "scf.yield", loc);
+        let y = OperationState::new(b.ctx, YieldOp::NAME, loc);
         let y = b.ctx.create_op(y);
         b.ctx.append_op(block, y);
     }
     let mut operands = vec![lb, ub, step];
     operands.extend_from_slice(inits);
     let types: Vec<_> = inits.iter().map(|&v| b.ctx.value_type(v)).collect();
-    let st = OperationState::new(b.ctx, "scf.for", loc).operands(&operands).results(&types).regions(&[region]);
+    let st = OperationState::new(b.ctx, ForOp::NAME, loc).operands(&operands).results(&types).regions(&[region]);
     b.create(st)
 }
 
@@ -57,7 +58,7 @@ pub(crate) fn lower_parallel(ctx: &mut Context, op: OpId) -> Result<(), Diagnost
         } else if !results.is_empty() {
             // The enclosing loop (built empty, as it has iter_args) yields this loop's results.
             if let Some(parent) = b.ctx.parent_block(for_op) {
-                let st = OperationState::new(b.ctx, "scf.yield", loc).operands(&results);
+                let st = OperationState::new(b.ctx, YieldOp::NAME, loc).operands(&results);
                 let y = b.ctx.create_op(st);
                 b.ctx.append_op(parent, y);
             }
@@ -91,7 +92,7 @@ pub(crate) fn lower_parallel(ctx: &mut Context, op: OpId) -> Result<(), Diagnost
         Some(t) => ctx.inline_block_before(body, new_body, Some(t), &ivs),
     }
     if !yielded.is_empty() {
-        let st = OperationState::new(ctx, "scf.yield", loc).operands(&yielded);
+        let st = OperationState::new(ctx, YieldOp::NAME, loc).operands(&yielded);
         let y = ctx.create_op(st);
         ctx.append_op(new_body, y);
     }

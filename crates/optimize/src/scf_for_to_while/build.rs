@@ -3,6 +3,7 @@
 
 use flowgate_ir::asm::parse_attr_str;
 use flowgate_ir::{Builder, Location, OperationState, Value};
+use flowgate_scf::ConditionOp;
 
 /// The `arith.cmpi` predicates the rewrite uses, numbered as upstream's enum.
 #[derive(Copy, Clone)]
@@ -35,6 +36,6 @@ pub(super) fn addi(b: &mut Builder<'_>, lhs: Value, rhs: Value, loc: Location) -
 pub(super) fn condition(b: &mut Builder<'_>, flag: Value, args: &[Value], loc: Location) {
     let mut operands = vec![flag];
     operands.extend_from_slice(args);
-    let st = OperationState::new(b.ctx, "scf.condition", loc).operands(&operands);
+    let st = OperationState::new(b.ctx, ConditionOp::NAME, loc).operands(&operands);
     b.create(st);
 }

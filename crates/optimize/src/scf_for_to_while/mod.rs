@@ -23,7 +23,7 @@ mod build;
 
 use flowgate_ir::{Builder, Context, Diagnostic, Location, OpId, OperationState, Type, Value};
 use flowgate_pass::{apply_patterns_greedily, GreedyConfig, Pass, PassInfo, PassOptions, PatternSet, RegionSimplify};
-use flowgate_scf::{ForOp, WhileOp};
+use flowgate_scf::{ForOp, WhileOp, YieldOp};
 
 const ARGUMENT: &str = "scf-for-to-while";
 
@@ -112,7 +112,7 @@ impl ForLoop {
             && ctx.results(op).len() == inits.len()
             && ctx.value_type(args[0]) == ctx.value_type(lb)
             && inits.iter().zip(&args[1..]).all(|(&i, &a)| ctx.value_type(i) == ctx.value_type(a));
-        let ends_in_yield = ctx.terminator(body).is_some_and(|t| ctx.is_op(t, "scf.yield"));
+        let ends_in_yield = ctx.terminator(body).is_some_and(|t| YieldOp::cast(ctx, t).is_some());
         (types_match && ends_in_yield).then(|| ForLoop {
             lb,
             ub,
@@ -167,7 +167,7 @@ fn rewrite(b: &mut Builder<'_>, op: OpId, l: &ForLoop) {
     for o in body_ops {
         ctx.append_op(after_block, o);
     }
-    let yields: Vec<OpId> = ctx.block_ops(after_block).filter(|&o| ctx.is_op(o, "scf.yield")).collect();
+    let yields: Vec<OpId> = ctx.block_ops(after_block).filter(|&o| ctx.is_op(o, YieldOp::NAME)).collect();
     for y in yields {
         let mut operands = vec![next];
         operands.extend_from_slice(ctx.operands(y));

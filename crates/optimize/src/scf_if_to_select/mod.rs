@@ -12,6 +12,7 @@ mod speculation;
 
 use flowgate_ir::{Builder, Context, Diagnostic, OpId, OperationState, RegionId, Value, WalkOrder};
 use flowgate_pass::{Pass, PassInfo, PassOptions};
+use flowgate_scf::{IfOp, YieldOp};
 use speculation::is_speculatable;
 
 const ARGUMENT: &str = "scf-if-to-select";
@@ -56,7 +57,7 @@ pub fn convert_ifs(ctx: &mut Context, root: OpId, max_ops_per_branch: u64) -> us
     let ifs: Vec<OpId> = ctx
         .collect_ops(root, WalkOrder::PostOrder)
         .into_iter()
-        .filter(|&o| o != root && ctx.is_op(o, "scf.if"))
+        .filter(|&o| o != root && IfOp::cast(ctx, o).is_some())
         .collect();
     let mut converted = 0;
     for op in ifs {
@@ -87,10 +88,10 @@ fn plan(ctx: &Context, op: OpId, max_ops: u64) -> Option<Plan> {
     if ctx.results(op).is_empty() || ctx.parent_block(op).is_none() {
         return None;
     }
-    let cond = *ctx.operands(op).first()?;
-    let &[then_region, else_region] = ctx.regions(op) else { return None };
-    let (then_ops, then_values) = branch(ctx, then_region, max_ops)?;
-    let (else_ops, else_values) = branch(ctx, else_region, max_ops)?;
+    let if_op = IfOp::cast(ctx, op)?;
+    let cond = if_op.condition(ctx);
+    let (then_ops, then_values) = branch(ctx, if_op.then_region(ctx), max_ops)?;
+    let (else_ops, else_values) = branch(ctx, if_op.else_region(ctx), max_ops)?;
     let n = ctx.results(op).len();
     if then_values.len() != n || else_values.len() != n {
         return None;
@@ -104,12 +105,12 @@ fn plan(ctx: &Context, op: OpId, max_ops: u64) -> Option<Plan> {
 /// unconditionally.
 fn branch(ctx: &Context, region: RegionId, max_ops: u64) -> Option<(Vec<OpId>, Vec<Value>)> {
     let &[block] = ctx.region_blocks(region) else { return None };
-    let term = ctx.last_op(block).filter(|&t| ctx.is_op(t, "scf.yield"))?;
-    let ops: Vec<OpId> = ctx.block_ops(block).filter(|&o| o != term).collect();
+    let term = ctx.last_op(block).and_then(|t| YieldOp::cast(ctx, t))?;
+    let ops: Vec<OpId> = ctx.block_ops(block).filter(|&o| o != term.op()).collect();
     if ops.len() as u64 > max_ops || !ops.iter().all(|&o| is_speculatable(ctx, o)) {
         return None;
     }
-    Some((ops, ctx.operands(term).to_vec()))
+    Some((ops, term.values(ctx).to_vec()))
 }
 
 /// Hoist the branch ops before `op` (then branch first; each keeps its order, so uses stay

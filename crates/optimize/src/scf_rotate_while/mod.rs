@@ -33,6 +33,7 @@ pub use rotate::{wrap_in_zero_trip_check, Rotation};
 
 use flowgate_ir::{Builder, Context, Diagnostic, OpId, WalkOrder};
 use flowgate_pass::{apply_patterns_greedily, GreedyConfig, Pass, PassInfo, PassOptions, PatternSet, RegionSimplify};
+use flowgate_scf::WhileOp;
 
 const ARGUMENT: &str = "scf-rotate-while";
 const FORCE: &str = "force-create-check";
@@ -87,7 +88,7 @@ impl Pass for RotateWhile {
             let loops: Vec<OpId> = ctx
                 .collect_ops(op, WalkOrder::PostOrder)
                 .into_iter()
-                .filter(|&o| o != op && ctx.is_op(o, "scf.while"))
+                .filter(|&o| o != op && WhileOp::cast(ctx, o).is_some())
                 .collect();
             for l in loops {
                 if !ctx.is_erased(l) {
@@ -111,7 +112,7 @@ pub struct RotateWhileLoop {
 
 impl flowgate_ir::RewritePattern for RotateWhileLoop {
     fn root(&self) -> Option<&'static str> {
-        Some("scf.while")
+        Some(WhileOp::NAME)
     }
 
     fn name(&self) -> &'static str {

@@ -19,6 +19,7 @@
 
 use super::clone::{clone_op, Mapping};
 use flowgate_ir::{BlockId, Builder, Context, Location, OpId, OperationState, RegionId, Type, Value};
+use flowgate_scf::{ConditionOp, IfOp, WhileOp, YieldOp};
 
 /// What [`wrap_in_zero_trip_check`] did.
 #[derive(Debug, PartialEq, Eq)]
@@ -43,12 +44,15 @@ struct WhileLoop {
 
 impl WhileLoop {
     fn read(ctx: &Context, op: OpId) -> Option<WhileLoop> {
-        let &[before_r, after_r] = ctx.regions(op) else { return None };
-        let (&[before], &[after]) = (ctx.region_blocks(before_r), ctx.region_blocks(after_r)) else { return None };
-        let condition = ctx.terminator(before).filter(|&t| ctx.is_op(t, "scf.condition"))?;
-        let yield_op = ctx.terminator(after).filter(|&t| ctx.is_op(t, "scf.yield"))?;
-        let n_forwarded = ctx.operands(condition).len().checked_sub(1)?;
-        let shapes_agree = ctx.block_args(before).len() == ctx.operands(op).len()
+        let w = WhileOp::cast(ctx, op).filter(|_| ctx.regions(op).len() == 2)?;
+        let (&[before], &[after]) = (ctx.region_blocks(w.before(ctx)), ctx.region_blocks(w.after(ctx))) else {
+            return None;
+        };
+        let condition = ctx.terminator(before).and_then(|t| ConditionOp::cast(ctx, t))?;
+        let yield_op = ctx.terminator(after).and_then(|t| YieldOp::cast(ctx, t))?;
+        let n_forwarded = condition.args(ctx).len();
+        let (condition, yield_op) = (condition.op(), yield_op.op());
+        let shapes_agree = ctx.block_args(before).len() == w.inits(ctx).len()
             && ctx.operands(yield_op).len() == ctx.block_args(before).len()
             && ctx.block_args(after).len() == n_forwarded
             && ctx.results(op).len() == n_forwarded;
@@ -61,7 +65,7 @@ impl WhileLoop {
 pub fn before_region_size(ctx: &Context, before: BlockId) -> usize {
     let mut n = 0;
     for o in ctx.block_ops(before) {
-        if !ctx.is_op(o, "scf.condition") {
+        if ConditionOp::cast(ctx, o).is_none() {
             ctx.walk(o, &mut |_| n += 1);
         }
     }
@@ -127,7 +131,7 @@ fn rotated_loop(ctx: &mut Context, op: OpId, w: &WhileLoop, pre_args: &[Value], 
     let mut b = Builder::at_end(ctx, new_after);
     yield_values(&mut b, &forwarded, loc);
 
-    let st = OperationState::new(ctx, "scf.while", loc)
+    let st = OperationState::new(ctx, WhileOp::NAME, loc)
         .operands(pre_args)
         .results(&result_types)
         .regions(&[before_r, after_r]);
@@ -155,12 +159,12 @@ fn zero_trip_check(
 
     // Upstream infers the result types from the then region's `scf.yield`.
     let types = ctx.result_types(new_loop);
-    let st = OperationState::new(ctx, "scf.if", loc).operands(&[pre_cond]).results(&types).regions(&[then_r, else_r]);
+    let st = OperationState::new(ctx, IfOp::NAME, loc).operands(&[pre_cond]).results(&types).regions(&[then_r, else_r]);
     Builder::before(ctx, op).create(st)
 }
 
 fn yield_values(b: &mut Builder<'_>, values: &[Value], loc: Location) {
-    let st = OperationState::new(b.ctx, "scf.yield", loc).operands(values);
+    let st = OperationState::new(b.ctx, YieldOp::NAME, loc).operands(values);
     b.create(st);
 }
 
