@@ -46,3 +46,36 @@ pub fn assert_invalid_messages(register: &dyn Fn(&mut Context), cases: &str, mes
         }
     }
 }
+
+/// The two upstream-parity tests of a dialect whose `tests/` folder holds `ops_input.mlir`,
+/// `ops_expected.mlir`, `invalid_input.mlir` and `invalid_expected.txt`, in a context filled by
+/// the `register` functions given; the generic form must contain `generic_contains` (an
+/// inherent attribute upstream prints there). The files are read relative to the test file
+/// that invokes the macro.
+#[macro_export]
+macro_rules! upstream_parity_tests {
+    ($($register:path),+ ; generic_contains: $piece:expr) => {
+        fn register(c: &mut $crate::Context) {
+            $($register(c);)+
+        }
+
+        #[test]
+        fn custom_syntax_matches_upstream() {
+            let generic = $crate::testing::assert_custom_syntax_matches(
+                &register,
+                include_str!("ops_input.mlir"),
+                include_str!("ops_expected.mlir"),
+            );
+            assert!(generic.contains($piece), "{generic}");
+        }
+
+        #[test]
+        fn invalid_ir_gets_upstream_messages() {
+            $crate::testing::assert_invalid_messages(
+                &register,
+                include_str!("invalid_input.mlir"),
+                include_str!("invalid_expected.txt"),
+            );
+        }
+    };
+}

@@ -78,8 +78,7 @@ pub fn parse_expand_shape(p: &mut OpParser<'_, '_>, parse_type: ShapedTypeParser
     p.expect_keyword("into")?;
     let rt = parse_type(p, true)?;
     p.add_operand(&src, st)?;
-    let idx = p.ctx().index_type();
-    p.add_operands_same_type(&dynamic, idx)?;
+    p.add_index_operands(&dynamic)?;
     p.add_result_types(&[rt]);
     Ok(())
 }
@@ -92,8 +91,7 @@ pub fn print_expand_shape(p: &mut OpPrinter<'_>, op: OpId) {
         .and_then(|a| ctx.attr_as_dense_array(a))
         .map(|v| v.iter().map(|&x| x as i64).collect())
         .unwrap_or_default();
-    p.write(" ");
-    p.print_value(ops[0]);
+    p.print_first_operand(op);
     print_reassociation(p, op);
     p.write(" output_shape ");
     p.print_dynamic_index_list(&statics, &ops[1..]);

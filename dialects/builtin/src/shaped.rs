@@ -3,7 +3,7 @@
 //! sizes, index operands or slice bounds are checked.
 
 use flowgate_ir::asm::{type_to_string, OpParser, OpPrinter, PResult, UnresolvedOperand};
-use flowgate_ir::{Context, Diagnostic, OpId, Type, TypeKind, Value, DYNAMIC};
+use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, ParseFn, Type, TypeKind, Value, VerifyFn, DYNAMIC};
 use std::ops::Range;
 
 /// A type as upstream quotes it in verifier messages: `'memref<4xf32>'`.
@@ -90,6 +90,95 @@ pub enum Shaped {
     Tensor,
 }
 
+impl Shaped {
+    /// The word upstream's messages use for the kind.
+    pub fn word(self) -> &'static str {
+        match self {
+            Shaped::MemRef => "memref",
+            Shaped::Tensor => "tensor",
+        }
+    }
+
+    /// Whether `t` is of this kind, ranked or not.
+    pub fn holds(self, ctx: &Context, t: Type) -> bool {
+        match self {
+            Shaped::MemRef => ctx.is_memref(t),
+            Shaped::Tensor => ctx.is_tensor(t),
+        }
+    }
+
+    /// How upstream's verifier names an operand of any type of this kind.
+    pub fn any_type(self) -> &'static str {
+        match self {
+            Shaped::MemRef => "ranked or unranked memref of any type values",
+            Shaped::Tensor => "tensor of any type values",
+        }
+    }
+
+    /// The shape of `t` when it is a ranked type of this kind.
+    pub fn ranked_shape(self, ctx: &Context, t: Type) -> Option<&[i64]> {
+        match (self, ctx.type_kind(t)) {
+            (Shaped::MemRef, TypeKind::MemRef { shape, .. })
+            | (Shaped::Tensor, TypeKind::RankedTensor { shape, .. }) => Some(shape),
+            _ => None,
+        }
+    }
+}
+
+/// The checks `memref.reshape` and `tensor.reshape` share, in upstream's words, each called
+/// where the dialect's verifier makes it so the first failure is upstream's: the shape operand
+/// (#1) is a 1-D `kind` of signless integers or index (its length is returned) ...
+pub fn reshape_shape_len(ctx: &Context, op: OpId, kind: Shaped) -> Result<i64, Diagnostic> {
+    let sh = ctx.value_type(ctx.operand(op, 1));
+    match kind.ranked_shape(ctx, sh) {
+        Some(&[n]) if ctx.element_type(sh).is_some_and(|e| ctx.is_signless_int_or_index(e)) => Ok(n),
+        _ => {
+            let w = kind.word();
+            let msg =
+                format!("operand #1 must be 1D {w} of signless integer or index values, but got {}", quoted(ctx, sh));
+            Err(Diagnostic::op_error(ctx, op, msg))
+        }
+    }
+}
+
+/// ... the source and result element types agree ...
+pub fn check_reshape_elements(
+    ctx: &Context,
+    op: OpId,
+    kind: Shaped,
+    src: Type,
+    result: Type,
+) -> Result<(), Diagnostic> {
+    if ctx.element_type(src) == ctx.element_type(result) {
+        return Ok(());
+    }
+    let msg = format!("element types of source and destination {} types should be the same", kind.word());
+    Err(Diagnostic::op_error(ctx, op, msg))
+}
+
+/// ... and a ranked result has as many dimensions as the shape operand is long.
+pub fn check_reshape_rank(
+    ctx: &Context,
+    op: OpId,
+    kind: Shaped,
+    shape_len: i64,
+    rank: usize,
+) -> Result<(), Diagnostic> {
+    let w = kind.word();
+    if shape_len == DYNAMIC {
+        let msg = format!("cannot use shape operand with dynamic length to reshape to statically-ranked {w} type");
+        return Err(Diagnostic::op_error(ctx, op, msg));
+    }
+    if shape_len != rank as i64 {
+        return Err(Diagnostic::op_error(
+            ctx,
+            op,
+            format!("length of shape operand differs from the result's {w} rank"),
+        ));
+    }
+    Ok(())
+}
+
 /// Parses a type that must be a `kind` (ranked when `ranked_only`), with upstream's message.
 pub fn parse_shaped_type(p: &mut OpParser<'_, '_>, kind: Shaped, ranked_only: bool) -> PResult<Type> {
     let loc = p.current_loc();
@@ -119,6 +208,35 @@ pub fn parse_rank(p: &mut OpParser<'_, '_>, kind: Shaped) -> PResult<()> {
     Ok(())
 }
 
+/// `memref.rank` or `tensor.rank`: `$source attr-dict : type($source)`, an `index` result.
+pub fn rank_op(kind: Shaped) -> OpDef {
+    let (name, parse, verify): (&'static str, ParseFn, VerifyFn) = match kind {
+        Shaped::MemRef => ("memref.rank", |p| parse_rank(p, Shaped::MemRef), |c, o| verify_rank(c, o, Shaped::MemRef)),
+        Shaped::Tensor => ("tensor.rank", |p| parse_rank(p, Shaped::Tensor), |c, o| verify_rank(c, o, Shaped::Tensor)),
+    };
+    OpDef {
+        parse: Some(parse),
+        print: Some(flowgate_ir::asm::formats::print_operand_colon_type),
+        verify: Some(verify),
+        result_names: Some(|_, _| Some("rank".into())),
+        operands: Count::Exactly(1),
+        ..OpDef::pure_value(name)
+    }
+}
+
+fn verify_rank(ctx: &Context, op: OpId, kind: Shaped) -> Result<(), Diagnostic> {
+    let t = ctx.value_type(ctx.operand(op, 0));
+    if !kind.holds(ctx, t) {
+        let msg = format!("operand #0 must be {}, but got {}", kind.any_type(), quoted(ctx, t));
+        return Err(Diagnostic::op_error(ctx, op, msg));
+    }
+    let rt = ctx.value_type(ctx.result(op, 0));
+    if !ctx.is_index(rt) {
+        return Err(Diagnostic::op_error(ctx, op, format!("result #0 must be index, but got {}", quoted(ctx, rt))));
+    }
+    Ok(())
+}
+
 /// `$source, $index attr-dict : type($source)` with an `index` result: `memref.dim` and
 /// `tensor.dim`, the source's type read by the dialect's `parse_ty`.
 pub fn parse_dim(
@@ -143,9 +261,7 @@ pub fn print_dim(p: &mut OpPrinter<'_>, op: OpId) {
     let ops = p.ctx.operands(op);
     p.write(" ");
     p.print_operands(ops);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(p.ctx.value_type(ops[0]));
+    p.print_attrs_colon_type(op, p.ctx.value_type(ops[0]));
 }
 
 /// `$source[$indices] attr-dict : type($source)`, the element access of `memref.load`,
@@ -156,8 +272,7 @@ pub fn parse_indexed(p: &mut OpParser<'_, '_>, source: &UnresolvedOperand) -> PR
     p.parse_optional_attr_dict()?;
     let t = p.parse_colon_type()?;
     p.add_operand(source, t)?;
-    let it = p.ctx().index_type();
-    p.add_operands_same_type(&idx, it)?;
+    p.add_index_operands(&idx)?;
     Ok(t)
 }
 
@@ -184,10 +299,9 @@ pub fn parse_index_lists(p: &mut OpParser<'_, '_>) -> PResult<IndexLists> {
 /// `static_offsets`, `static_sizes` and `static_strides` properties, after `leading` operands
 /// of one value each (the sources), and sets `operandSegmentSizes` to match.
 pub fn add_index_lists(p: &mut OpParser<'_, '_>, leading: usize, lists: IndexLists) -> PResult<()> {
-    let idx = p.ctx().index_type();
     let mut seg = vec![1; leading];
     for (name, (dynamic, values)) in ["static_offsets", "static_sizes", "static_strides"].iter().zip(lists) {
-        p.add_operands_same_type(&dynamic, idx)?;
+        p.add_index_operands(&dynamic)?;
         seg.push(dynamic.len() as i32);
         let a = p.ctx().dense_i64_array_attr(&values);
         p.add_attr(name, a);

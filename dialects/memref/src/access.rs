@@ -45,14 +45,8 @@ pub(crate) fn defs() -> Vec<OpDef> {
             ..base("memref.copy")
         },
         OpDef {
-            traits: Traits::PURE,
-            parse: Some(flowgate_ir::asm::formats::parse_cast),
-            print: Some(flowgate_ir::asm::formats::print_cast),
-            verify: Some(verify_cast),
             result_names: Some(|_, _| Some("cast".into())),
-            operands: Count::Exactly(1),
-            results: Count::Exactly(1),
-            ..base("memref.cast")
+            ..flowgate_ir::asm::formats::cast_op("memref.cast", verify_cast)
         },
     ]
 }
@@ -130,8 +124,7 @@ fn parse_store(p: &mut OpParser<'_, '_>) -> PResult<()> {
     };
     p.add_operand(&v, elem)?;
     p.add_operand(&m, t)?;
-    let it = p.ctx().index_type();
-    p.add_operands_same_type(&idx, it)?;
+    p.add_index_operands(&idx)?;
     Ok(())
 }
 
@@ -206,9 +199,7 @@ fn print_copy(p: &mut OpPrinter<'_>, op: OpId) {
     let ops = ctx.operands(op);
     p.write(" ");
     p.print_operands(ops);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ctx.value_type(ops[0]));
+    p.print_attrs_colon_type(op, ctx.value_type(ops[0]));
     p.write(" to ");
     p.print_type(ctx.value_type(ops[1]));
 }

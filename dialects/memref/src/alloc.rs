@@ -62,9 +62,8 @@ fn parse_alloc(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let syms = p.parse_operand_list(Delimiter::OptionalSquare)?;
     p.parse_optional_attr_dict()?;
     let t = p.parse_colon_type()?;
-    let idx = p.ctx().index_type();
-    p.add_operands_same_type(&dims, idx)?;
-    p.add_operands_same_type(&syms, idx)?;
+    p.add_index_operands(&dims)?;
+    p.add_index_operands(&syms)?;
     p.add_result_types(&[t]);
     let seg = p.ctx().dense_i32_array_attr(&[dims.len() as i32, syms.len() as i32]);
     p.add_attr("operandSegmentSizes", seg);

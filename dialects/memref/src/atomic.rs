@@ -102,8 +102,7 @@ fn parse_atomic_rmw(p: &mut OpParser<'_, '_>) -> PResult<()> {
     }
     p.add_operand(&v, ins[0])?;
     p.add_operand(&m, ins[1])?;
-    let it = p.ctx().index_type();
-    p.add_operands_same_type(&idx, it)?;
+    p.add_index_operands(&idx)?;
     p.add_result_types(&outs);
     Ok(())
 }
@@ -168,8 +167,7 @@ fn parse_generic(p: &mut OpParser<'_, '_>) -> PResult<()> {
         return Err(p.error_at(loc, "expected memref type"));
     };
     p.add_operand(&m, t)?;
-    let it = p.ctx().index_type();
-    p.add_operands_same_type(&idx, it)?;
+    p.add_index_operands(&idx)?;
     let no_args: [Argument; 0] = [];
     p.add_region(&no_args)?;
     p.parse_optional_attr_dict()?;
@@ -180,8 +178,7 @@ fn parse_generic(p: &mut OpParser<'_, '_>) -> PResult<()> {
 fn print_generic(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx;
     let ops = ctx.operands(op);
-    p.write(" ");
-    p.print_value(ops[0]);
+    p.print_first_operand(op);
     p.write("[");
     p.print_operands(&ops[1..]);
     p.write("] : ");
@@ -258,8 +255,7 @@ fn parse_prefetch(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.parse_optional_attr_dict()?;
     let t = p.parse_colon_type()?;
     p.add_operand(&m, t)?;
-    let it = p.ctx().index_type();
-    p.add_operands_same_type(&idx, it)?;
+    p.add_index_operands(&idx)?;
     if rw != "read" && rw != "write" {
         return Err(p.error_at(name_loc, "rw specifier has to be 'read' or 'write'"));
     }
@@ -280,8 +276,7 @@ fn print_prefetch(p: &mut OpPrinter<'_>, op: OpId) {
     let ops = ctx.operands(op);
     let flag = |n: &str| ctx.attr(op, n).and_then(|a| ctx.attr_as_int(a)).unwrap_or(0) != 0;
     let hint = ctx.attr(op, "localityHint").and_then(|a| ctx.attr_as_int(a)).unwrap_or(0);
-    p.write(" ");
-    p.print_value(ops[0]);
+    p.print_first_operand(op);
     p.write("[");
     p.print_operands(&ops[1..]);
     p.write("]");

@@ -121,9 +121,7 @@ fn print_start(p: &mut OpPrinter<'_>, op: OpId) {
         p.write(", ");
         p.print_operands(s.strides);
     }
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ctx.value_type(s.src));
+    p.print_attrs_colon_type(op, ctx.value_type(s.src));
     p.write(", ");
     p.print_type(ctx.value_type(s.dst));
     p.write(", ");
@@ -201,15 +199,12 @@ fn parse_wait(p: &mut OpParser<'_, '_>) -> PResult<()> {
 fn print_wait(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx;
     let ops = ctx.operands(op);
-    p.write(" ");
-    p.print_value(ops[0]);
+    p.print_first_operand(op);
     p.write("[");
     p.print_operands(&ops[1..ops.len() - 1]);
     p.write("], ");
     p.print_value(ops[ops.len() - 1]);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ctx.value_type(ops[0]));
+    p.print_attrs_colon_type(op, ctx.value_type(ops[0]));
 }
 
 fn verify_wait(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {

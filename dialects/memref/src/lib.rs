@@ -15,7 +15,6 @@ mod canonicalize;
 mod dma;
 pub mod expand_strided_metadata;
 mod metadata;
-mod rank;
 mod realloc;
 mod reshape;
 mod scope;
@@ -28,19 +27,25 @@ use flowgate_ir::{Context, DialectDef};
 
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect(DialectDef { name: "memref", materialize_constant: Some(canonicalize::materialize_constant) });
-    let mut defs = alloc::defs();
-    defs.extend(access::defs());
-    defs.extend(view::defs());
-    defs.extend(reshape::defs());
-    defs.extend(realloc::defs());
-    defs.extend(rank::defs());
-    defs.extend(assumptions::defs());
-    defs.extend(atomic::defs());
-    defs.extend(dma::defs());
-    defs.extend(metadata::defs());
-    defs.extend(scope::defs());
-    defs.extend(space_cast::defs());
-    defs.extend(transpose::defs());
+    let rank = vec![flowgate_builtin::shaped::rank_op(flowgate_builtin::shaped::Shaped::MemRef)];
+    let mut defs: Vec<_> = [
+        alloc::defs(),
+        access::defs(),
+        view::defs(),
+        reshape::defs(),
+        realloc::defs(),
+        rank,
+        assumptions::defs(),
+        atomic::defs(),
+        dma::defs(),
+        metadata::defs(),
+        scope::defs(),
+        space_cast::defs(),
+        transpose::defs(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     canonicalize::attach(&mut defs);
     ctx.register_ops(defs);
 }

@@ -68,9 +68,7 @@ fn print_with_result_types(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx;
     p.write(" ");
     p.print_value(ctx.operand(op, 0));
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ctx.value_type(ctx.operand(op, 0)));
+    p.print_attrs_colon_type(op, ctx.value_type(ctx.operand(op, 0)));
     p.write(" -> ");
     for (i, &r) in ctx.results(op).iter().enumerate() {
         if i > 0 {

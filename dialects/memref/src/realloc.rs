@@ -31,8 +31,7 @@ fn parse_realloc(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.expect_keyword("to")?;
     let rt = parse_memref_type(p, true)?;
     p.add_operand(&src, st)?;
-    let idx = p.ctx().index_type();
-    p.add_operands_same_type(&size, idx)?;
+    p.add_index_operands(&size)?;
     p.add_result_types(&[rt]);
     Ok(())
 }
@@ -40,12 +39,9 @@ fn parse_realloc(p: &mut OpParser<'_, '_>) -> PResult<()> {
 fn print_realloc(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx;
     let ops = ctx.operands(op);
-    p.write(" ");
-    p.print_value(ops[0]);
+    p.print_first_operand(op);
     print_optional_list(p, &ops[1..], Delimiter::Paren);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ctx.value_type(ops[0]));
+    p.print_attrs_colon_type(op, ctx.value_type(ops[0]));
     p.write(" to ");
     p.print_type(result_type(ctx, op));
 }

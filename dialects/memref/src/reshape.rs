@@ -4,6 +4,7 @@
 
 use crate::util::*;
 use flowgate_builtin::reassociation::reassociation;
+use flowgate_builtin::shaped::{check_reshape_elements, check_reshape_rank, reshape_shape_len, Shaped};
 use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult, TokKind};
 use flowgate_ir::{AttrKind, Context, Count, Diagnostic, OpDef, OpId, Type, TypeKind, DYNAMIC};
 
@@ -351,7 +352,7 @@ fn memref_text(ctx: &Context, like: &MemRefParts, shape: &[i64], layout: Option<
 // ----- reshape -----
 
 fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let (st, sh, rt) = (operand_type(ctx, op, 0), operand_type(ctx, op, 1), result_type(ctx, op));
+    let (st, rt) = (operand_type(ctx, op, 0), result_type(ctx, op));
     for (what, t) in [("operand #0", st), ("result #0", rt)] {
         if !ctx.is_memref(t) {
             return Err(op_err(
@@ -361,19 +362,8 @@ fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             ));
         }
     }
-    let shape_len = match ranked(ctx, sh) {
-        Some(m) if m.shape.len() == 1 && ctx.is_signless_int_or_index(m.element) => m.shape[0],
-        _ => {
-            return Err(op_err(
-                ctx,
-                op,
-                format!("operand #1 must be 1D memref of signless integer or index values, but got {}", q(ctx, sh)),
-            ))
-        }
-    };
-    if ctx.element_type(st) != ctx.element_type(rt) {
-        return Err(op_err(ctx, op, "element types of source and destination memref types should be the same"));
-    }
+    let shape_len = reshape_shape_len(ctx, op, Shaped::MemRef)?;
+    check_reshape_elements(ctx, op, Shaped::MemRef, st, rt)?;
     if !identity_layout(ctx, st) {
         return Err(op_err(ctx, op, "source memref type should have identity affine map"));
     }
@@ -381,16 +371,7 @@ fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         if !identity_layout(ctx, rt) {
             return Err(op_err(ctx, op, "result memref type should have identity affine map"));
         }
-        if shape_len == DYNAMIC {
-            return Err(op_err(
-                ctx,
-                op,
-                "cannot use shape operand with dynamic length to reshape to statically-ranked memref type",
-            ));
-        }
-        if shape_len != res.shape.len() as i64 {
-            return Err(op_err(ctx, op, "length of shape operand differs from the result's memref rank"));
-        }
+        check_reshape_rank(ctx, op, Shaped::MemRef, shape_len, res.shape.len())?;
     }
     Ok(())
 }
@@ -423,16 +404,13 @@ fn parse_view(p: &mut OpParser<'_, '_>) -> PResult<()> {
 fn print_view(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx;
     let ops = ctx.operands(op);
-    p.write(" ");
-    p.print_value(ops[0]);
+    p.print_first_operand(op);
     p.write("[");
     p.print_value(ops[1]);
     p.write("][");
     p.print_operands(&ops[2..]);
     p.write("]");
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ctx.value_type(ops[0]));
+    p.print_attrs_colon_type(op, ctx.value_type(ops[0]));
     p.write(" to ");
     p.print_type(result_type(ctx, op));
 }

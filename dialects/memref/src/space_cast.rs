@@ -2,20 +2,12 @@
 //! syntax (`%m : memref<...> to memref<..., 1>`) and cast-compatibility check.
 
 use crate::util::*;
-use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, Type};
+use flowgate_ir::{Context, Diagnostic, OpDef, OpId, Type};
 
 pub(crate) fn defs() -> Vec<OpDef> {
     vec![OpDef {
-        traits: Traits::PURE,
-        parse: Some(flowgate_ir::asm::formats::parse_cast),
-        print: Some(flowgate_ir::asm::formats::print_cast),
-        verify: Some(verify),
         result_names: Some(|_, _| Some("memspacecast".into())),
-        operands: Count::Exactly(1),
-        results: Count::Exactly(1),
-        regions: Count::Exactly(0),
-        successors: Count::Exactly(0),
-        ..OpDef::new("memref.memory_space_cast")
+        ..flowgate_ir::asm::formats::cast_op("memref.memory_space_cast", verify)
     }]
 }
 

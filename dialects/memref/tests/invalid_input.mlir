@@ -152,3 +152,33 @@ func.func @m(%src: memref<8x4xf32>) {
   %0 = memref.subview %src[0, 0][2, 2][1, 1] : memref<8x4xf32> to memref<2x2xf32, strided<[4, 1]>, 1>
   return
 }
+// -----
+func.func @m(%src: memref<8xf32>, %s: memref<2x1xindex>) {
+  %0 = memref.reshape %src(%s) : (memref<8xf32>, memref<2x1xindex>) -> memref<2x4xf32>
+  return
+}
+// -----
+func.func @m(%src: memref<8xf32>, %s: memref<2xindex>) {
+  %0 = memref.reshape %src(%s) : (memref<8xf32>, memref<2xindex>) -> memref<2x4xi32>
+  return
+}
+// -----
+func.func @m(%src: memref<8xf32>, %s: memref<?xindex>) {
+  %0 = memref.reshape %src(%s) : (memref<8xf32>, memref<?xindex>) -> memref<2x4xf32>
+  return
+}
+// -----
+func.func @m(%src: memref<8xf32>, %s: memref<3xindex>) {
+  %0 = memref.reshape %src(%s) : (memref<8xf32>, memref<3xindex>) -> memref<2x4xf32>
+  return
+}
+// -----
+func.func @m(%src: memref<8xf32>) {
+  %0 = "memref.rank"(%src) : (memref<8xf32>) -> i64
+  return
+}
+// -----
+func.func @m(%src: tensor<8xf32>) {
+  %0 = "memref.rank"(%src) : (tensor<8xf32>) -> index
+  return
+}

@@ -20,11 +20,10 @@ pub fn register(ctx: &mut Context) {
         name: "tensor",
         materialize_constant: Some(flowgate_arith::materialize_constant),
     });
-    let mut defs = ops::defs();
-    defs.extend(slice::defs());
-    defs.extend(reshape::defs());
-    defs.extend(pad_gather::defs());
-    defs.extend(parallel_insert::defs());
+    let mut defs: Vec<_> = [ops::defs(), slice::defs(), reshape::defs(), pad_gather::defs(), parallel_insert::defs()]
+        .into_iter()
+        .flatten()
+        .collect();
     canonicalize::attach(&mut defs);
     ctx.register_ops(defs);
 }

@@ -2,6 +2,7 @@
 //! `yield`.
 
 use crate::util::*;
+use flowgate_ir::asm::formats::cast_op;
 use flowgate_ir::asm::{Argument, Delimiter, OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, TypeKind, DYNAMIC};
 
@@ -55,25 +56,8 @@ pub(crate) fn defs() -> Vec<OpDef> {
             results: Count::Exactly(1),
             ..base("tensor.from_elements")
         },
-        OpDef {
-            traits: Traits::PURE,
-            parse: Some(flowgate_ir::asm::formats::parse_cast),
-            print: Some(flowgate_ir::asm::formats::print_cast),
-            verify: Some(verify_cast),
-            result_names: Some(|_, _| Some("cast".into())),
-            operands: Count::Exactly(1),
-            results: Count::Exactly(1),
-            ..base("tensor.cast")
-        },
-        OpDef {
-            traits: Traits::PURE,
-            parse: Some(flowgate_ir::asm::formats::parse_cast),
-            print: Some(flowgate_ir::asm::formats::print_cast),
-            verify: Some(verify_bitcast),
-            operands: Count::Exactly(1),
-            results: Count::Exactly(1),
-            ..base("tensor.bitcast")
-        },
+        OpDef { result_names: Some(|_, _| Some("cast".into())), ..cast_op("tensor.cast", verify_cast) },
+        cast_op("tensor.bitcast", verify_bitcast),
         OpDef {
             traits: Traits::SINGLE_BLOCK | Traits::RECURSIVE_EFFECTS,
             parse: Some(parse_generate),
@@ -130,8 +114,7 @@ fn parse_empty(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let dims = p.parse_operand_list(Delimiter::Paren)?;
     p.parse_optional_attr_dict()?;
     let t = p.parse_colon_type()?;
-    let idx = p.ctx().index_type();
-    p.add_operands_same_type(&dims, idx)?;
+    p.add_index_operands(&dims)?;
     p.add_result_types(&[t]);
     Ok(())
 }
@@ -141,9 +124,7 @@ fn print_empty(p: &mut OpPrinter<'_>, op: OpId) {
     p.write("(");
     p.print_operands(ctx.operands(op));
     p.write(")");
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ctx.value_type(ctx.result(op, 0)));
+    p.print_attrs_colon_type(op, ctx.value_type(ctx.result(op, 0)));
 }
 
 fn verify_empty(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -210,8 +191,7 @@ fn parse_insert(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let e = tensor_element(p, ty)?;
     p.add_operand(&v, e)?;
     p.add_operand(&t, ty)?;
-    let it = p.ctx().index_type();
-    p.add_operands_same_type(&idx, it)?;
+    p.add_index_operands(&idx)?;
     p.add_result_types(&[ty]);
     Ok(())
 }
@@ -295,9 +275,7 @@ fn print_from_elements(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx;
     p.write(" ");
     p.print_operands(ctx.operands(op));
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ctx.value_type(ctx.result(op, 0)));
+    p.print_attrs_colon_type(op, ctx.value_type(ctx.result(op, 0)));
 }
 
 fn verify_from_elements(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -371,8 +349,7 @@ fn parse_generate(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.add_region(&no_args)?;
     p.parse_optional_attr_dict()?;
     let t = p.parse_colon_type()?;
-    let idx = p.ctx().index_type();
-    p.add_operands_same_type(&dims, idx)?;
+    p.add_index_operands(&dims)?;
     p.add_result_types(&[t]);
     Ok(())
 }
@@ -386,9 +363,7 @@ fn print_generate(p: &mut OpPrinter<'_>, op: OpId) {
     }
     p.write(" ");
     p.print_region(ctx.region(op, 0), true, true);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ctx.value_type(ctx.result(op, 0)));
+    p.print_attrs_colon_type(op, ctx.value_type(ctx.result(op, 0)));
 }
 
 fn verify_generate(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {

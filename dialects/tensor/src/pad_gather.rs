@@ -81,9 +81,8 @@ fn parse_pad(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.expect_keyword("to")?;
     let rt = p.parse_type()?;
     p.add_operand(&src, st)?;
-    let idx = p.ctx().index_type();
-    p.add_operands_same_type(&low_dyn, idx)?;
-    p.add_operands_same_type(&high_dyn, idx)?;
+    p.add_index_operands(&low_dyn)?;
+    p.add_index_operands(&high_dyn)?;
     let (a, b) = (p.ctx().dense_i64_array_attr(&low), p.ctx().dense_i64_array_attr(&high));
     p.add_attr("static_low", a);
     p.add_attr("static_high", b);

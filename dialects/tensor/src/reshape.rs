@@ -1,8 +1,10 @@
-//! Shape-changing tensor ops with upstream's syntax and verifiers: `splat`, `rank`, `reshape`,
+//! Shape-changing tensor ops with upstream's syntax and verifiers: `splat`, `rank` (the definition
+//! memref shares, `flowgate_builtin::shaped::rank_op`), `reshape`,
 //! `expand_shape`, `collapse_shape` and `concat`.
 
 use crate::util::*;
 use flowgate_builtin::reassociation::reassociation;
+use flowgate_builtin::shaped::{check_reshape_elements, check_reshape_rank, reshape_shape_len, Shaped};
 use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Type, DYNAMIC};
 
@@ -17,14 +19,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
             operands: Count::AtLeast(1),
             ..base("tensor.splat")
         },
-        OpDef {
-            parse: Some(|p| flowgate_builtin::shaped::parse_rank(p, flowgate_builtin::shaped::Shaped::Tensor)),
-            print: Some(flowgate_ir::asm::formats::print_operand_colon_type),
-            verify: Some(verify_rank),
-            result_names: Some(|_, _| Some("rank".into())),
-            operands: Count::Exactly(1),
-            ..base("tensor.rank")
-        },
+        flowgate_builtin::shaped::rank_op(Shaped::Tensor),
         OpDef {
             parse: Some(flowgate_ir::asm::formats::parse_reshape),
             print: Some(flowgate_ir::asm::formats::print_reshape),
@@ -92,8 +87,7 @@ fn parse_splat(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let t = parse_tensor_type(p, true)?;
     let elem = p.ctx().element_type(t).unwrap_or(t);
     p.add_operand(&v, elem)?;
-    let idx = p.ctx().index_type();
-    p.add_operands_same_type(&dims, idx)?;
+    p.add_index_operands(&dims)?;
     p.add_result_types(&[t]);
     Ok(())
 }
@@ -101,12 +95,9 @@ fn parse_splat(p: &mut OpParser<'_, '_>) -> PResult<()> {
 fn print_splat(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx;
     let ops = ctx.operands(op);
-    p.write(" ");
-    p.print_value(ops[0]);
+    p.print_first_operand(op);
     flowgate_ir::asm::formats::print_optional_list(p, &ops[1..], Delimiter::Square);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(result_type(ctx, op));
+    p.print_attrs_colon_type(op, result_type(ctx, op));
 }
 
 fn verify_splat(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -127,20 +118,6 @@ fn verify_splat(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-// ----- rank -----
-
-fn verify_rank(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let t = operand_type(ctx, op, 0);
-    if !ctx.is_tensor(t) {
-        return Err(op_err(ctx, op, format!("operand #0 must be tensor of any type values, but got {}", q(ctx, t))));
-    }
-    let rt = result_type(ctx, op);
-    if !ctx.is_index(rt) {
-        return Err(op_err(ctx, op, format!("result #0 must be index, but got {}", q(ctx, rt))));
-    }
-    Ok(())
-}
-
 // ----- reshape -----
 
 fn static_count(shape: &[i64]) -> Option<i64> {
@@ -148,48 +125,22 @@ fn static_count(shape: &[i64]) -> Option<i64> {
 }
 
 fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let (st, sh, rt) = (operand_type(ctx, op, 0), operand_type(ctx, op, 1), result_type(ctx, op));
-    for (i, t) in [(0, st)] {
-        if !ctx.is_tensor(t) {
-            return Err(op_err(
-                ctx,
-                op,
-                format!("operand #{i} must be tensor of any type values, but got {}", q(ctx, t)),
-            ));
-        }
+    let (st, rt) = (operand_type(ctx, op, 0), result_type(ctx, op));
+    if !ctx.is_tensor(st) {
+        return Err(op_err(ctx, op, format!("operand #0 must be tensor of any type values, but got {}", q(ctx, st))));
     }
-    let shape_len = match ranked(ctx, sh) {
-        Some((s, e)) if s.len() == 1 && ctx.is_signless_int_or_index(e) => s[0],
-        _ => {
-            return Err(op_err(
-                ctx,
-                op,
-                format!("operand #1 must be 1D tensor of signless integer or index values, but got {}", q(ctx, sh)),
-            ))
-        }
-    };
+    let shape_len = reshape_shape_len(ctx, op, Shaped::Tensor)?;
     if !ctx.is_tensor(rt) {
         return Err(op_err(ctx, op, format!("result #0 must be tensor of any type values, but got {}", q(ctx, rt))));
     }
-    if ctx.element_type(st) != ctx.element_type(rt) {
-        return Err(op_err(ctx, op, "element types of source and destination tensor types should be the same"));
-    }
+    check_reshape_elements(ctx, op, Shaped::Tensor, st, rt)?;
     if let Some((rshape, _)) = ranked(ctx, rt) {
         if let (Some((sshape, _)), Some(rn)) = (ranked(ctx, st), static_count(&rshape)) {
             if static_count(&sshape).is_some_and(|sn| sn != rn) {
                 return Err(op_err(ctx, op, "source and destination tensor should have the same number of elements"));
             }
         }
-        if shape_len == DYNAMIC {
-            return Err(op_err(
-                ctx,
-                op,
-                "cannot use shape operand with dynamic length to reshape to statically-ranked tensor type",
-            ));
-        }
-        if shape_len != rshape.len() as i64 {
-            return Err(op_err(ctx, op, "length of shape operand differs from the result's tensor rank"));
-        }
+        check_reshape_rank(ctx, op, Shaped::Tensor, shape_len, rshape.len())?;
     }
     Ok(())
 }

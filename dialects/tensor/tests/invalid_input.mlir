@@ -95,3 +95,33 @@ func.func @t(%n: index, %i: index, %f: f32, %t: tensor<?x4xf32>) {
   %0 = "tensor.empty"() : () -> memref<4xf32>
   return
 }
+// -----
+func.func @t(%src: tensor<8xf32>, %s: tensor<2x1xindex>) {
+  %0 = tensor.reshape %src(%s) : (tensor<8xf32>, tensor<2x1xindex>) -> tensor<2x4xf32>
+  return
+}
+// -----
+func.func @t(%src: tensor<8xf32>, %s: tensor<2xindex>) {
+  %0 = tensor.reshape %src(%s) : (tensor<8xf32>, tensor<2xindex>) -> tensor<2x4xi32>
+  return
+}
+// -----
+func.func @t(%src: tensor<?xf32>, %s: tensor<?xindex>) {
+  %0 = tensor.reshape %src(%s) : (tensor<?xf32>, tensor<?xindex>) -> tensor<2x4xf32>
+  return
+}
+// -----
+func.func @t(%src: tensor<?xf32>, %s: tensor<3xindex>) {
+  %0 = tensor.reshape %src(%s) : (tensor<?xf32>, tensor<3xindex>) -> tensor<2x4xf32>
+  return
+}
+// -----
+func.func @t(%src: tensor<8xf32>) {
+  %0 = "tensor.rank"(%src) : (tensor<8xf32>) -> i64
+  return
+}
+// -----
+func.func @t(%src: memref<8xf32>) {
+  %0 = "tensor.rank"(%src) : (memref<8xf32>) -> index
+  return
+}

@@ -3,7 +3,7 @@
 //! uses a pair round-trips by construction.
 
 use super::{Delimiter, OpParser, OpPrinter, PResult};
-use crate::{OpId, Type, Value};
+use crate::{Count, OpDef, OpId, Type, Value, VerifyFn};
 
 /// `$operand attr-dict : type($operand)`: adds the operand, with the type `parse_ty` reads (a
 /// dialect passes its own type parser to keep upstream's "invalid kind of type" message), and
@@ -50,6 +50,18 @@ pub fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
     print_operand_colon_type(p, op);
     p.write(" to ");
     p.print_type(p.ctx.value_type(p.ctx.result(op, 0)));
+}
+
+/// The definition of a cast-like op: pure, one operand and one result, no regions or
+/// successors, the [`parse_cast`] format; `verify` says which type pairs it accepts.
+pub fn cast_op(name: &'static str, verify: VerifyFn) -> OpDef {
+    OpDef {
+        parse: Some(parse_cast),
+        print: Some(print_cast),
+        verify: Some(verify),
+        operands: Count::Exactly(1),
+        ..OpDef::pure_value(name)
+    }
 }
 
 /// `$source($shape) attr-dict : (type($source), type($shape)) -> type($result)`, the format of

@@ -231,6 +231,12 @@ impl<'a> OpParser<'_, 'a> {
         us.iter().map(|u| self.add_operand(u, ty)).collect()
     }
 
+    /// Adds operands of type `index` (sizes, offsets, indices: the common case).
+    pub fn add_index_operands(&mut self, us: &[UnresolvedOperand]) -> PResult<Vec<Value>> {
+        let idx = self.ctx().index_type();
+        self.add_operands_same_type(us, idx)
+    }
+
     // ----- types -----
 
     pub fn parse_type(&mut self) -> PResult<Type> {

@@ -441,6 +441,19 @@ impl<'a> OpPrinter<'a> {
         self.print_attr_dict_impl(op, elided, false);
     }
 
+    /// ` %x`: operand #0, where most custom formats start.
+    pub fn print_first_operand(&mut self, op: OpId) {
+        self.write(" ");
+        self.print_value(self.ctx.operand(op, 0));
+    }
+
+    /// ` {attrs} : type`, where most custom formats end.
+    pub fn print_attrs_colon_type(&mut self, op: OpId, ty: Type) {
+        self.print_optional_attr_dict(op, &[]);
+        self.write(" : ");
+        self.print_type(ty);
+    }
+
     /// ` attributes {...}` form used by func.func and builtin.module.
     pub fn print_optional_attr_dict_with_keyword(&mut self, op: OpId, elided: &[&str]) {
         self.print_attr_dict_impl(op, elided, true);
