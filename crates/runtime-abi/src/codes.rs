@@ -164,6 +164,27 @@ codes! {
         Valid => "VALID",
     }
 
+    /// `LinearAttention`'s `update_rule` attribute (`flowgate_rt_linear_attention`).
+    pub enum UpdateRule("LinearAttention update_rule") {
+        /// `S = S + k v^T`.
+        Linear => "linear",
+        /// `S = exp(g) S + k v^T`.
+        Gated => "gated",
+        /// `S = S + beta k (v - S^T k)^T`.
+        Delta => "delta",
+        /// `S = exp(g) S + beta k (v - exp(g) S^T k)^T`.
+        GatedDelta => "gated_delta",
+    }
+
+    /// `CausalConvWithState`'s `activation` attribute (`flowgate_rt_causal_conv`).
+    pub enum CausalActivation("CausalConvWithState activation") {
+        None => "none",
+        /// `x * sigmoid(x)`.
+        Silu => "silu",
+        /// The same as `silu`.
+        Swish => "swish",
+    }
+
     /// `Pad`'s `mode` attribute (`flowgate_rt_pad_mode`).
     pub enum PadMode("Pad mode") {
         /// The constant value (0 without one).
@@ -315,7 +336,7 @@ mod tests {
             }
             seen.push(what);
         });
-        assert_eq!(seen.len(), 17, "a code enum is missing from the macro's list: {seen:?}");
+        assert_eq!(seen.len(), 19, "a code enum is missing from the macro's list: {seen:?}");
     }
 
     #[test]

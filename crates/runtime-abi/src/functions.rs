@@ -237,6 +237,11 @@ macro_rules! runtime_functions {
                 past_key_or_null: Handle, past_value_or_null: Handle, nonpad_or_null: Handle, scale: F64,
                 is_causal: I32, q_num_heads: I64, kv_num_heads: I64, softcap: F64, qk_matmul_output_mode: I32,
                 left_window: I64, right_window: I64) -> Handle, fails;
+            flowgate_rt_linear_attention(node: Node, q: Handle, k: Handle, v: Handle, past_state_or_null: Handle,
+                decay_or_null: Handle, beta_or_null: Handle, q_num_heads: I64, kv_num_heads: I64, scale: F64,
+                update_rule: I32) -> Handle, fails;
+            flowgate_rt_causal_conv(node: Node, x: Handle, w: Handle, b_or_null: Handle, past_state_or_null: Handle,
+                activation: I32) -> Handle, fails;
             flowgate_rt_gru(node: Node, x: Handle, w: Handle, r: Handle, b_or_null: Handle, seq_lens_or_null: Handle,
                 initial_h_or_null: Handle, hidden_size: I64, direction: I32, layout: I32, linear_before_reset: I32,
                 clip: F64, activations_or_null: Handle, gru: I32) -> Handle, fails;

@@ -1,12 +1,12 @@
 //! Neural-network layers: `Conv`, `ConvTranspose`, the pools (`LpPool` too),
 //! `BatchNormalization`, `InstanceNormalization`, `LayerNormalization`, `RMSNormalization`,
-//! `LpNormalization`, `Attention` and `RotaryEmbedding`. Each is one runtime call (im2col +
+//! `LpNormalization`, `Attention`, `LinearAttention`, `CausalConvWithState` and `RotaryEmbedding`. Each is one runtime call (im2col +
 //! GEMM through matrixmultiply for the convolutions); list attributes travel as constant INT64
 //! tensors built once at function entry.
 
 use super::emit::{LResult, Lower};
 use flowgate_ir::{OpId, Value};
-use flowgate_runtime_abi::{AutoPad, PoolOp};
+use flowgate_runtime_abi::{AutoPad, CausalActivation, PoolOp, UpdateRule};
 
 /// `auto_pad` as the runtime's code.
 fn auto_pad(l: &Lower<'_>, op: OpId) -> LResult<i32> {
@@ -59,6 +59,8 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
         }
         "LayerNormalization" | "RMSNormalization" => return layer_norm(l, op, name == "RMSNormalization").map(Some),
         "Attention" => return attention(l, op).map(Some),
+        "LinearAttention" => return linear_attention(l, op).map(Some),
+        "CausalConvWithState" => return causal_conv(l, op).map(Some),
         "RotaryEmbedding" => {
             let mut args = l.node_and_inputs(op, 3, 4, "X, cos_cache and sin_cache")?;
             args.push(l.const_i32(l.int_attr(op, "interleaved").unwrap_or(0) as i32));
@@ -167,7 +169,44 @@ fn attention(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
     args.push(l.const_i32(l.int_attr(op, "qk_matmul_output_mode").unwrap_or(0) as i32));
     args.push(l.const_i64(l.int_attr(op, "left_window_size").unwrap_or(-1)));
     args.push(l.const_i64(l.int_attr(op, "right_window_size").unwrap_or(-1)));
-    let seq = l.rt("attention", &args)?;
+    seq_results(l, op, node, "attention", &args)
+}
+
+/// A kernel that returns the op's results as one sequence: the call, then each result from it.
+fn seq_results(l: &mut Lower<'_>, op: OpId, node: Value, kernel: &str, args: &[Value]) -> LResult<Vec<Value>> {
+    let seq = l.rt(kernel, args)?;
     let n = l.ctx.results(op).len();
     l.seq_elements(node, seq, n)
+}
+
+/// LinearAttention: one `flowgate_rt_linear_attention` call returning `[output, present_state]`
+/// as a sequence (`chunk_size` is a tuning hint with no effect on the result).
+fn linear_attention(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
+    let rule = l.str_attr(op, "update_rule").unwrap_or_else(|| "gated_delta".into());
+    let Some(rule) = UpdateRule::from_name(&rule) else {
+        return Err(l.err(op, format!("update_rule '{rule}' is not one of linear, gated, delta, gated_delta")));
+    };
+    let (Some(hq), Some(hkv)) = (l.int_attr(op, "q_num_heads"), l.int_attr(op, "kv_num_heads")) else {
+        return Err(l.err(op, "LinearAttention needs attributes q_num_heads and kv_num_heads"));
+    };
+    let mut args = l.node_and_inputs(op, 3, 6, "query, key and value")?;
+    let node = args[0];
+    args.push(l.const_i64(hq));
+    args.push(l.const_i64(hkv));
+    args.push(l.const_f64(l.float_attr(op, "scale").unwrap_or(0.0)));
+    args.push(l.const_i32(rule.code()));
+    seq_results(l, op, node, "linear_attention", &args)
+}
+
+/// CausalConvWithState: one `flowgate_rt_causal_conv` call returning `[output, present_state]`
+/// as a sequence.
+fn causal_conv(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
+    let act = l.str_attr(op, "activation").unwrap_or_else(|| "none".into());
+    let Some(act) = CausalActivation::from_name(&act) else {
+        return Err(l.err(op, format!("activation '{act}' is not one of none, silu, swish")));
+    };
+    let mut args = l.node_and_inputs(op, 2, 4, "input and weight")?;
+    let node = args[0];
+    args.push(l.const_i32(act.code()));
+    seq_results(l, op, node, "causal_conv", &args)
 }

@@ -26,6 +26,7 @@ mod glue {
     pub(crate) use crate::buffer::c_abi::*;
     pub(crate) use crate::c_api::model::{flowgate_rt_model_begin, flowgate_rt_model_end};
     pub(crate) use crate::cast::c_abi::*;
+    pub(crate) use crate::causal_conv::c_abi::*;
     pub(crate) use crate::conv::c_abi::*;
     pub(crate) use crate::crop_pad::c_abi::*;
     pub(crate) use crate::cumulative::c_abi::*;
@@ -41,6 +42,7 @@ mod glue {
     pub(crate) use crate::gru::c_abi::*;
     pub(crate) use crate::layer_norm::c_abi::*;
     pub(crate) use crate::linalg::c_abi::*;
+    pub(crate) use crate::linear_attention::c_abi::*;
     pub(crate) use crate::loss::c_abi::*;
     pub(crate) use crate::matrix::c_abi::*;
     pub(crate) use crate::movement::c_abi::*;
