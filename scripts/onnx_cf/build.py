@@ -198,7 +198,7 @@ ALLOWED_OPS = set("""
     SequenceAt SequenceLength SequenceErase ConcatFromSequence SplitToSequence Optional
     OptionalHasElement OptionalGetElement
     Sum Clip Sign Round IsNaN IsInf Erf Sin Cos Atan BitShift BitwiseAnd BitwiseOr BitwiseXor BitwiseNot
-    SequenceMap
+    SequenceMap Conv
 """.split())
 
 

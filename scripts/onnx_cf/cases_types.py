@@ -176,3 +176,16 @@ def _(b, rng):
     b.output(acc, I32, [3], "acc")
     b.output(ys, F64, [3, 3], "ys")
     return [[np.array([7, -9, 100], np.int32), scalar(0.0, F64)]]
+
+
+@case("cast_like_target_typed_at_run_time", "CastLike of an int32 input to the type of a Conv "
+      "result that inference leaves untyped (no value_info), its own result untyped too, as "
+      "CausalConvWithState's function body does: the element type is known only at run time.")
+def _(b, rng):
+    x = b.input(F32, [1, 1, 4], "x")
+    w = b.input(F32, [1, 1, 2], "w")
+    n = b.input(I32, [1, 1, 3], "n")
+    c = b.op("Conv", [x, w])
+    y = b.op("Add", [b.op("CastLike", [n, c]), c])
+    b.output(y, F32, [1, 1, 3], "y")
+    return [[randf(rng, [1, 1, 4]), randf(rng, [1, 1, 2]), np.array([[[3, -2, 7]]], dtype=np.int32)]]

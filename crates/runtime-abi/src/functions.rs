@@ -161,6 +161,7 @@ macro_rules! runtime_functions {
             flowgate_rt_where(node: Node, c: Handle, x: Handle, y: Handle) -> Handle, fails, memo;
             flowgate_rt_cast(node: Node, x: Handle, to: I32) -> Handle, fails, memo;
             flowgate_rt_cast_mode(node: Node, x: Handle, to: I32, saturate: I32, round_mode: I32) -> Handle, fails, memo;
+            flowgate_rt_cast_like(node: Node, x: Handle, like: Handle, saturate: I32) -> Handle, fails, memo;
             flowgate_rt_clip(node: Node, x: Handle, min_or_null: Handle, max_or_null: Handle) -> Handle, fails, memo;
             // Shapes.
             flowgate_rt_shape(node: Node, x: Handle, start: I64, end: I64) -> Handle, fails, memo;

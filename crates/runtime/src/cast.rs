@@ -150,6 +150,13 @@ pub(crate) mod c_abi {
         run_t(node, || Ok(cast(ten(x)?, dtype(to)?)))
     }
 
+    /// CastLike to a target whose element type only the run knows: `like`'s dtype.
+    pub(crate) unsafe fn flowgate_rt_cast_like(node: i32, x: Handle, like: Handle, saturate: i32) -> Handle {
+        run_t(node, || {
+            Ok(cast_with(ten(x)?, ten(like)?.dtype(), Encoding { saturate: saturate != 0, round: RoundMode::Up }))
+        })
+    }
+
     /// `round_mode`: 0 up, 1 down, 2 nearest (float8e8m0 only).
     pub(crate) unsafe fn flowgate_rt_cast_mode(
         node: i32,

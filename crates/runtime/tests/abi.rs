@@ -208,6 +208,9 @@ fn kernels_through_the_abi() {
         let tr = take(flowgate_rt_transpose(0, x, null_mut()));
         assert_eq!(tr.as_slice::<f32>().unwrap(), &[0., 3., 1., 4., 2., 5.]);
         let w = flowgate_rt_cast(0, x, DType::Bool.code());
+        // CastLike with the target known only at run time takes the target tensor's dtype.
+        let like = take(flowgate_rt_cast_like(0, x, target, 1));
+        assert_eq!(like.as_slice::<i64>().unwrap(), &[0, 1, 2, 3, 4, 5]);
         let minus1 = flowgate_rt_box_f32(-1.0, DType::F32.code());
         let wh = flowgate_rt_where(0, w, x, minus1);
         assert_eq!(take(wh).as_slice::<f32>().unwrap(), &[-1., 1., 2., 3., 4., 5.]);

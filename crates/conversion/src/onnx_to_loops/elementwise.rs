@@ -511,7 +511,10 @@ fn scalar_clip(l: &mut Lower<'_>, op: OpId, ops: &[Value]) -> LResult<Option<Val
 fn cast_target(l: &Lower<'_>, op: OpId, name: &str, ops: &[Value]) -> LResult<Elem> {
     let rty = l.onnx_type(l.ctx.result(op, 0));
     Ok(if name == "CastLike" {
-        l.elem(ops[1]).ok_or_else(|| l.err(op, "CastLike: target element type unknown"))?
+        // The result has the target's element type: either may be the one inference knows.
+        l.elem(ops[1])
+            .or_else(|| types::tensor_elem(l.ctx, rty))
+            .ok_or_else(|| l.err(op, "CastLike: target element type unknown"))?
     } else {
         let code = l.int_attr(op, "to").ok_or_else(|| l.err(op, "Cast needs a 'to' attribute"))?;
         match types::tensor_elem(l.ctx, rty) {
@@ -552,6 +555,13 @@ fn cast(l: &mut Lower<'_>, op: OpId, name: &str, ops: &[Value]) -> LResult<Vec<V
         return Ok(vec![v]);
     }
     let rty = l.onnx_type(l.ctx.result(op, 0));
+    if name == "CastLike" && l.elem(ops[1]).is_none() && types::tensor_elem(l.ctx, rty).is_none() {
+        // The target's type is known only at run time (a function body's CastLike to a value
+        // inference left untyped): the runtime casts to the target tensor's dtype.
+        let args = l.node_and_inputs(op, 2, 2, "input and target_type")?;
+        let sat = l.const_i32(l.int_attr(op, "saturate").unwrap_or(1) as i32);
+        return Ok(vec![l.rt("cast_like", &[args[0], args[1], args[2], sat])?]);
+    }
     let to = cast_target(l, op, name, ops)?;
     let x = ops[0];
     let from = l.elem(x);
