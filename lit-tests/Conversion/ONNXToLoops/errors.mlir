@@ -28,3 +28,16 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
     return %0 : tensor<1x!onnx.unknown>
   }
 }
+
+// -----
+
+// An op the lowering does not convert may not carry an ONNX value: it is refused by name (the
+// structural type conversion retypes only region-branch ops and branch targets).
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @not_lowered(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
+    // expected-error @+1 {{'arith.addf' carries an ONNX value, which convert-onnx-to-loops does not convert}}
+    %0 = arith.addf %a, %b : tensor<2xf32>
+    %1 = "onnx.Neg"(%0) : (tensor<2xf32>) -> tensor<2xf32>
+    return %1 : tensor<2xf32>
+  }
+}
