@@ -339,6 +339,17 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
     if let Some(&(_, kind, attrs)) = ACTIVATIONS.iter().find(|r| r.0 == name) {
         return Ok(Some(vec![activation(l, op, operands[0], kind, attrs)?]));
     }
+    if name == "SwiGLU" {
+        // Swish(A; alpha) * B, as its ONNX function body (the runtime's Swish row and Mul).
+        if operands.len() != 2 {
+            return Err(l.err(op, "SwiGLU needs inputs A and B"));
+        }
+        let gate = activation(l, op, operands[0], Activation::Swish, [("alpha", 1.0), ("", 0.0)])?;
+        let node = l.node_id(op);
+        let c = l.const_i32(BinaryOp::Mul as i32);
+        let b = l.handle(operands[1])?;
+        return Ok(Some(vec![l.rt("binary", &[node, c, gate, b])?]));
+    }
     let result_scalar = types::scalar_elem(l.ctx, l.onnx_type(l.ctx.result(op, 0))).is_some();
     let all_scalar = operands.iter().all(|&v| l.is_register(v));
     if let Some(&(_, code, f)) = UNARY.iter().find(|r| r.0 == name) {
