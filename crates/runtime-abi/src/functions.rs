@@ -33,6 +33,9 @@ pub enum Ty {
     Handle,
     /// A rank-1 memref descriptor of bytes (`*const MemRefDesc1`, IR `memref<?xi8>`).
     Bytes,
+    /// A rank-1 memref of bytes returned by value (`MemRefDesc1`, IR `memref<?xi8>`): as every
+    /// memref result, the descriptor is a C struct the caller receives (result only).
+    View,
     /// A call frame (`*mut Frame`, IR `!llvm.ptr`).
     Frame,
     /// An array of C API values (`*mut FlowgateTensor`, IR `!llvm.ptr`): a compiled model's
@@ -51,6 +54,7 @@ impl Ty {
             Ty::Bool => "u8",
             Ty::Handle => "h",
             Ty::Bytes => "*const MemRefDesc1",
+            Ty::View => "MemRefDesc1",
             Ty::Frame => "*mut Frame",
             Ty::CValues => "*mut FlowgateTensor",
         }
@@ -155,6 +159,10 @@ macro_rules! runtime_functions {
             flowgate_rt_read_buffer(node: Node, h: Handle, dst: I64, dtype: I32, numel: I64), fails;
             flowgate_rt_read_slice(node: Node, h: Handle, axis: I64, index: I64, dst: I64, dtype: I32, numel: I64), fails;
             flowgate_rt_from_buffer(node: Node, src: I64, dtype: I32, shape: Handle) -> Handle, fails;
+            // The boundary without copies: a tensor's elements seen in place (the caller keeps
+            // the handle alive while it uses the view), and a new tensor for compiled code to fill.
+            flowgate_rt_tensor_data(node: Node, h: Handle, dtype: I32, numel: I64) -> View, fails;
+            flowgate_rt_tensor_zeros(node: Node, dtype: I32, shape: Handle) -> Handle, fails;
             // Elementwise.
             flowgate_rt_unary(node: Node, op: I32, x: Handle) -> Handle, fails, memo;
             flowgate_rt_binary(node: Node, op: I32, a: Handle, b: Handle) -> Handle, fails, memo;

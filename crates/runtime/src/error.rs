@@ -81,6 +81,7 @@ pub fn record_message(msg: String) {
 /// Returns the recorded error and clears it.
 pub fn take_error() -> Option<String> {
     FAILED.with(|f| f.set(false));
+    crate::buffer::drop_error_scratch();
     MESSAGE.with(|m| m.borrow_mut().take())
 }
 

@@ -286,3 +286,46 @@ fn constant_and_memo_slots_keep_their_first_value() {
         assert_eq!(flowgate_rt_ok(), 1);
     }
 }
+
+/// `tensor_data` lends a tensor's elements in place; a tensor from `tensor_zeros` written through
+/// it holds what was written; a mismatch is an error naming the node, and the view is then a
+/// zeroed stand-in of the expected size (never the tensor's memory), freed when the error is
+/// taken.
+#[test]
+fn tensor_data_views_in_place() {
+    clear_error();
+    unsafe {
+        let x = h(Tensor::from_vec(vec![2], vec![1.5f32, -2.0]).unwrap());
+        let d = flowgate_rt_tensor_data(0, x, DType::F32.code(), 2);
+        assert_eq!((d.offset, d.size, d.stride), (0, 8, 1));
+        assert_eq!(d.allocated, d.aligned);
+        let got = std::slice::from_raw_parts(d.aligned.cast::<f32>(), 2);
+        assert_eq!(got, [1.5, -2.0]);
+        let shape = i64s(&[3, 1]);
+        let z = flowgate_rt_tensor_zeros(0, DType::I32.code(), shape);
+        let w = flowgate_rt_tensor_data(0, z, DType::I32.code(), 3);
+        assert_eq!(std::slice::from_raw_parts(w.aligned.cast::<i32>(), 3), [0, 0, 0]);
+        w.aligned.cast::<i32>().cast_mut().add(2).write(7);
+        let t = take(z);
+        assert_eq!(t.shape(), [3, 1]);
+        assert_eq!(t.to_i64s("t").unwrap(), [0, 0, 7]);
+        assert_eq!(flowgate_rt_ok(), 1);
+
+        set_node_names(vec!["node 'g' (Gather) in graph main".into()]);
+        let bad = flowgate_rt_tensor_data(0, x, DType::F32.code(), 3);
+        assert_eq!(flowgate_rt_ok(), 0);
+        assert_ne!(bad.aligned, d.aligned);
+        assert_eq!(bad.size, 12);
+        assert_eq!(std::slice::from_raw_parts(bad.aligned.cast::<f32>(), 3), [0.0; 3]);
+        // After an error every view is a stand-in, even of a matching tensor.
+        let after = flowgate_rt_tensor_data(0, x, DType::F32.code(), 2);
+        assert_ne!(after.aligned, d.aligned);
+        assert_eq!(
+            take_error().as_deref(),
+            Some("node 'g' (Gather) in graph main: expected a float32 tensor of 3 elements (the compiled view), got float32 of shape {2}")
+        );
+        set_node_names(Vec::new());
+        flowgate_rt_release(shape);
+        flowgate_rt_release(x);
+    }
+}

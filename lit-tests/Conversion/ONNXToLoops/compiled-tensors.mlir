@@ -307,19 +307,19 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
 // once per trip of a loop of known trip count, stacked after it) is one buffer written in
 // place: the insert stores the step's value into row %i, the sequence passes through the loop
 // untouched, and the stack crosses to a handle once, after the loop. A Gather along axis 0
-// from a tensor defined outside the loop reads that tensor into one buffer once and copies
-// each step's row with loads; an index out of range takes the cold branch, whose
-// flowgate_rt_read_slice reports it.
+// from a tensor defined outside the loop reads that tensor whole and copies each step's row
+// with loads; an index out of range takes the cold branch, whose flowgate_rt_read_slice
+// reports it. Here the tensor is a function argument, alive for the whole call, so it is read
+// in place: flowgate_rt_tensor_data lends its elements and memref.view types them, no copy.
 
 // CHECK-LABEL: func.func @stack(
 // CHECK-SAME:      %[[X:[^:]*]]: !llvm.ptr)
 // CHECK:         %[[SUM:.*]] = memref.alloc() : memref<2xf32>
-// CHECK-NEXT:    %[[WHOLE:.*]] = memref.alloc() : memref<5x2xf32>
 // CHECK-NEXT:    %[[STEP:.*]] = memref.alloc() : memref<2xf32>
 // CHECK-NEXT:    %[[STACK:.*]] = memref.alloc() : memref<5x2xf32>
-// CHECK:         %[[PW:.*]] = memref.extract_aligned_pointer_as_index %[[WHOLE]]
-// CHECK:         %[[AW:.*]] = arith.index_cast %[[PW]] : index to i64
-// CHECK:         call @flowgate_rt_read_buffer(%{{.*}}, %[[X]], %[[AW]], %{{.*}}, %c10_i64)
+// CHECK-NOT:     flowgate_rt_read_buffer
+// CHECK:         %[[BYTES:.*]] = call @flowgate_rt_tensor_data(%{{.*}}, %[[X]], %c1_i32{{.*}}, %c10_i64) : (i32, !llvm.ptr, i32, i64) -> memref<?xi8>
+// CHECK:         %[[WHOLE:.*]] = memref.view %[[BYTES]][%{{.*}}][] : memref<?xi8> to memref<5x2xf32>
 // CHECK:         %[[SEQ:.*]] = call @flowgate_rt_seq_empty(
 // CHECK:         %[[R:.*]] = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[S:.*]] = %[[SEQ]]) -> (!llvm.ptr) {
 // CHECK:           %[[INSIDE:.*]] = arith.cmpi ult, %{{.*}}, %c5_i64 : i64
@@ -365,6 +365,53 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
     %y = "onnx.ConcatFromSequence"(%r) {axis = 0 : i64, new_axis = 1 : i64} : (!onnx.seq<tensor<2xf32>>) -> tensor<?x2xf32>
     %c = tensor.cast %y : tensor<?x2xf32> to tensor<5x2xf32>
     return %c : tensor<5x2xf32>
+  }
+}
+
+// -----
+
+// A stack too large for the tier (70000 x 1 > 65536 elements: its concat is a handle anyway)
+// is written in place: flowgate_rt_tensor_zeros makes the result tensor right before the loop,
+// the loop stores each row into a view of its elements, and the concat is that handle (no
+// flowgate_rt_from_buffer copy, no buffer of the function). A function argument gathered from
+// is viewed in place (one flowgate_rt_tensor_data, no flowgate_rt_read_buffer).
+
+// CHECK-LABEL: func.func @stack_in_place(
+// CHECK-SAME:      %[[X:[^:]*]]: !llvm.ptr)
+// CHECK-NOT:     memref<70000x1xf32> = memref.alloc
+// CHECK:         %[[XB:.*]] = call @flowgate_rt_tensor_data(%{{.*}}, %[[X]], %c1_i32{{.*}}, %c70000_i64{{.*}}) : (i32, !llvm.ptr, i32, i64) -> memref<?xi8>
+// CHECK:         %[[XV:.*]] = memref.view %[[XB]][%{{.*}}][] : memref<?xi8> to memref<70000x1xf32>
+// CHECK:         %[[H:.*]] = call @flowgate_rt_tensor_zeros(%{{.*}}, %c1_i32{{.*}}, %{{.*}}) : (i32, i32, !llvm.ptr) -> !llvm.ptr
+// CHECK:         %[[HB:.*]] = call @flowgate_rt_tensor_data(%{{.*}}, %[[H]], %c1_i32{{.*}}, %c70000_i64{{.*}})
+// CHECK:         %[[HV:.*]] = memref.view %[[HB]][%{{.*}}][] : memref<?xi8> to memref<70000x1xf32>
+// CHECK:         scf.for %[[I:[^ ]*]] =
+// CHECK:           memref.load %[[XV]][
+// CHECK:           memref.store %{{.*}}, %[[HV]][%[[I]], %{{.*}}] : memref<70000x1xf32>
+// CHECK:         }
+// CHECK-NOT:     flowgate_rt_from_buffer
+// CHECK-NOT:     flowgate_rt_read_buffer
+// CHECK:         return %[[H]] : !llvm.ptr
+
+// OFF-LABEL:   func.func @stack_in_place(
+// OFF-NOT:       flowgate_rt_tensor_
+// OFF:           call @flowgate_rt_concat_from_seq(
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @stack_in_place(%x: tensor<70000x1xf32>) -> tensor<70000x1xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %cn = arith.constant 70000 : index
+    %e = "onnx.SequenceEmpty"() {dtype = 1 : i64} : () -> !onnx.seq<tensor<1xf32>>
+    %r = scf.for %i = %c0 to %cn step %c1 iter_args(%s = %e) -> (!onnx.seq<tensor<1xf32>>) {
+      %ii = arith.index_cast %i : index to i64
+      %t = tensor.from_elements %ii : tensor<i64>
+      %g = "onnx.Gather"(%x, %t) {axis = 0 : i64} : (tensor<70000x1xf32>, tensor<i64>) -> tensor<1xf32>
+      %a = "onnx.Add"(%g, %g) : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
+      %s2 = "onnx.SequenceInsert"(%s, %a) : (!onnx.seq<tensor<1xf32>>, tensor<1xf32>) -> !onnx.seq<tensor<1xf32>>
+      scf.yield %s2 : !onnx.seq<tensor<1xf32>>
+    }
+    %y = "onnx.ConcatFromSequence"(%r) {axis = 0 : i64, new_axis = 1 : i64} : (!onnx.seq<tensor<1xf32>>) -> tensor<?x1xf32>
+    %c = tensor.cast %y : tensor<?x1xf32> to tensor<70000x1xf32>
+    return %c : tensor<70000x1xf32>
   }
 }
 

@@ -32,6 +32,7 @@ pub fn memref<'a, B: BuilderMethods<'a>>(bx: &mut B, op: OpId) -> Result<bool> {
             }
         }
         "reinterpret_cast" => views::reinterpret_cast(bx, op)?,
+        "view" => views::view(bx, op)?,
         // Same data, a different static view of its type.
         "cast" => {
             let parts = bx.operand_parts(op, 0)?;

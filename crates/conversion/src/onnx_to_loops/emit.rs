@@ -334,7 +334,7 @@ impl<'a> Lower<'a> {
             Ty::F64 => self.ctx.float_type(flowgate_ir::FloatKind::F64),
             Ty::Bool => self.ctx.i1_type(),
             Ty::Handle | Ty::Frame | Ty::CValues => self.ptr(),
-            Ty::Bytes => {
+            Ty::Bytes | Ty::View => {
                 let i8t = self.ctx.integer_type(8);
                 self.ctx.memref_type(vec![flowgate_ir::DYNAMIC], i8t)
             }

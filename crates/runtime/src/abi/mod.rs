@@ -73,6 +73,7 @@ macro_rules! c_ty {
     (Bool) => { u8 };
     (Handle) => { Handle };
     (Bytes) => { *const MemRefDesc1 };
+    (View) => { MemRefDesc1 };
     (Frame) => { *mut Frame };
     (CValues) => { *mut FlowgateTensor };
 }

@@ -3,8 +3,8 @@
 //!
 //! When the gathered tensor is defined outside the loop that gathers from it and has a static
 //! shape of at most [`MAX_WHOLE`] elements, it is read into one buffer once, where it is defined
-//! (`flowgate_rt_read_buffer`), and each step copies its slice with loads and stores: no call
-//! per step. The index is checked in the loop; one out of range takes a cold branch that calls
+//! (`flowgate_rt_read_buffer`; a function argument is read in place, `borrow.rs`), and each step
+//! copies its slice with loads and stores: no call per step. The index is checked in the loop; one out of range takes a cold branch that calls
 //! `flowgate_rt_read_slice`, which reports the error with the node's name. Otherwise (a tensor
 //! made in the loop, or too large) the runtime copies the slice straight into the buffer
 //! (`flowgate_rt_read_slice`, which checks the index), so a step allocates nothing.
@@ -50,7 +50,7 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId) -> LResult<Option<Vec<Value>>> 
     };
     match whole {
         Some((wty, len)) => {
-            let big = l.memref_of_type(data, l.node_of(node), wty)?;
+            let big = l.read_only_memref(data, l.node_of(node), wty)?;
             // ONNX indices count from the end when negative.
             let t = l.const_i64(len);
             let zero = l.const_i64(0);

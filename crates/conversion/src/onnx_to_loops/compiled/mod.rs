@@ -15,7 +15,11 @@
 //! an explicit runtime call in the IR, placed once right after the value is complete
 //! (`flowgate_rt_read_buffer` copies a handle's elements into a buffer, `flowgate_rt_from_buffer`
 //! makes a handle from a buffer). Copies keep the buffers free to be rewritten on the next trip.
+//! Two crossings need no copy (`borrow.rs`): a function argument read in place through a view
+//! (`flowgate_rt_tensor_data`), and a stacked loop output written straight into the tensor that
+//! becomes its handle (`flowgate_rt_tensor_zeros`, `stack.rs`).
 
+pub(crate) mod borrow;
 pub(crate) mod carried;
 pub(crate) mod gather;
 pub(crate) mod matmul;
@@ -47,6 +51,9 @@ pub(crate) struct TierState {
     /// The op after which a buffer holds its value (the loop nest that writes it).
     pub ready: HashMap<Value, OpId>,
     as_memref: HashMap<(Value, Type), Value>,
+    /// Read-only views of argument handles (`borrow.rs`), apart from `as_memref`'s copies so that
+    /// no writer is ever handed one.
+    borrowed: HashMap<(Value, Type), Value>,
     as_handle: HashMap<Value, Value>,
     shapes: HashMap<Vec<i64>, Value>,
     /// Elementwise ops fused into their only user (`nest.rs`), erased once it is lowered.

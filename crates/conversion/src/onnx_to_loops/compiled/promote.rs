@@ -129,6 +129,11 @@ fn is_alloc(l: &Lower<'_>, m: Value) -> bool {
     l.ctx.defining_op(m).is_some_and(|d| l.ctx.is_op(d, "memref.alloc"))
 }
 
+/// A `memref.view` of bytes a runtime call returned (`borrow::view`).
+fn is_runtime_view(l: &Lower<'_>, m: Value) -> bool {
+    l.ctx.defining_op(m).is_some_and(|d| l.ctx.is_op(d, "memref.view"))
+}
+
 fn forward_block(l: &mut Lower<'_>, b: BlockId) {
     // The last value stored into each (buffer, indices) of a `memref.alloc` buffer. Distinct
     // allocations never alias; anything that may write memory otherwise clears the table.
@@ -148,6 +153,13 @@ fn forward_block(l: &mut Lower<'_>, b: BlockId) {
         } else if name == "memref.store" {
             let ops = l.ctx.operands(o).to_vec();
             let m = ops[1];
+            if is_runtime_view(l, m) {
+                // A runtime tensor's elements (`borrow.rs`) are never one of our allocations, so
+                // the forwarded values of allocations stay (the stacked Scan output is written
+                // in place between the state's store and its reload on every trip).
+                known.retain(|(km, _), _| is_alloc(l, *km));
+                continue;
+            }
             if !is_alloc(l, m) {
                 known.clear();
                 continue;

@@ -15,11 +15,18 @@
 //! `memref<T x S>` allocated at function entry: the insert stores `%v` into row `%i` (a copy nest)
 //! and the sequence passes through the loop untouched; the concat is that buffer, crossed to a
 //! handle once, after the loop. No step allocates or calls the runtime.
+//!
+//! A stack too large for the tier (more than `MAX_ELEMENTS`, so the concat is a handle anyway)
+//! is written in place instead: right before the loop, `flowgate_rt_tensor_zeros` makes the
+//! result tensor and the buffer is a view of its elements (`borrow.rs`); the concat is that
+//! handle, with no copy after the loop (the Scan cumsum benchmark spent a third of its time in
+//! that copy at 10^6 steps). The tensor is made per execution of the loop, so a loop nested in
+//! another never hands out the same tensor twice.
 
 use super::super::emit::{LResult, Lower};
 use super::super::types;
-use super::{gather::MAX_WHOLE, memref_type, nest};
-use flowgate_ir::{OpId, Value};
+use super::{borrow, gather::MAX_WHOLE, memref_type, nest};
+use flowgate_ir::{InsertPoint, OpId, Value};
 use flowgate_scf::{ForOp, YieldOp};
 
 /// A planned stack: its buffer, the loop's induction variable, the shape of one row.
@@ -32,6 +39,8 @@ pub(crate) struct Stack {
     /// passed through an `Identity` may later carry a less static type).
     row_ty: flowgate_ir::Type,
     lp: OpId,
+    /// The result tensor the buffer views, when the stack is written in place.
+    handle: Option<Value>,
 }
 
 /// Finds the stacks of function `f` (before its ops are lowered).
@@ -63,17 +72,49 @@ pub(crate) fn plan(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
                 shape.extend_from_slice(&row);
                 let st = elem.scalar_type(l.ctx);
                 let ty = l.ctx.memref_type(shape.clone(), st);
-                let buf = l.buffer(ty, true)?;
-                let full = l.ctx.tensor_type(shape, element);
+                let full = l.ctx.tensor_type(shape.clone(), element);
+                // In place when the result is a handle anyway and someone uses it (a used handle
+                // outlives the loop, so its view does).
+                let used = !l.ctx.uses(l.ctx.result(cat, 0)).is_empty();
+                let (buf, handle) = if memref_type(l.ctx, full).is_none() && used {
+                    let (buf, h) = in_place(l, cat, lp, &shape, elem, ty, full)?;
+                    (buf, Some(h))
+                } else {
+                    (l.buffer(ty, true)?, None)
+                };
                 l.orig.insert(buf, full);
                 let iv = l.ctx.block_arg(blk, 0);
-                let s = Stack { buf, iv, row, row_ty, lp };
+                let s = Stack { buf, iv, row, row_ty, lp, handle };
                 l.tier.stacks.insert(ins, s.clone());
                 l.tier.stacks.insert(cat, s);
             }
         }
     }
     Ok(())
+}
+
+/// The result tensor of a stack written in place, made right before loop `lp`, and the view
+/// of its elements the loop writes.
+fn in_place(
+    l: &mut Lower<'_>,
+    cat: OpId,
+    lp: OpId,
+    shape: &[i64],
+    elem: types::Elem,
+    ty: flowgate_ir::Type,
+    full: flowgate_ir::Type,
+) -> LResult<(Value, Value)> {
+    let saved = (l.ip, l.loc);
+    let dims = l.shape_handle(shape)?;
+    l.ip = InsertPoint::Before(lp);
+    l.loc = l.ctx.op_loc(cat);
+    let node = l.node_id(cat);
+    let dt = l.const_i32(elem.dtype());
+    let h = l.rt("tensor_zeros", &[node, dt, dims])?;
+    l.orig.insert(h, full);
+    let buf = borrow::view(l, h, node, ty)?;
+    (l.ip, l.loc) = saved;
+    Ok((buf, h))
 }
 
 /// The insert and the concat of iteration argument `k` of loop `lp` when they form a stack, and
@@ -153,6 +194,11 @@ pub(crate) fn lower_concat(l: &mut Lower<'_>, op: OpId) -> LResult<Option<Vec<Va
         return Ok(None);
     };
     l.tier.ready.insert(s.buf, s.lp);
+    if let Some(h) = s.handle {
+        // Complete after the loop: a later conversion of it goes there.
+        l.tier.ready.insert(h, s.lp);
+        return Ok(Some(vec![h]));
+    }
     let rt = l.onnx_type(l.ctx.result(op, 0));
     if l.lowered_type(rt) == Some(l.ctx.value_type(s.buf)) {
         return Ok(Some(vec![s.buf]));
