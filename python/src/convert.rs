@@ -184,6 +184,7 @@ pub fn to_py(py: Python<'_>, mut v: Arc<RtValue>) -> PyResult<Py<PyAny>> {
     if let Some(owned) = Arc::get_mut(&mut v) {
         return match owned {
             RtValue::Tensor(t) => array(py, std::mem::replace(t, Tensor::placeholder())),
+            RtValue::Strings(t) => strings_array(py, t),
             RtValue::Sequence { items, .. } => {
                 let items: Vec<Py<PyAny>> =
                     std::mem::take(items).into_iter().map(|i| to_py(py, i)).collect::<PyResult<_>>()?;
@@ -200,6 +201,7 @@ pub fn to_py(py: Python<'_>, mut v: Arc<RtValue>) -> PyResult<Py<PyAny>> {
             count(&OUTPUTS_COPIED, t);
             array(py, t.clone())
         }
+        RtValue::Strings(t) => strings_array(py, t),
         RtValue::Sequence { items, .. } => {
             let items: Vec<Py<PyAny>> = items.iter().map(|i| to_py(py, i.clone())).collect::<PyResult<_>>()?;
             Ok(PyList::new(py, items)?.into_any().unbind())
@@ -207,6 +209,15 @@ pub fn to_py(py: Python<'_>, mut v: Arc<RtValue>) -> PyResult<Py<PyAny>> {
         RtValue::Optional(Some(x)) => to_py(py, x.clone()),
         RtValue::Optional(None) => Ok(py.None()),
     }
+}
+
+/// A string tensor as onnxruntime returns one: a numpy array of Python `str` objects.
+fn strings_array(py: Python<'_>, t: &flowgate_runtime::StrTensor) -> PyResult<Py<PyAny>> {
+    let np = py.import("numpy")?;
+    let kwargs = pyo3::types::PyDict::new(py);
+    kwargs.set_item("dtype", py.import("builtins")?.getattr("object")?)?;
+    let a = np.call_method("array", (PyList::new(py, t.data())?,), Some(&kwargs))?;
+    Ok(a.call_method1("reshape", (PyTuple::new(py, t.shape())?,))?.unbind())
 }
 
 /// The tensor's `Vec` becomes the numpy array's memory (no copy).

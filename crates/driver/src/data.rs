@@ -4,7 +4,7 @@
 use anyhow::{anyhow, bail, Result};
 use flowgate_ir::DenseElements;
 use flowgate_onnx_import::proto::{type_proto, OptionalProto, SequenceProto, TensorProto, TypeProto};
-use flowgate_runtime::{DType, RtValue, Tensor};
+use flowgate_runtime::{DType, RtValue, StrTensor, Tensor};
 use prost::Message;
 use std::path::Path;
 use std::sync::Arc;
@@ -32,15 +32,34 @@ fn tensor_elem(t: Option<&TypeProto>) -> Option<i32> {
     }
 }
 
+/// A runtime value from a `TensorProto`: a string tensor for element type string (its
+/// `string_data`, which must be UTF-8), a tensor otherwise.
+pub fn value_from_proto(t: &TensorProto) -> Result<RtValue> {
+    if t.data_type == Some(STRING) {
+        let shape = dims(t)?;
+        let strings = match flowgate_onnx_import::to_ir::tensor::tensor_elements(t).map_err(|e| anyhow!("{e}"))? {
+            DenseElements::Strings(v) => v,
+            _ => bail!("unsupported string data"),
+        };
+        return Ok(RtValue::strings(StrTensor::new(shape, strings).map_err(|e| anyhow!("{}", e.0))?));
+    }
+    Ok(RtValue::tensor(tensor_from_proto(t)?))
+}
+
+const STRING: i32 = flowgate_runtime::STRING_CODE;
+
+fn dims(t: &TensorProto) -> Result<Vec<usize>> {
+    t.dims
+        .iter()
+        .map(|&d| usize::try_from(d).map_err(|_| anyhow!("field 'dims' {:?} holds a negative dimension", t.dims)))
+        .collect()
+}
+
 /// A runtime tensor from a `TensorProto` (raw or typed data fields).
 pub fn tensor_from_proto(t: &TensorProto) -> Result<Tensor> {
     let code = t.data_type.unwrap_or(0);
     let dtype = DType::from_code(code).map_err(|e| anyhow!("field 'data_type': {}", e.0))?;
-    let shape: Vec<usize> = t
-        .dims
-        .iter()
-        .map(|&d| usize::try_from(d).map_err(|_| anyhow!("field 'dims' {:?} holds a negative dimension", t.dims)))
-        .collect::<Result<_>>()?;
+    let shape = dims(t)?;
     // Before the data is read: a shape whose size overflows is refused, not multiplied.
     flowgate_runtime::checked_numel(&shape, dtype.size()).map_err(|e| anyhow!("field 'dims': {}", e.0))?;
     let elems = flowgate_onnx_import::to_ir::tensor::tensor_elements(t).map_err(|e| anyhow!("{e}"))?;
@@ -114,6 +133,20 @@ pub fn tensor_to_proto(t: &Tensor, name: &str) -> TensorProto {
     }
 }
 
+/// A tensor or a string tensor as a `TensorProto`.
+fn any_tensor_proto(v: &RtValue, name: &str) -> Result<TensorProto> {
+    Ok(match v {
+        RtValue::Strings(s) => TensorProto {
+            name: Some(name.to_string()),
+            data_type: Some(STRING),
+            dims: s.shape().iter().map(|&d| d as i64).collect(),
+            string_data: s.data().iter().map(|x| x.as_bytes().to_vec()).collect(),
+            ..Default::default()
+        },
+        other => tensor_to_proto(other.as_tensor().map_err(|e| anyhow!("{}", e.0))?, name),
+    })
+}
+
 /// Reads a `.pb` file holding a value of kind `kind`. Errors name the file and keep the
 /// reason (the OS error, prost's decode error, the bad field).
 pub fn read_pb(path: &Path, kind: &Kind) -> Result<Arc<RtValue>> {
@@ -133,7 +166,7 @@ pub fn decode_value(bytes: &[u8], kind: &Kind) -> Result<Arc<RtValue>> {
     Ok(match kind {
         Kind::Tensor => {
             let t = TensorProto::decode(bytes).map_err(bad)?;
-            Arc::new(RtValue::tensor(tensor_from_proto(&t)?))
+            Arc::new(value_from_proto(&t)?)
         }
         Kind::Sequence(_) => sequence_value(&SequenceProto::decode(bytes).map_err(bad)?, kind)?,
         Kind::Optional(_) => optional_value(&OptionalProto::decode(bytes).map_err(bad)?, kind)?,
@@ -145,9 +178,9 @@ fn sequence_value(s: &SequenceProto, kind: &Kind) -> Result<Arc<RtValue>> {
         bail!("sequences of sequences, optionals or maps are not supported");
     }
     let items: Vec<Arc<RtValue>> =
-        s.tensor_values.iter().map(|t| Ok(Arc::new(RtValue::tensor(tensor_from_proto(t)?)))).collect::<Result<_>>()?;
+        s.tensor_values.iter().map(|t| Ok(Arc::new(value_from_proto(t)?))).collect::<Result<_>>()?;
     let declared = match kind {
-        Kind::Sequence(Some(c)) => DType::from_code(*c).ok(),
+        Kind::Sequence(Some(c)) if *c != STRING => DType::from_code(*c).ok(),
         _ => None,
     };
     let dtype = declared.or_else(|| items.first().and_then(|v| v.as_tensor().ok()).map(|t| t.dtype()));
@@ -160,7 +193,7 @@ fn optional_value(o: &OptionalProto, kind: &Kind) -> Result<Arc<RtValue>> {
         k => k.clone(),
     };
     let v = if let Some(t) = &o.tensor_value {
-        Some(Arc::new(RtValue::tensor(tensor_from_proto(t)?)))
+        Some(Arc::new(value_from_proto(t)?))
     } else if let Some(s) = &o.sequence_value {
         Some(sequence_value(s, &inner)?)
     } else {
@@ -172,15 +205,15 @@ fn optional_value(o: &OptionalProto, kind: &Kind) -> Result<Arc<RtValue>> {
 /// A value as the protobuf the ONNX backend suite writes.
 pub fn encode_value(v: &RtValue, name: &str) -> Result<Vec<u8>> {
     Ok(match v {
-        RtValue::Tensor(t) => tensor_to_proto(t, name).encode_to_vec(),
+        RtValue::Tensor(_) | RtValue::Strings(_) => any_tensor_proto(v, name)?.encode_to_vec(),
         RtValue::Sequence { .. } => sequence_proto(v, name)?.encode_to_vec(),
         RtValue::Optional(o) => {
             let mut p = OptionalProto { name: Some(name.to_string()), elem_type: Some(0), ..Default::default() };
             if let Some(x) = o {
                 match x.as_ref() {
-                    RtValue::Tensor(t) => {
+                    t @ (RtValue::Tensor(_) | RtValue::Strings(_)) => {
                         p.elem_type = Some(1);
-                        p.tensor_value = Some(tensor_to_proto(t, ""));
+                        p.tensor_value = Some(any_tensor_proto(t, "")?);
                     }
                     s @ RtValue::Sequence { .. } => {
                         p.elem_type = Some(3);
@@ -196,10 +229,7 @@ pub fn encode_value(v: &RtValue, name: &str) -> Result<Vec<u8>> {
 
 fn sequence_proto(v: &RtValue, name: &str) -> Result<SequenceProto> {
     let (_, items) = v.as_sequence().map_err(|e| anyhow!("{}", e.0))?;
-    let tensors = items
-        .iter()
-        .map(|i| i.as_tensor().map(|t| tensor_to_proto(t, "")).map_err(|e| anyhow!("{}", e.0)))
-        .collect::<Result<_>>()?;
+    let tensors = items.iter().map(|i| any_tensor_proto(i, "")).collect::<Result<_>>()?;
     Ok(SequenceProto { name: Some(name.to_string()), elem_type: Some(1), tensor_values: tensors, ..Default::default() })
 }
 
@@ -228,7 +258,27 @@ mod tests {
         assert!(err(&t(vec![i64::MAX])).starts_with("field 'dims': cannot allocate a tensor of shape"));
         assert!(err(&t(vec![0, 1 << 40, 1 << 40])).starts_with("field 'dims': cannot allocate"));
         assert_eq!(err(&t(vec![2])), "holds 0 elements but its shape [2] needs 2");
-        let s = TensorProto { data_type: Some(8), ..Default::default() };
-        assert_eq!(err(&s), "field 'data_type': unsupported element type string");
+        let s = TensorProto { data_type: Some(14), ..Default::default() };
+        assert_eq!(err(&s), "field 'data_type': unsupported element type complex64");
+        let s =
+            TensorProto { data_type: Some(8), dims: vec![2], string_data: vec![b"a".to_vec()], ..Default::default() };
+        assert_eq!(err(&s), "holds 1 elements but its shape [2] needs 2");
+    }
+
+    #[test]
+    fn string_tensors_round_trip() {
+        let t = TensorProto {
+            data_type: Some(8),
+            dims: vec![2],
+            string_data: vec![b"a".to_vec(), "\u{e9}".as_bytes().to_vec()],
+            ..Default::default()
+        };
+        let v = decode_value(&t.encode_to_vec(), &Kind::Tensor).expect("decodes");
+        assert_eq!(v.as_strings().expect("strings").data(), &["a", "\u{e9}"]);
+        let again = decode_value(&encode_value(&v, "y").expect("encodes"), &Kind::Tensor).expect("decodes");
+        assert_eq!(again, v);
+        let bad =
+            TensorProto { data_type: Some(8), dims: vec![1], string_data: vec![vec![0xff]], ..Default::default() };
+        assert_eq!(err(&bad), "string element #0 is not valid UTF-8");
     }
 }

@@ -386,7 +386,7 @@ pub(crate) fn ports(model: &ModelProto) -> Result<(Vec<Port>, Vec<Port>)> {
     for i in &g.input {
         let name = i.name.clone().unwrap_or_default();
         let default = match g.initializer.iter().find(|t| t.name.as_deref() == Some(name.as_str())) {
-            Some(t) => Some(Arc::new(RtValue::tensor(data::tensor_from_proto(t)?))),
+            Some(t) => Some(Arc::new(data::value_from_proto(t)?)),
             None => None,
         };
         let declared = signature::declared(i.r#type.as_ref());

@@ -299,6 +299,13 @@ codes! {
         Border => "border",
         Reflection => "reflection",
     }
+
+    /// StringNormalizer's `case_change_action`.
+    pub enum CaseChange("StringNormalizer case_change_action") {
+        None => "NONE",
+        Lower => "LOWER",
+        Upper => "UPPER",
+    }
 }
 
 #[cfg(test)]
@@ -322,6 +329,7 @@ mod tests {
         check::<Activation>();
         check::<LossReduction>();
         check::<GridPadding>();
+        check::<CaseChange>();
     }
 
     #[test]
@@ -336,7 +344,7 @@ mod tests {
             }
             seen.push(what);
         });
-        assert_eq!(seen.len(), 19, "a code enum is missing from the macro's list: {seen:?}");
+        assert_eq!(seen.len(), 20, "a code enum is missing from the macro's list: {seen:?}");
     }
 
     #[test]

@@ -288,6 +288,15 @@ macro_rules! runtime_functions {
                 exclude_outside: I32, extrapolation: F64, policy: I32, antialias: I32) -> Handle, fails, memo;
             flowgate_rt_grid_sample(node: Node, x: Handle, grid: Handle, mode: I32, padding: I32,
                 align_corners: I32) -> Handle, fails, memo;
+            // Strings.
+            flowgate_rt_string_equal(node: Node, a: Handle, b: Handle) -> Handle, fails;
+            flowgate_rt_string_concat(node: Node, a: Handle, b: Handle) -> Handle, fails;
+            flowgate_rt_regex_full_match(node: Node, x: Handle, pattern: Handle) -> Handle, fails;
+            flowgate_rt_string_split(node: Node, x: Handle, delimiter_or_null: Handle, maxsplit: I64) -> Handle, fails;
+            flowgate_rt_string_normalizer(node: Node, x: Handle, case_change: I32, case_sensitive: I32,
+                stopwords: Handle) -> Handle, fails;
+            flowgate_rt_label_encoder(node: Node, x: Handle, keys: Handle, values: Handle, default: Handle)
+                -> Handle, fails;
             // Sequences.
             flowgate_rt_seq_empty(dtype: I32) -> Handle, fails;
             flowgate_rt_seq_insert(node: Node, s: Handle, t: Handle, has_pos: I32, pos: I64) -> Handle, fails;

@@ -8,6 +8,15 @@ use crate::value::{fmt_shape, RtValue, Tensor};
 pub fn compare(expected: &RtValue, actual: &RtValue, rtol: f64, atol: f64) -> Result<(), String> {
     match (expected, actual) {
         (RtValue::Tensor(e), RtValue::Tensor(a)) => compare_tensors(e, a, rtol, atol),
+        (RtValue::Strings(e), RtValue::Strings(a)) => {
+            if e.shape() != a.shape() {
+                return Err(format!("shape: expected {}, got {}", fmt_shape(e.shape()), fmt_shape(a.shape())));
+            }
+            match e.data().iter().zip(a.data()).position(|(x, y)| x != y) {
+                Some(i) => Err(format!("element {i}: expected {:?}, got {:?}", e.data()[i], a.data()[i])),
+                None => Ok(()),
+            }
+        }
         (RtValue::Sequence { items: e, .. }, RtValue::Sequence { items: a, .. }) => {
             if e.len() != a.len() {
                 return Err(format!("sequence length: expected {}, got {}", e.len(), a.len()));
@@ -87,6 +96,12 @@ pub fn describe(v: &RtValue) -> String {
             let more = if t.len() > SHOWN { ", ..." } else { "" };
             format!("{}[{}] = [{}{}]", t.dtype(), dims.join(","), elems.join(", "), more)
         }
+        RtValue::Strings(t) => {
+            let dims: Vec<String> = t.shape().iter().map(usize::to_string).collect();
+            let elems: Vec<String> = t.data().iter().take(SHOWN).map(|s| format!("{s:?}")).collect();
+            let more = if t.data().len() > SHOWN { ", ..." } else { "" };
+            format!("string[{}] = [{}{}]", dims.join(","), elems.join(", "), more)
+        }
         RtValue::Sequence { dtype, items } => {
             let d = dtype.map_or("?", |d| d.name());
             let parts: Vec<String> = items.iter().take(SHOWN).map(|x| describe(x)).collect();
@@ -125,6 +140,18 @@ mod tests {
         assert_eq!(compare(&s1, &s2, 0.0, 0.0).unwrap_err(), "sequence item 0: element 0: expected 1, got 2");
         assert!(compare(&s1, &f(vec![1.0]), 0.0, 0.0).is_err());
         assert!(compare(&RtValue::optional(None), &RtValue::optional(None), 0.0, 0.0).is_ok());
+        let st = |v: &[&str]| {
+            let data = v.iter().map(|s| s.to_string()).collect();
+            RtValue::strings(crate::StrTensor::new(vec![v.len()], data).unwrap())
+        };
+        assert!(compare(&st(&["a", "b"]), &st(&["a", "b"]), 0.0, 0.0).is_ok());
+        assert_eq!(
+            compare(&st(&["a", "b"]), &st(&["a", "c"]), 0.0, 0.0).unwrap_err(),
+            r#"element 1: expected "b", got "c""#
+        );
+        assert!(compare(&st(&["a"]), &st(&["a", "b"]), 0.0, 0.0).unwrap_err().starts_with("shape"));
+        assert_eq!(compare(&st(&["1"]), &i, 0.0, 0.0).unwrap_err(), "expected a string tensor, got a tensor");
+        assert_eq!(describe(&st(&["a"])), r#"string[1] = ["a"]"#);
     }
 
     #[test]

@@ -64,6 +64,7 @@ pub mod signature;
 mod simd;
 pub mod small_types;
 mod spectral_window;
+mod strings;
 mod thin;
 pub mod threads;
 #[cfg(test)]
@@ -99,9 +100,10 @@ pub use select::{compress, non_zero, top_k};
 pub use sequence::{concat_from_seq, seq_at, seq_erase, seq_insert, seq_length, split_to_seq};
 pub use shape::{constant_of_shape, expand, flatten, range, reshape, shape, size, squeeze, unsqueeze};
 pub use signal::{dft, stft};
+pub use strings::StrTensor;
 pub use threads::{default_threads, num_threads, set_num_threads};
 pub use value::{
     borrow_handle, checked_numel, code_name, fmt_shape, from_handle, into_handle, live_values, DType, Data, Handle,
-    RtValue, Tensor, MAX_BYTES,
+    RtValue, Tensor, MAX_BYTES, STRING_CODE,
 };
 pub use window::{AutoPad, WindowAttrs};

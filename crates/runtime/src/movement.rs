@@ -635,18 +635,20 @@ mod tests {
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
     use crate::abi::support::*;
+    use crate::movement as mv;
+    use crate::strings::run_moved;
     use crate::value::{Handle, RtValue};
-    use crate::{movement as mv, sequence as sq};
     use std::sync::Arc;
 
     pub(crate) unsafe fn flowgate_rt_transpose(node: i32, x: Handle, perm_or_null: Handle) -> Handle {
-        run_t(node, || mv::transpose(ten(x)?, opt_ten(perm_or_null)?))
+        run_moved(node, x, |x| mv::transpose(x, opt_ten(perm_or_null)?))
     }
 
     pub(crate) unsafe fn flowgate_rt_concat(node: i32, seq: Handle, axis: i64) -> Handle {
-        run_t(node, || {
-            let (_, ts) = sq::seq_tensors(val(seq)?)?;
-            mv::concat(&ts, axis)
+        run(node, Kind::Tensor, || {
+            let (_, items) = val(seq)?.as_sequence()?;
+            let items: Vec<&RtValue> = items.iter().map(|v| &**v).collect();
+            crate::strings::lift(&items, |ts| mv::concat(ts, axis)).map(Arc::new)
         })
     }
 
@@ -673,19 +675,19 @@ pub(crate) mod c_abi {
         axes_or_null: Handle,
         steps_or_null: Handle,
     ) -> Handle {
-        run_t(node, || mv::slice(ten(x)?, ten(starts)?, ten(ends)?, opt_ten(axes_or_null)?, opt_ten(steps_or_null)?))
+        run_moved(node, x, |x| mv::slice(x, ten(starts)?, ten(ends)?, opt_ten(axes_or_null)?, opt_ten(steps_or_null)?))
     }
 
     pub(crate) unsafe fn flowgate_rt_gather(node: i32, x: Handle, indices: Handle, axis: i64) -> Handle {
-        run_t(node, || mv::gather(ten(x)?, ten(indices)?, axis))
+        run_moved(node, x, |x| mv::gather(x, ten(indices)?, axis))
     }
 
     pub(crate) unsafe fn flowgate_rt_gather_elements(node: i32, x: Handle, indices: Handle, axis: i64) -> Handle {
-        run_t(node, || mv::gather_elements(ten(x)?, ten(indices)?, axis))
+        run_moved(node, x, |x| mv::gather_elements(x, ten(indices)?, axis))
     }
 
     pub(crate) unsafe fn flowgate_rt_tile(node: i32, x: Handle, repeats: Handle) -> Handle {
-        run_t(node, || mv::tile(ten(x)?, ten(repeats)?))
+        run_moved(node, x, |x| mv::tile(x, ten(repeats)?))
     }
 
     pub(crate) unsafe fn flowgate_rt_pad(

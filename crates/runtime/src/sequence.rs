@@ -22,22 +22,38 @@ fn norm_pos(pos: i64, n: usize, inclusive_end: bool, op: &str) -> RtResult<usize
 }
 
 /// Inserts `t` (a tensor) at `pos` (the end when absent) into `items`, fixing an unknown dtype.
+/// A sequence of string tensors keeps `dtype` None (strings have no [`DType`]) and holds only
+/// string tensors.
 pub fn insert_in_place(
     dtype: &mut Option<DType>,
     items: &mut Vec<Arc<RtValue>>,
     t: Arc<RtValue>,
     pos: Option<i64>,
 ) -> RtResult<()> {
+    let is_str = |v: &RtValue| matches!(v, RtValue::Strings(_));
+    let p = match pos {
+        Some(p) => norm_pos(p, items.len(), true, "SequenceInsert")?,
+        None => items.len(),
+    };
+    if is_str(&t) {
+        if let Some(d) = *dtype {
+            bail!("SequenceInsert: a string tensor cannot join a sequence of {}", d.name());
+        }
+        if items.iter().any(|i| !is_str(i)) {
+            bail!("SequenceInsert: a string tensor cannot join a sequence of tensors");
+        }
+        items.insert(p, t);
+        return Ok(());
+    }
+    if items.iter().any(|i| is_str(i)) {
+        bail!("SequenceInsert: a {} cannot join a sequence of string tensors", t.kind_name());
+    }
     let td = t.as_tensor()?.dtype();
     if let Some(d) = *dtype {
         if d != td {
             bail!("SequenceInsert: the tensor's element type {} does not match the sequence's {}", td.name(), d.name());
         }
     }
-    let p = match pos {
-        Some(p) => norm_pos(p, items.len(), true, "SequenceInsert")?,
-        None => items.len(),
-    };
     *dtype = Some(td);
     items.insert(p, t);
     Ok(())

@@ -336,34 +336,35 @@ mod tests {
 pub(crate) mod c_abi {
     use crate::abi::support::*;
     use crate::shape as sh;
+    use crate::strings::{run_moved, shaped};
     use crate::value::Handle;
 
     pub(crate) unsafe fn flowgate_rt_shape(node: i32, x: Handle, start: i64, end: i64) -> Handle {
-        run_t(node, || Ok(sh::shape(ten(x)?, start, end)))
+        run_t(node, || Ok(sh::shape(shaped(x)?.tensor(), start, end)))
     }
 
     pub(crate) unsafe fn flowgate_rt_size(node: i32, x: Handle) -> i64 {
-        run_s(node, || Ok(sh::size(ten(x)?)))
+        run_s(node, || Ok(sh::size(shaped(x)?.tensor())))
     }
 
     pub(crate) unsafe fn flowgate_rt_reshape(node: i32, x: Handle, shape: Handle, allowzero: i32) -> Handle {
-        run_t(node, || sh::reshape(ten(x)?, ten(shape)?, allowzero != 0))
+        run_moved(node, x, |x| sh::reshape(x, ten(shape)?, allowzero != 0))
     }
 
     pub(crate) unsafe fn flowgate_rt_expand(node: i32, x: Handle, shape: Handle) -> Handle {
-        run_t(node, || sh::expand(ten(x)?, ten(shape)?))
+        run_moved(node, x, |x| sh::expand(x, ten(shape)?))
     }
 
     pub(crate) unsafe fn flowgate_rt_squeeze(node: i32, x: Handle, axes_or_null: Handle) -> Handle {
-        run_t(node, || sh::squeeze(ten(x)?, opt_ten(axes_or_null)?))
+        run_moved(node, x, |x| sh::squeeze(x, opt_ten(axes_or_null)?))
     }
 
     pub(crate) unsafe fn flowgate_rt_unsqueeze(node: i32, x: Handle, axes: Handle) -> Handle {
-        run_t(node, || sh::unsqueeze(ten(x)?, ten(axes)?))
+        run_moved(node, x, |x| sh::unsqueeze(x, ten(axes)?))
     }
 
     pub(crate) unsafe fn flowgate_rt_flatten(node: i32, x: Handle, axis: i64) -> Handle {
-        run_t(node, || sh::flatten(ten(x)?, axis))
+        run_moved(node, x, |x| sh::flatten(x, axis))
     }
 
     pub(crate) unsafe fn flowgate_rt_constant_of_shape(node: i32, shape: Handle, value_or_null: Handle) -> Handle {

@@ -77,6 +77,26 @@ impl fmt::Display for Declared {
     }
 }
 
+/// What the checks read of a tensor or a string tensor.
+struct TensorLike<'a> {
+    code: i32,
+    shape: &'a [usize],
+    len: usize,
+}
+
+impl<'a> TensorLike<'a> {
+    /// `v` must be a tensor or a string tensor (other kinds read as an empty string tensor).
+    fn of(v: &'a RtValue) -> TensorLike<'a> {
+        match v {
+            RtValue::Tensor(t) => TensorLike { code: t.dtype().code(), shape: t.shape(), len: t.len() },
+            RtValue::Strings(s) => {
+                TensorLike { code: crate::value::STRING_CODE, shape: s.shape(), len: s.data().len() }
+            }
+            _ => TensorLike { code: crate::value::STRING_CODE, shape: &[], len: 0 },
+        }
+    }
+}
+
 /// A given value in the same notation: `float64[8,1,256]`, `seq(float32) of 3`,
 /// `optional(none)`.
 pub fn shown(v: &RtValue) -> String {
@@ -84,6 +104,10 @@ pub fn shown(v: &RtValue) -> String {
         RtValue::Tensor(t) => {
             let dims: Vec<String> = t.shape().iter().map(usize::to_string).collect();
             format!("{}[{}]", t.dtype(), dims.join(","))
+        }
+        RtValue::Strings(t) => {
+            let dims: Vec<String> = t.shape().iter().map(usize::to_string).collect();
+            format!("string[{}]", dims.join(","))
         }
         RtValue::Sequence { dtype, items } => {
             format!("seq({}) of {}", dtype.map_or("?", |d| d.name()), items.len())
@@ -144,8 +168,9 @@ fn check_value<'a>(
     let fail = |what: String| Err(format!("input '{}': expected {what} ({}), got {}", p.name, p.declared, shown(v)));
     match (p.declared, v) {
         (Declared::Any, _) => Ok(()),
-        (Declared::Tensor { elem, shape }, RtValue::Tensor(t)) => {
-            if elem.is_some_and(|c| c != t.dtype().code()) {
+        (Declared::Tensor { elem, shape }, RtValue::Tensor(_) | RtValue::Strings(_)) => {
+            let t = TensorLike::of(v);
+            if elem.is_some_and(|c| c != t.code) {
                 return fail("element type ".to_string() + &elem.map(code_name).unwrap_or_default());
             }
             let Some(dims) = shape else { return Ok(()) };
@@ -153,20 +178,20 @@ fn check_value<'a>(
             // that their callers feed as `[1]` (onnx-asr's `sample_rate`), and onnxruntime takes
             // them (it skips the shape check of rank-0 inputs entirely; a scalar input given
             // several elements is refused here).
-            if dims.is_empty() && t.len() == 1 {
+            if dims.is_empty() && t.len == 1 {
                 return Ok(());
             }
-            if dims.len() != t.rank() {
+            if dims.len() != t.shape.len() {
                 return Err(format!(
                     "input '{}': expected rank {} ({}), got rank {} {}",
                     p.name,
                     dims.len(),
                     p.declared,
-                    t.rank(),
+                    t.shape.len(),
                     shown(v)
                 ));
             }
-            for (i, (d, &size)) in dims.iter().zip(t.shape()).enumerate() {
+            for (i, (d, &size)) in dims.iter().zip(t.shape).enumerate() {
                 match d {
                     Dim::Static(want) if usize::try_from(*want).ok() != Some(size) => {
                         return fail(format!("dimension {i} to be {want}"));
@@ -199,7 +224,7 @@ fn contents(d: &Declared, v: &RtValue) -> Result<(), String> {
     };
     match (d, v) {
         (Declared::Any, _) => Ok(()),
-        (Declared::Tensor { .. }, RtValue::Tensor(t)) => elem(t.dtype().code()),
+        (Declared::Tensor { .. }, RtValue::Tensor(_) | RtValue::Strings(_)) => elem(TensorLike::of(v).code),
         (Declared::Tensor { .. }, _) => Err("a tensor".to_string()),
         (Declared::Sequence(inner), RtValue::Sequence { dtype, items }) => {
             if let Some(dt) = dtype {

@@ -10,6 +10,7 @@ use half::{bf16, f16};
 
 use crate::dispatch::Elem;
 use crate::error::{RtError, RtResult};
+pub use crate::strings::StrTensor;
 
 /// An opaque value as compiled code sees it: `Arc::into_raw(Arc<RtValue>)`.
 pub type Handle = *mut c_void;
@@ -303,6 +304,43 @@ pub(crate) fn take_vec<T: Elem>(v: &[T], indices: &[usize]) -> RtResult<Vec<T>> 
     Ok(out)
 }
 
+/// The header of a constant blob: its element type code, its shape, and the bytes after it.
+fn blob_header(blob: &[u8]) -> RtResult<(i32, Vec<usize>, &[u8])> {
+    let word = |i: usize| -> RtResult<i64> {
+        let b =
+            blob.get(i * 8..i * 8 + 8).ok_or_else(|| rt_err!("constant blob of {} bytes is truncated", blob.len()))?;
+        let mut a = [0u8; 8];
+        a.copy_from_slice(b);
+        Ok(i64::from_le_bytes(a))
+    };
+    let code = word(0)?;
+    let code = i32::try_from(code).map_err(|_| rt_err!("unsupported element type #{code}"))?;
+    let rank = word(1)?;
+    if !(0..=64).contains(&rank) {
+        bail!("constant blob has an invalid rank {rank}");
+    }
+    let mut shape = Vec::with_capacity(rank as usize);
+    for i in 0..rank as usize {
+        let d = word(2 + i)?;
+        shape.push(usize::try_from(d).map_err(|_| rt_err!("constant blob has a negative dimension {d}"))?);
+    }
+    let header = 16 + 8 * rank as usize;
+    Ok((code, shape, blob.get(header..).unwrap_or(&[])))
+}
+
+/// The value of a constant blob: a tensor ([`Tensor::from_blob`]) or, for element type 8, a
+/// string tensor (each string an i64 byte length then its UTF-8 bytes).
+pub fn value_from_blob(blob: &[u8]) -> RtResult<RtValue> {
+    let (code, shape, body) = blob_header(blob)?;
+    if code == STRING_CODE {
+        return Ok(RtValue::strings(StrTensor::from_blob_body(shape, body)?));
+    }
+    Ok(RtValue::tensor(Tensor::new(DType::from_code(code)?, shape, body)?))
+}
+
+/// ONNX's element type code of strings, which string tensors ([`StrTensor`]) hold.
+pub const STRING_CODE: i32 = 8;
+
 /// A dense tensor. The fields are private so that `shape` always matches the element count.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tensor {
@@ -333,27 +371,8 @@ impl Tensor {
     /// A tensor from a constant blob, little-endian: i64 dtype, i64 rank, rank x i64 dims, then
     /// the element data (exactly as many bytes as the shape needs).
     pub fn from_blob(blob: &[u8]) -> RtResult<Tensor> {
-        let word = |i: usize| -> RtResult<i64> {
-            let b = blob
-                .get(i * 8..i * 8 + 8)
-                .ok_or_else(|| rt_err!("constant blob of {} bytes is truncated", blob.len()))?;
-            let mut a = [0u8; 8];
-            a.copy_from_slice(b);
-            Ok(i64::from_le_bytes(a))
-        };
-        let code = word(0)?;
-        let dtype = DType::from_code(i32::try_from(code).map_err(|_| rt_err!("unsupported element type #{code}"))?)?;
-        let rank = word(1)?;
-        if !(0..=64).contains(&rank) {
-            bail!("constant blob has an invalid rank {rank}");
-        }
-        let mut shape = Vec::with_capacity(rank as usize);
-        for i in 0..rank as usize {
-            let d = word(2 + i)?;
-            shape.push(usize::try_from(d).map_err(|_| rt_err!("constant blob has a negative dimension {d}"))?);
-        }
-        let header = 16 + 8 * rank as usize;
-        Tensor::new(dtype, shape, blob.get(header..).unwrap_or(&[]))
+        let (code, shape, body) = blob_header(blob)?;
+        Tensor::new(DType::from_code(code)?, shape, body)
     }
 
     /// A tensor from typed data; the element count must match the shape.
@@ -479,6 +498,8 @@ pub fn live_values() -> i64 {
 #[derive(Debug, PartialEq)]
 pub enum RtValue {
     Tensor(Tensor),
+    /// A tensor of strings: its own kind, so numeric kernels refuse it (see `strings`).
+    Strings(StrTensor),
     /// `dtype` is `None` while unknown: an empty sequence whose element type the lowering could
     /// not tell. The first inserted tensor fixes it.
     Sequence {
@@ -498,6 +519,10 @@ impl RtValue {
         counted(RtValue::Tensor(t))
     }
 
+    pub fn strings(t: StrTensor) -> RtValue {
+        counted(RtValue::Strings(t))
+    }
+
     pub fn sequence(dtype: Option<DType>, items: Vec<Arc<RtValue>>) -> RtValue {
         counted(RtValue::Sequence { dtype, items })
     }
@@ -510,6 +535,7 @@ impl RtValue {
     pub fn kind_name(&self) -> &'static str {
         match self {
             RtValue::Tensor(_) => "tensor",
+            RtValue::Strings(_) => "string tensor",
             RtValue::Sequence { .. } => "sequence",
             RtValue::Optional(_) => "optional",
         }
@@ -519,6 +545,14 @@ impl RtValue {
         match self {
             RtValue::Tensor(t) => Ok(t),
             other => Err(rt_err!("expected a tensor, got a {}", other.kind_name())),
+        }
+    }
+
+    pub fn as_strings(&self) -> RtResult<&StrTensor> {
+        match self {
+            RtValue::Strings(t) => Ok(t),
+            RtValue::Tensor(t) => Err(rt_err!("expected a string tensor, got a {} tensor", t.dtype().name())),
+            other => Err(rt_err!("expected a string tensor, got a {}", other.kind_name())),
         }
     }
 
@@ -547,6 +581,7 @@ impl Clone for RtValue {
     fn clone(&self) -> Self {
         match self {
             RtValue::Tensor(t) => RtValue::tensor(t.clone()),
+            RtValue::Strings(t) => RtValue::strings(t.clone()),
             RtValue::Sequence { dtype, items } => RtValue::sequence(*dtype, items.clone()),
             RtValue::Optional(o) => RtValue::optional(o.clone()),
         }

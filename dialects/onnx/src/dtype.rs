@@ -4,8 +4,9 @@
 //! ONNX types, which keep their signedness (`ui8`..`ui64`) so that `Cast` and comparisons can
 //! tell them apart. `bool` is `i1`. The float8/float4 formats are upstream's `f8E4M3FN`...
 //! `f4E2M1FN` (`TypeKind::OtherFloat`), int4/int2 are `i4`/`ui4`/`i2`/`ui2`: storage types the
-//! runtime holds and converts, never computed on in registers. String and complex have no
-//! builtin element type and are rejected with the type's name.
+//! runtime holds and converts, never computed on in registers. `string` is `!onnx.string`, an
+//! element type only runtime string tensors hold. Complex has no element type and is rejected
+//! with the type's name.
 
 use flowgate_ir::{Context, FloatKind, Signedness, Type, TypeKind};
 
@@ -116,6 +117,7 @@ pub fn element_type(ctx: &mut Context, c: i32) -> Result<Type, String> {
             let (name, _) = flowgate_ir::types::other_float(name).ok_or("unknown float format")?;
             ctx.intern_type(TypeKind::OtherFloat(name))
         }
+        code::STRING => crate::types::string_type(ctx),
         code::UNDEFINED => return Err("the element type is undefined".to_string()),
         other => return Err(format!("element type '{}' is not supported", dtype_name(other))),
     })
@@ -148,6 +150,7 @@ pub fn dtype_code(ctx: &Context, t: Type) -> Option<i32> {
             64 => code::INT64,
             _ => return None,
         },
+        _ if crate::types::is_string(ctx, t) => code::STRING,
         _ => return None,
     })
 }
@@ -180,13 +183,13 @@ mod tests {
             (24, "f8E8M0FNU"),
             (25, "ui2"),
             (26, "i2"),
+            (8, "!onnx.string"),
         ];
         for (c, want) in cases {
             let t = element_type(&mut ctx, c).expect("supported");
             assert_eq!(type_to_string(&ctx, t), want);
             assert_eq!(dtype_code(&ctx, t), Some(c));
         }
-        assert_eq!(element_type(&mut ctx, 8).unwrap_err(), "element type 'string' is not supported");
         assert_eq!(element_type(&mut ctx, 14).unwrap_err(), "element type 'complex64' is not supported");
     }
 }

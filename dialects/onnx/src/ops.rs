@@ -147,6 +147,12 @@ const OPS: &[(&str, Count, Count)] = &[
     ("onnx.OptionalHasElement", Count::Any, ex(1)),
     // An omitted optional input.
     ("onnx.NoValue", ex(0), ex(1)),
+    // Strings.
+    ("onnx.StringConcat", ex(2), ex(1)),
+    ("onnx.RegexFullMatch", ex(1), ex(1)),
+    ("onnx.StringSplit", ex(1), ex(2)),
+    ("onnx.StringNormalizer", ex(1), ex(1)),
+    ("onnx.LabelEncoder", ex(1), ex(1)),
 ];
 
 pub fn register(ctx: &mut Context) {

@@ -18,6 +18,20 @@ pub fn unknown_type(ctx: &mut Context) -> Type {
     ctx.intern_type(TypeKind::Opaque { dialect: "onnx".into(), body: "unknown".into() })
 }
 
+/// `!onnx.string`: the element type of string tensors, which only the runtime holds.
+pub fn string_type(ctx: &mut Context) -> Type {
+    ctx.intern_type(TypeKind::Opaque { dialect: "onnx".into(), body: "string".into() })
+}
+
+pub fn is_string(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::Opaque { dialect, body } if dialect == "onnx" && body == "string")
+}
+
+/// A tensor type whose elements are strings.
+pub fn is_string_tensor(ctx: &Context, t: Type) -> bool {
+    ctx.element_type(t).is_some_and(|e| is_string(ctx, e))
+}
+
 pub fn is_unknown(ctx: &Context, t: Type) -> bool {
     matches!(ctx.type_kind(t), TypeKind::Opaque { dialect, body } if dialect == "onnx" && body == "unknown")
 }

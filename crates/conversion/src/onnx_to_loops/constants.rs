@@ -172,6 +172,9 @@ fn elem_size(e: Elem) -> usize {
 
 /// A runtime tensor holding attribute `a` of tensor type `t`.
 pub(crate) fn tensor_constant(l: &mut Lower<'_>, op: OpId, a: Attribute, t: Type) -> LResult<Value> {
+    if flowgate_onnx::types::is_string_tensor(l.ctx, t) {
+        return string_constant(l, op, a, t);
+    }
     if let Some(code) = types::small_code(l.ctx, t) {
         return small_constant(l, op, a, t, code);
     }
@@ -221,6 +224,66 @@ fn small_constant(l: &mut Lower<'_>, op: OpId, a: Attribute, t: Type, code: i32)
     }
     blob.extend(bytes);
     let h = l.constant_tensor(&blob)?;
+    l.orig.insert(h, t);
+    Ok(h)
+}
+
+/// A string tensor constant: the blob's header, then each string as an i64 byte length and its
+/// UTF-8 bytes (the runtime's `value_from_blob`).
+fn string_constant(l: &mut Lower<'_>, op: OpId, a: Attribute, t: Type) -> LResult<Value> {
+    let shape = types::tensor_shape(l.ctx, t).filter(|s| s.iter().all(|&d| d >= 0));
+    let shape = shape.ok_or_else(|| l.err(op, "constant of unknown or dynamic shape"))?;
+    let count: usize = shape.iter().map(|&d| d as usize).product();
+    let strings = match l.ctx.attr_kind(a) {
+        AttrKind::DenseElements { data: DenseElements::Strings(v), splat, .. } => match (*splat, v.as_slice()) {
+            (true, [one]) => vec![one.clone(); count],
+            _ => v.clone(),
+        },
+        _ => return Err(l.err(op, "a string constant must hold strings")),
+    };
+    if strings.len() != count {
+        return Err(l.err(op, "Constant: the value does not match its type"));
+    }
+    let h = string_blob(l, &shape, &strings)?;
+    l.orig.insert(h, t);
+    Ok(h)
+}
+
+fn string_blob(l: &mut Lower<'_>, shape: &[i64], strings: &[String]) -> LResult<Value> {
+    let mut blob = Vec::with_capacity(16 + 8 * shape.len() + strings.iter().map(|s| 8 + s.len()).sum::<usize>());
+    blob.extend(8i64.to_le_bytes());
+    blob.extend((shape.len() as i64).to_le_bytes());
+    for &d in shape {
+        blob.extend(d.to_le_bytes());
+    }
+    for s in strings {
+        blob.extend((s.len() as i64).to_le_bytes());
+        blob.extend(s.as_bytes());
+    }
+    l.constant_tensor(&blob)
+}
+
+/// A runtime 1-D string tensor with these values (string attributes).
+pub(crate) fn string_tensor(l: &mut Lower<'_>, vals: &[String]) -> LResult<Value> {
+    let h = string_blob(l, &[vals.len() as i64], vals)?;
+    let st = flowgate_onnx::types::string_type(l.ctx);
+    let t = l.ctx.tensor_type(vec![vals.len() as i64], st);
+    l.orig.insert(h, t);
+    Ok(h)
+}
+
+/// A runtime FLOAT 1-D tensor with these values (float list attributes that keep float32).
+pub(crate) fn f32_tensor(l: &mut Lower<'_>, vals: &[f64]) -> LResult<Value> {
+    let mut blob = Vec::with_capacity(24 + 4 * vals.len());
+    blob.extend(1i64.to_le_bytes());
+    blob.extend(1i64.to_le_bytes());
+    blob.extend((vals.len() as i64).to_le_bytes());
+    for &v in vals {
+        blob.extend((v as f32).to_le_bytes());
+    }
+    let h = l.constant_tensor(&blob)?;
+    let f32t = l.ctx.float_type(FloatKind::F32);
+    let t = l.ctx.tensor_type(vec![vals.len() as i64], f32t);
     l.orig.insert(h, t);
     Ok(h)
 }

@@ -37,6 +37,7 @@ mod scalar;
 mod sequence;
 mod shape;
 mod signal;
+mod strings;
 mod tensor_ops;
 mod types;
 
@@ -385,6 +386,9 @@ fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
     } else if flowgate_onnx::DOMAIN_OPS.iter().any(|&(_, o)| o == short) {
         let what = emit::node_description(l.ctx, op);
         return Err(l.err(op, format!("{what}: op type '{short}' is not in the default domain")));
+    }
+    if let Some(r) = strings::lower(l, op, &short)? {
+        return Ok(r);
     }
     if let Some(r) = tensor_ops::lower(l, op, &name)? {
         return Ok(r);

@@ -31,6 +31,14 @@ pub fn borrow(v: &RtValue) -> (FlowgateTensor, Storage) {
             out.shape = st.shape.as_ptr();
             out.data = st.bytes.as_mut_ptr().cast();
         }
+        // flowgate.h has no string element type: passed with ONNX's code and no data, which the
+        // model's `<name>_run` refuses by the type's name.
+        RtValue::Strings(t) => {
+            st.shape = t.shape().iter().map(|&d| d as i64).collect();
+            out.dtype = flowgate_runtime::STRING_CODE;
+            out.rank = t.shape().len() as i32;
+            out.shape = st.shape.as_ptr();
+        }
         RtValue::Sequence { items, .. } => {
             for item in items {
                 let (t, s) = borrow(item);

@@ -125,9 +125,23 @@ fn small_elements(t: &TensorProto, c: i32) -> Result<DenseElements, String> {
     Ok(DenseElements::Hex(hex))
 }
 
+/// ONNX strings are bytes; the runtime's are UTF-8 (every string op of the spec works on text),
+/// so other bytes are an error rather than a lossy conversion.
+fn string_elements(t: &TensorProto) -> Result<DenseElements, String> {
+    let v = t
+        .string_data
+        .iter()
+        .enumerate()
+        .map(|(i, b)| String::from_utf8(b.clone()).map_err(|_| format!("string element #{i} is not valid UTF-8")));
+    Ok(DenseElements::Strings(v.collect::<Result<_, _>>()?))
+}
+
 fn read_elements(t: &TensorProto, c: i32) -> Result<DenseElements, String> {
     if dtype::is_small_code(c) {
         return small_elements(t, c);
+    }
+    if c == code::STRING {
+        return string_elements(t);
     }
     if let Some(raw) = t.raw_data.as_deref() {
         return Ok(match c {
@@ -216,6 +230,14 @@ mod tests {
     }
 
     #[test]
+    fn strings() {
+        let mut s = tensor(code::STRING, &[2]);
+        s.string_data = vec![b"a\"b".to_vec(), "\u{e9}".as_bytes().to_vec()];
+        // Printed as upstream escapes them: `"` and non-ASCII bytes as `\XX`.
+        assert_eq!(show(&s).expect("ok"), r#"dense<["a\22b", "\C3\A9"]> : tensor<2x!onnx.string>"#);
+    }
+
+    #[test]
     fn bad_tensors_are_errors() {
         let mut short = tensor(code::FLOAT, &[3]);
         short.float_data = vec![1.0];
@@ -223,7 +245,12 @@ mod tests {
         let mut odd = tensor(code::INT32, &[1]);
         odd.raw_data = Some(vec![1, 2, 3]);
         assert!(show(&odd).unwrap_err().contains("not a multiple"));
-        let s = tensor(code::STRING, &[1]);
-        assert_eq!(show(&s).unwrap_err(), "tensor 't': element type 'string' is not supported");
+        let c = tensor(code::COMPLEX64, &[1]);
+        assert_eq!(show(&c).unwrap_err(), "tensor 't': element type 'complex64' is not supported");
+        let mut s = tensor(code::STRING, &[1]);
+        s.string_data = vec![vec![0xff]];
+        assert_eq!(show(&s).unwrap_err(), "tensor 't': string element #0 is not valid UTF-8");
+        s.string_data = vec![b"a".to_vec(), b"b".to_vec()];
+        assert_eq!(show(&s).unwrap_err(), "tensor 't' holds 2 elements but its shape [1] needs 1");
     }
 }

@@ -75,7 +75,7 @@ mod tests {
         assert_eq!(imported("float16[]").as_deref(), Ok("tensor<*xf16>"));
         assert_eq!(imported("seq(bfloat16[2])").as_deref(), Ok("!onnx.seq<tensor<2xbf16>>"));
         assert_eq!(imported("optional(seq(double))").as_deref(), Ok("!onnx.opt<!onnx.seq<tensor<f64>>>"));
-        assert_eq!(imported("string[2]").unwrap_err(), "element type 'string' is not supported");
+        assert_eq!(imported("string[2]").as_deref(), Ok("tensor<2x!onnx.string>"));
         assert_eq!(imported("complex64").unwrap_err(), "element type 'complex64' is not supported");
     }
 }

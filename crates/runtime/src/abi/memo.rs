@@ -64,7 +64,7 @@ pub(crate) mod c_abi {
     use super::{slot_ptr, through_slot, MEMO};
     use crate::abi::support::*;
     use crate::error::RtError;
-    use crate::value::{Handle, Tensor};
+    use crate::value::Handle;
 
     /// The next tensor kernel called for `node` makes a value that never changes (it is computed
     /// from constants only): `slot` (8 writable bytes of the module, zero at load) keeps it, and
@@ -74,7 +74,7 @@ pub(crate) mod c_abi {
     }
 
     pub(crate) unsafe fn flowgate_rt_constant(blob: *const MemRefDesc1) -> Handle {
-        run_t(NO_NODE, || {
+        run_v(NO_NODE, Kind::Tensor, || {
             let d = blob.as_ref().ok_or_else(|| RtError::new("constant: null descriptor"))?;
             if d.offset < 0 || d.size < 0 || (d.size > 0 && d.aligned.is_null()) {
                 bail!("constant: invalid descriptor (offset {}, size {})", d.offset, d.size);
@@ -87,7 +87,7 @@ pub(crate) mod c_abi {
             } else {
                 std::slice::from_raw_parts(d.aligned.add(d.offset as usize), d.size as usize)
             };
-            Tensor::from_blob(bytes)
+            crate::value::value_from_blob(bytes)
         })
     }
 

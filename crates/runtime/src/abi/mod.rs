@@ -60,6 +60,7 @@ mod glue {
     pub(crate) use crate::shape::c_abi::*;
     pub(crate) use crate::signal::c_abi::*;
     pub(crate) use crate::spectral_window::c_abi::*;
+    pub(crate) use crate::strings::c_abi::*;
     pub(crate) use crate::value::c_abi::*;
 }
 

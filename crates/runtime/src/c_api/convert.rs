@@ -250,6 +250,9 @@ fn to_c(mut v: Arc<RtValue>) -> RtResult<FlowgateTensor> {
             t.shape = if owner.shape.is_empty() { std::ptr::null() } else { owner.shape.as_ptr() };
             owner.value = Some(v);
         }
+        // The C API has no string element type (flowgate.h): refused by name, never passed as
+        // bytes a caller would misread.
+        RtValue::Strings(_) => return Err(RtError::new("string tensors are not supported by the C API")),
         RtValue::Sequence { items, .. } => {
             // Taking the items out of the unshared sequence leaves each as shared as it was.
             let items = std::mem::take(items);
