@@ -274,32 +274,26 @@ pub(crate) fn string_tensor(l: &mut Lower<'_>, vals: &[String]) -> LResult<Value
 
 /// A runtime FLOAT 1-D tensor with these values (float list attributes that keep float32).
 pub(crate) fn f32_tensor(l: &mut Lower<'_>, vals: &[f64]) -> LResult<Value> {
-    let mut blob = Vec::with_capacity(24 + 4 * vals.len());
-    blob.extend(1i64.to_le_bytes());
-    blob.extend(1i64.to_le_bytes());
-    blob.extend((vals.len() as i64).to_le_bytes());
-    for &v in vals {
-        blob.extend((v as f32).to_le_bytes());
-    }
-    let h = l.constant_tensor(&blob)?;
     let f32t = l.ctx.float_type(FloatKind::F32);
-    let t = l.ctx.tensor_type(vec![vals.len() as i64], f32t);
-    l.orig.insert(h, t);
-    Ok(h)
+    list_tensor(l, 1, f32t, vals.len(), vals.iter().flat_map(|&v| (v as f32).to_le_bytes()))
 }
 
 /// A runtime INT64 1-D tensor with these values (axes, perms, shapes from attributes).
 pub(crate) fn i64_tensor(l: &mut Lower<'_>, vals: &[i64]) -> LResult<Value> {
-    let mut blob = Vec::with_capacity(24 + 8 * vals.len());
-    blob.extend(7i64.to_le_bytes());
-    blob.extend(1i64.to_le_bytes());
-    blob.extend((vals.len() as i64).to_le_bytes());
-    for v in vals {
-        blob.extend(v.to_le_bytes());
-    }
-    let h = l.constant_tensor(&blob)?;
     let i64t = l.ctx.integer_type(64);
-    let t = l.ctx.tensor_type(vec![vals.len() as i64], i64t);
+    list_tensor(l, 7, i64t, vals.len(), vals.iter().flat_map(|v| v.to_le_bytes()))
+}
+
+/// A constant 1-D tensor of `n` elements of ONNX type `code` (IR element type `elem`) whose
+/// little-endian bytes are `data`.
+fn list_tensor(l: &mut Lower<'_>, code: i64, elem: Type, n: usize, data: impl Iterator<Item = u8>) -> LResult<Value> {
+    let mut blob = Vec::with_capacity(24 + 8 * n);
+    blob.extend(code.to_le_bytes());
+    blob.extend(1i64.to_le_bytes());
+    blob.extend((n as i64).to_le_bytes());
+    blob.extend(data);
+    let h = l.constant_tensor(&blob)?;
+    let t = l.ctx.tensor_type(vec![n as i64], elem);
     l.orig.insert(h, t);
     Ok(h)
 }
