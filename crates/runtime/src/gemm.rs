@@ -72,11 +72,11 @@ fn gemm_real<T: Real>(
     beta: f64,
 ) -> RtResult<Tensor> {
     let av = reals::<T>(a, "Gemm")?;
-    let bv = reals::<T>(b, "Gemm")?;
+    let bv = crate::prepack::reals::<T>(b, "Gemm")?;
     let mut y = vec![T::default(); d.m * d.n];
     let mut beta_t = T::default();
     if let (Some(c), Some(idx)) = (c, c_idx) {
-        let cv = reals::<T>(c, "Gemm")?;
+        let cv = crate::prepack::reals::<T>(c, "Gemm")?;
         for (slot, &i) in y.iter_mut().zip(idx) {
             *slot = cv.get(i).copied().unwrap_or_default();
         }

@@ -157,8 +157,10 @@ fn recurrent_real<T: Real>(
     let Sizes { seq, batch, input, h, dirs } = s;
     let op = a.cell.name();
     let gh = a.cell.gates() * h;
-    let (xv, wv, rv) = (reals::<T>(x, op)?, reals::<T>(w, op)?, reals::<T>(r, op)?);
-    let bv = opt.b.map(|b| reals::<T>(b, op)).transpose()?;
+    let xv = reals::<T>(x, op)?;
+    // W^T and R^T, prepared once for constant weights.
+    let (wt, rt) = (crate::prepack::transposed::<T>(w, op)?, crate::prepack::transposed::<T>(r, op)?);
+    let bv = opt.b.map(|b| crate::prepack::reals::<T>(b, op)).transpose()?;
     let ih = opt.initial_h.map(|t| reals::<T>(t, op)).transpose()?;
     let clip = a.clip.map(T::of);
     let one = T::of(1.0);
@@ -169,8 +171,8 @@ fn recurrent_real<T: Real>(
     let per_dir = acts.len() / dirs;
     for dir in 0..dirs {
         let reverse = a.direction == 1 || dir == 1;
-        let wd = &wv[dir * gh * input..][..gh * input];
-        let rd = &rv[dir * gh * h..][..gh * h];
+        let wd = &wt.0[dir * gh * input..][..gh * input];
+        let rd = &rt.0[dir * gh * h..][..gh * h];
         // Input biases Wb in the projection; recurrent biases Rb in the recurrent product.
         let (wb, rb) = match &bv {
             Some(bv) => (bv[dir * 2 * gh..][..gh].to_vec(), bv[dir * 2 * gh + gh..][..gh].to_vec()),
@@ -204,7 +206,7 @@ fn recurrent_real<T: Real>(
                 gh,
                 one,
                 Mat { data: &hs, rs: h, cs: 1 },
-                Mat { data: rd, rs: 1, cs: h },
+                Mat { data: rd, rs: gh, cs: 1 },
                 one,
                 MatMut { data: &mut rec, rs: gh },
             )?;
@@ -246,7 +248,7 @@ fn recurrent_real<T: Real>(
                     h,
                     one,
                     Mat { data: &rh, rs: h, cs: 1 },
-                    Mat { data: &rd[2 * h * h..], rs: 1, cs: h },
+                    Mat { data: &rd[2 * h..], rs: gh, cs: 1 },
                     one,
                     MatMut { data: &mut hh, rs: h },
                 )?;

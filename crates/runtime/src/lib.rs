@@ -51,6 +51,7 @@ mod nn;
 mod one_hot;
 mod optional;
 mod pool;
+mod prepack;
 mod reduce;
 mod resize;
 mod rnn;

@@ -67,12 +67,12 @@ pub fn matmul(a: &Tensor, b: &Tensor) -> RtResult<Tensor> {
     let data = match (a.data(), b.data()) {
         (Data::F32(x), Data::F32(y)) => Data::F32(gemm_f32(&plan, x, y)?),
         (Data::F64(x), Data::F64(y)) => Data::F64(gemm_f64(&plan, x, y)?),
-        (Data::F16(x), Data::F16(y)) => {
-            let c = gemm_f32(&plan, &widen(x, f16::to_f32), &widen(y, f16::to_f32))?;
+        (Data::F16(x), Data::F16(_)) => {
+            let c = gemm_f32(&plan, &widen(x, f16::to_f32), &crate::prepack::reals::<f32>(b, "MatMul")?)?;
             Data::F16(c.into_iter().map(f16::from_f32).collect())
         }
-        (Data::BF16(x), Data::BF16(y)) => {
-            let c = gemm_f32(&plan, &widen(x, bf16::to_f32), &widen(y, bf16::to_f32))?;
+        (Data::BF16(x), Data::BF16(_)) => {
+            let c = gemm_f32(&plan, &widen(x, bf16::to_f32), &crate::prepack::reals::<f32>(b, "MatMul")?)?;
             Data::BF16(c.into_iter().map(bf16::from_f32).collect())
         }
         (x, _) => dispatch!(x, v => gemm_int(&plan, v, Elem::slice(b.data()).unwrap_or(&[]))?),

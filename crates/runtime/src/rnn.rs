@@ -234,8 +234,9 @@ impl Steps {
     }
 
     /// `xw[(t * batch + b) * g ..][..g] += X[t, b] W^T` for every step at once: one product per
-    /// batch entry over all its steps (W is packed once per entry, not once per step).
-    pub(crate) fn project<T: Real>(&self, xv: &[T], w: &[T], input: usize, g: usize, xw: &mut [T]) -> RtResult<()> {
+    /// batch entry over all its steps (W is packed once per entry, not once per step). `wt` is
+    /// W^T, `[input, g]` row-major (`prepack::transposed`).
+    pub(crate) fn project<T: Real>(&self, xv: &[T], wt: &[T], input: usize, g: usize, xw: &mut [T]) -> RtResult<()> {
         let Steps { seq, batch, .. } = *self;
         // Row (t, b) of X, as the GEMM reads it, whatever the layout.
         let (xrs_t, xrs_b) = if self.layout == 0 { (batch * input, input) } else { (input, seq * input) };
@@ -249,7 +250,7 @@ impl Steps {
                 g,
                 T::of(1.0),
                 Mat { data: &xv[b * xrs_b..], rs: xrs_t, cs: 1 },
-                Mat { data: w, rs: 1, cs: input },
+                Mat { data: wt, rs: g, cs: 1 },
                 T::of(1.0),
                 MatMut { data: &mut xw[b * g..], rs: batch * g },
             )?;
@@ -272,10 +273,11 @@ fn lstm_real<T: Real>(
     let Dims { seq, batch, input, hidden: h, dirs } = d;
     let g4 = 4 * h;
     let xv = reals::<T>(x, "LSTM")?;
-    let wv = reals::<T>(w, "LSTM")?;
-    let rv = reals::<T>(r, "LSTM")?;
-    let bv = opt.b.map(|b| reals::<T>(b, "LSTM")).transpose()?;
-    let pv = opt.p.map(|p| reals::<T>(p, "LSTM")).transpose()?;
+    // W^T and R^T, prepared once for constant weights.
+    let wt = crate::prepack::transposed::<T>(w, "LSTM")?;
+    let rt = crate::prepack::transposed::<T>(r, "LSTM")?;
+    let bv = opt.b.map(|b| crate::prepack::reals::<T>(b, "LSTM")).transpose()?;
+    let pv = opt.p.map(|p| crate::prepack::reals::<T>(p, "LSTM")).transpose()?;
     let ih = opt.initial_h.map(|t| reals::<T>(t, "LSTM")).transpose()?;
     let ic = opt.initial_c.map(|t| reals::<T>(t, "LSTM")).transpose()?;
     let clip = a.clip.map(T::of);
@@ -286,8 +288,8 @@ fn lstm_real<T: Real>(
     let (st, yi) = (|dir, b| steps.state(dir, b), |t, dir, b| steps.y(t, dir, b));
     for dir in 0..dirs {
         let reverse = a.direction == 1 || dir == 1;
-        let wd = &wv[dir * g4 * input..][..g4 * input];
-        let rd = &rv[dir * g4 * h..][..g4 * h];
+        let wd = &wt.0[dir * g4 * input..][..g4 * input];
+        let rd = &rt.0[dir * g4 * h..][..g4 * h];
         // XW[t * batch + b] = X[t, b] W^T + both biases.
         let mut xw = vec![T::default(); seq * batch * g4];
         if let Some(bv) = &bv {
@@ -324,7 +326,7 @@ fn lstm_real<T: Real>(
                 g4,
                 T::of(1.0),
                 Mat { data: &hs, rs: h, cs: 1 },
-                Mat { data: rd, rs: 1, cs: h },
+                Mat { data: rd, rs: g4, cs: 1 },
                 T::of(1.0),
                 MatMut { data: &mut gates, rs: g4 },
             )?;

@@ -10,6 +10,7 @@ use half::{bf16, f16};
 
 use crate::dispatch::Elem;
 use crate::error::{RtError, RtResult};
+use crate::prepack::Prepared;
 pub use crate::strings::StrTensor;
 
 /// An opaque value as compiled code sees it: `Arc::into_raw(Arc<RtValue>)`.
@@ -346,6 +347,8 @@ pub const STRING_CODE: i32 = 8;
 pub struct Tensor {
     shape: Vec<usize>,
     data: Data,
+    /// Forms of this tensor kernels prepared (`prepack`), kept when it is a constant.
+    prep: Prepared,
 }
 
 impl Tensor {
@@ -365,7 +368,7 @@ impl Tensor {
         let data = dispatch_dtype!(dtype, T => T::into_data(
             le_bytes.chunks_exact(dtype.size()).map(T::read_le).collect()
         ));
-        Ok(Tensor { shape, data })
+        Ok(Tensor { shape, data, prep: Prepared::default() })
     }
 
     /// A tensor from a constant blob, little-endian: i64 dtype, i64 rank, rank x i64 dims, then
@@ -381,7 +384,7 @@ impl Tensor {
         if n != data.len() {
             bail!("internal error: shape {} has {} elements but the data has {}", fmt_shape(&shape), n, data.len());
         }
-        Ok(Tensor { shape, data })
+        Ok(Tensor { shape, data, prep: Prepared::default() })
     }
 
     pub fn from_vec<T: Elem>(shape: Vec<usize>, v: Vec<T>) -> RtResult<Tensor> {
@@ -390,27 +393,32 @@ impl Tensor {
 
     /// A rank-0 tensor.
     pub fn scalar<T: Elem>(v: T) -> Tensor {
-        Tensor { shape: Vec::new(), data: T::into_data(vec![v]) }
+        Tensor { shape: Vec::new(), data: T::into_data(vec![v]), prep: Prepared::default() }
     }
 
     /// A 1-D INT64 tensor.
     pub fn from_i64s(v: Vec<i64>) -> Tensor {
-        Tensor { shape: vec![v.len()], data: Data::I64(v) }
+        Tensor { shape: vec![v.len()], data: Data::I64(v), prep: Prepared::default() }
     }
 
     /// An empty tensor of `dtype` and `shape` (the shape must contain a 0) or zeros otherwise.
     pub fn zeros(dtype: DType, shape: Vec<usize>) -> RtResult<Tensor> {
         let n = checked_numel(&shape, dtype.size())?;
-        Ok(Tensor { shape, data: Data::zeros(dtype, n)? })
+        Ok(Tensor { shape, data: Data::zeros(dtype, n)?, prep: Prepared::default() })
     }
 
     /// The placeholder a failed kernel returns: float32 of shape [0].
     pub fn placeholder() -> Tensor {
-        Tensor { shape: vec![0], data: Data::F32(Vec::new()) }
+        Tensor { shape: vec![0], data: Data::F32(Vec::new()), prep: Prepared::default() }
     }
 
     pub fn shape(&self) -> &[usize] {
         &self.shape
+    }
+
+    /// The forms kernels prepared from this tensor (`prepack`).
+    pub(crate) fn prepared(&self) -> &Prepared {
+        &self.prep
     }
 
     pub fn data(&self) -> &Data {

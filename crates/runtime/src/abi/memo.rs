@@ -50,6 +50,11 @@ pub(crate) unsafe fn through_slot(p: *mut u8, make: impl FnOnce() -> Handle) -> 
     if h.is_null() || has_error() {
         return h;
     }
+    // The slot keeps this tensor unchanged for the module's life: weights prepared from it
+    // (`prepack`) are kept with it.
+    if let Ok(t) = crate::abi::support::ten(h) {
+        t.prepared().mark_constant();
+    }
     flowgate_rt_retain(h);
     if cell.compare_exchange(std::ptr::null_mut(), h, Ordering::AcqRel, Ordering::Acquire).is_err() {
         // Another thread filled the slot first: drop the reference meant for it.

@@ -87,7 +87,7 @@ pub fn conv(x: &Tensor, w: &Tensor, b: Option<&Tensor>, a: &ConvAttrs) -> RtResu
 }
 
 fn conv_real<T: Real>(p: Problem<'_>) -> RtResult<Tensor> {
-    let (xv, wv) = (reals::<T>(p.x, "Conv")?, reals::<T>(p.w, "Conv")?);
+    let (xv, wv) = (reals::<T>(p.x, "Conv")?, crate::prepack::reals::<T>(p.w, "Conv")?);
     let (n, c, m, cg, mg, g) = p.channels();
     let (geom, win, out) = (p.geom(), p.win, p.out);
     let (in_count, out_count) = (geom.in_count(), geom.out_count());
@@ -236,7 +236,7 @@ impl Geom<'_> {
 
 fn add_bias<T: Real>(y: &mut [T], b: Option<&Tensor>, m: usize, count: usize) -> RtResult<()> {
     let Some(b) = b else { return Ok(()) };
-    let bv = reals::<T>(b, "Conv")?;
+    let bv = crate::prepack::reals::<T>(b, "Conv")?;
     if count == 0 {
         return Ok(());
     }
@@ -338,7 +338,7 @@ fn tail_dims(os: &[i64], r: usize) -> RtResult<Vec<usize>> {
 }
 
 fn conv_transpose_real<T: Real>(p: Problem<'_>) -> RtResult<Tensor> {
-    let (xv, wv) = (reals::<T>(p.x, "ConvTranspose")?, reals::<T>(p.w, "ConvTranspose")?);
+    let (xv, wv) = (reals::<T>(p.x, "ConvTranspose")?, crate::prepack::reals::<T>(p.w, "ConvTranspose")?);
     let (n, c, m, cg, mg, g) = p.channels();
     let geom = p.geom();
     let (in_count, out_count) = (geom.in_count(), geom.out_count());
