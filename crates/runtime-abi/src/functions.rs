@@ -240,6 +240,8 @@ macro_rules! runtime_functions {
             flowgate_rt_global_pool(node: Node, x: Handle, is_max: I32) -> Handle, fails, memo;
             flowgate_rt_instance_norm(node: Node, x: Handle, scale: Handle, b: Handle, epsilon: F64)
                 -> Handle, fails, memo;
+            flowgate_rt_group_norm(node: Node, x: Handle, scale: Handle, b: Handle, epsilon: F64, num_groups: I64)
+                -> Handle, fails, memo;
             flowgate_rt_batch_norm(node: Node, x: Handle, scale: Handle, b: Handle, mean: Handle, var: Handle,
                 epsilon: F64, momentum: F64, training: I32, output: I32) -> Handle, fails, memo;
             flowgate_rt_attention(node: Node, q: Handle, k: Handle, v: Handle, mask_or_null: Handle,

@@ -191,30 +191,47 @@ pub fn global_pool(x: &Tensor, kind: PoolKind) -> RtResult<Tensor> {
 /// InstanceNormalization: per (image, channel), `scale * (x - mean) / sqrt(var + epsilon) + B`
 /// over the spatial axes (population variance), in f64.
 pub fn instance_norm(x: &Tensor, scale: &Tensor, b: &Tensor, epsilon: f64) -> RtResult<Tensor> {
+    let c = if x.rank() >= 2 { x.shape()[1] } else { 0 };
+    group_norm("InstanceNormalization", x, scale, b, epsilon, c)
+}
+
+/// GroupNormalization (opsets 18 and 21): the channels split into `groups` runs of `C / groups`;
+/// per (image, group), `(x - mean) / sqrt(var + epsilon)` over the run's channels and spatial
+/// axes (population variance, in f64), then `scale * y + B` with scale and B per channel
+/// (`[C]`, opset 21) or per group (`[groups]`, opset 18). InstanceNormalization is `groups = C`.
+pub fn group_norm(op: &str, x: &Tensor, scale: &Tensor, b: &Tensor, epsilon: f64, groups: usize) -> RtResult<Tensor> {
     if x.rank() < 2 {
-        bail!("InstanceNormalization needs an input of rank >= 2, got shape {}", fmt_shape(x.shape()));
+        bail!("{op} needs an input of rank >= 2, got shape {}", fmt_shape(x.shape()));
     }
     let c = x.shape()[1];
+    if groups == 0 || !c.is_multiple_of(groups) {
+        bail!("{op}: {c} channels do not split into {groups} groups");
+    }
+    let per = scale.len();
     for (t, what) in [(scale, "scale"), (b, "B")] {
         if t.dtype() != x.dtype() {
-            bail!("InstanceNormalization: {what} is {}, X is {}", t.dtype().name(), x.dtype().name());
+            bail!("{op}: {what} is {}, X is {}", t.dtype().name(), x.dtype().name());
         }
-        if t.shape() != [c] {
-            bail!("InstanceNormalization: {what} must have shape [{c}], got {}", fmt_shape(t.shape()));
+        if t.shape() != [c] && t.shape() != [groups] || t.len() != per {
+            bail!("{op}: {what} must have shape [{c}] (or [{groups}], one per group), got {}", fmt_shape(t.shape()));
         }
     }
-    let xv = reals::<f64>(x, "InstanceNormalization")?;
-    let sv = reals::<f64>(scale, "InstanceNormalization")?;
-    let bv = reals::<f64>(b, "InstanceNormalization")?;
-    let count: usize = x.shape()[2..].iter().product();
+    let xv = reals::<f64>(x, op)?;
+    let sv = reals::<f64>(scale, op)?;
+    let bv = reals::<f64>(b, op)?;
+    let spatial: usize = x.shape()[2..].iter().product();
+    let count = spatial * (c / groups);
     let mut y = vec![0f64; xv.len()];
     if count > 0 {
-        for (ch, (src, dst)) in xv.chunks(count).zip(y.chunks_mut(count)).enumerate() {
+        for (g, (src, dst)) in xv.chunks(count).zip(y.chunks_mut(count)).enumerate() {
             let mean = src.iter().sum::<f64>() / count as f64;
             let var = src.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / count as f64;
-            let k = sv[ch % c] / (var + epsilon).sqrt();
-            for (d, s) in dst.iter_mut().zip(src) {
-                *d = (s - mean) * k + bv[ch % c];
+            let inv = 1.0 / (var + epsilon).sqrt();
+            for (k, (d, s)) in dst.iter_mut().zip(src).enumerate() {
+                // The channel of element k, and its scale/B index (per channel or per group).
+                let ch = (g % groups) * (c / groups) + k / spatial;
+                let i = if per == c { ch } else { g % groups };
+                *d = (s - mean) * inv * sv[i] + bv[i];
             }
         }
     }
@@ -292,6 +309,25 @@ mod tests {
     }
 
     #[test]
+    fn group_norm_per_channel_and_per_group() {
+        // Two groups of two channels, one element each: group stats over [1, 3] and [5, 9].
+        let x = f(&[1, 4, 1], vec![1.0, 3.0, 5.0, 9.0]);
+        let scale = f(&[4], vec![1.0, 2.0, 1.0, 1.0]);
+        let b = f(&[4], vec![0.0, 0.0, 0.0, 10.0]);
+        let y = group_norm("GroupNormalization", &x, &scale, &b, 0.0, 2).unwrap();
+        assert_eq!(y.as_slice::<f32>().unwrap(), &[-1.0, 2.0, -1.0, 11.0]);
+        let gs = f(&[2], vec![2.0, 1.0]);
+        let gb = f(&[2], vec![0.0, 1.0]);
+        let y = group_norm("GroupNormalization", &x, &gs, &gb, 0.0, 2).unwrap();
+        assert_eq!(y.as_slice::<f32>().unwrap(), &[-2.0, 2.0, 0.0, 2.0]);
+        let e = group_norm("GroupNormalization", &x, &scale, &b, 0.0, 3).unwrap_err().to_string();
+        assert!(e.contains("do not split into 3 groups"), "{e}");
+        let bad = f(&[3], vec![1.0; 3]);
+        let e = group_norm("GroupNormalization", &x, &bad, &b, 0.0, 2).unwrap_err().to_string();
+        assert!(e.contains("scale must have shape"), "{e}");
+    }
+
+    #[test]
     fn global_and_instance_norm() {
         let x = f(&[1, 2, 2], vec![1., 3., 10., 20.]);
         assert_eq!(global_pool(&x, PoolKind::Average).unwrap().as_slice::<f32>().unwrap(), &[2., 15.]);
@@ -306,7 +342,7 @@ mod tests {
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
     use crate::abi::support::*;
-    use crate::pool::{global_pool, instance_norm, pool, PoolAttrs, PoolKind};
+    use crate::pool::{global_pool, group_norm, instance_norm, pool, PoolAttrs, PoolKind};
     use crate::value::{Handle, RtValue};
     use std::sync::Arc;
 
@@ -365,5 +401,20 @@ pub(crate) mod c_abi {
         epsilon: f64,
     ) -> Handle {
         run_t(node, || instance_norm(ten(x)?, ten(scale)?, ten(b)?, epsilon))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_group_norm(
+        node: i32,
+        x: Handle,
+        scale: Handle,
+        b: Handle,
+        epsilon: f64,
+        num_groups: i64,
+    ) -> Handle {
+        run_t(node, || {
+            let groups = usize::try_from(num_groups)
+                .map_err(|_| rt_err!("GroupNormalization: num_groups {num_groups} is negative"))?;
+            group_norm("GroupNormalization", ten(x)?, ten(scale)?, ten(b)?, epsilon, groups)
+        })
     }
 }

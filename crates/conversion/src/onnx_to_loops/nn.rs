@@ -1,5 +1,5 @@
 //! Neural-network layers: `Conv`, `ConvTranspose`, the pools (`LpPool` too),
-//! `BatchNormalization`, `InstanceNormalization`, `LayerNormalization`, `RMSNormalization`,
+//! `BatchNormalization`, `InstanceNormalization`, `GroupNormalization`, `LayerNormalization`, `RMSNormalization`,
 //! `LpNormalization`, `Attention`, `LinearAttention`, `CausalConvWithState` and `RotaryEmbedding`. Each is one runtime call (im2col +
 //! GEMM through matrixmultiply for the convolutions); list attributes travel as constant INT64
 //! tensors built once at function entry.
@@ -56,6 +56,18 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             }
             let eps = l.const_f64(l.float_attr(op, "epsilon").unwrap_or(1e-5));
             l.rt("instance_norm", &[node, hs[0], hs[1], hs[2], eps])?
+        }
+        "GroupNormalization" => {
+            if l.int_attr(op, "stash_type").is_some_and(|s| s != 1) {
+                return Err(l.err(op, "stash_type other than 1 (float) is not supported"));
+            }
+            let Some(groups) = l.int_attr(op, "num_groups") else {
+                return Err(l.err(op, "GroupNormalization needs the num_groups attribute"));
+            };
+            let mut args = l.node_and_inputs(op, 3, 3, "X, scale and bias")?;
+            args.push(l.const_f64(l.float_attr(op, "epsilon").unwrap_or(1e-5)));
+            args.push(l.const_i64(groups));
+            l.rt("group_norm", &args)?
         }
         "LayerNormalization" | "RMSNormalization" => return layer_norm(l, op, name == "RMSNormalization").map(Some),
         "Attention" => return attention(l, op).map(Some),
