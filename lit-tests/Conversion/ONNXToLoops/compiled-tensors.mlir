@@ -187,6 +187,74 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
 
 // -----
 
+// A carried buffer written in place (`in_place.rs`): the body reads element k of the old value
+// just before it writes element k of the new one, so the nest stores into the iteration
+// argument's buffer and the loop yields it unchanged (no copy per trip). The init buffer is
+// read in the body too (%x), so it is first copied, once, into a buffer of the loop's own.
+
+// CHECK-LABEL: func.func @in_place(
+// CHECK:         %[[OWN:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:    %[[XB:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NOT:     memref.alloc
+// CHECK:         call @flowgate_rt_read_buffer(
+// CHECK:         scf.for %[[K:.*]] =
+// CHECK-NEXT:      %[[V:.*]] = memref.load %[[XB]][%[[K]]] : memref<4xf32>
+// CHECK-NEXT:      memref.store %[[V]], %[[OWN]][%[[K]]] : memref<4xf32>
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %[[OWN]]) -> (memref<4xf32>) {
+// CHECK:           scf.for %[[J:.*]] =
+// CHECK-NEXT:        %[[OLD:.*]] = memref.load %[[A]][%[[J]]] : memref<4xf32>
+// CHECK:             %[[NEW:.*]] = arith.addf
+// CHECK-NEXT:        memref.store %[[NEW]], %[[A]][%[[J]]] : memref<4xf32>
+// CHECK-NEXT:      }
+// CHECK-NEXT:      scf.yield %[[A]] : memref<4xf32>
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @in_place(%x: tensor<4xf32>, %n: tensor<i64>) -> tensor<4xf32> {
+    %m = tensor.extract %n[] : tensor<i64>
+    %ub = arith.index_cast %m : i64 to index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %r = scf.for %i = %c0 to %ub step %c1 iter_args(%a = %x) -> (tensor<4xf32>) {
+      %h = "onnx.Mul"(%a, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+      %2 = "onnx.Add"(%h, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+      scf.yield %2 : tensor<4xf32>
+    }
+    return %r : tensor<4xf32>
+  }
+}
+
+// -----
+
+// A carried value whose old value is read after the new one is written (here by a MatMul,
+// which reads every element of the old value for each element it writes, after the Add
+// that makes the new one) stays where it is made, and the yield copies it into the loop's
+// buffer.
+
+// CHECK-LABEL: func.func @not_in_place(
+// CHECK:         scf.for %{{.*}} iter_args(%[[A:[a-z_0-9]*]] = %{{.*}}, %{{.*}} = %{{.*}}) -> (memref<2x2xf32>, memref<2x2xf32>) {
+// CHECK:               memref.load %[[A]][
+// CHECK:               memref.store %{{.*}}, %[[NEW:[a-z_0-9]*]][
+// CHECK:             memref.load %[[A]][
+// CHECK:               arith.mulf
+// CHECK:             %[[X:.*]] = memref.load %[[NEW]][
+// CHECK-NEXT:        memref.store %[[X]], %[[LOOPBUF:[a-z_0-9]*]][
+// CHECK:           scf.yield %[[LOOPBUF]], %{{.*}} : memref<2x2xf32>, memref<2x2xf32>
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @not_in_place(%x: tensor<2x2xf32>, %n: tensor<i64>) -> (tensor<2x2xf32>, tensor<2x2xf32>) {
+    %m = tensor.extract %n[] : tensor<i64>
+    %ub = arith.index_cast %m : i64 to index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %r:2 = scf.for %i = %c0 to %ub step %c1 iter_args(%a = %x, %p = %x) -> (tensor<2x2xf32>, tensor<2x2xf32>) {
+      %2 = "onnx.Add"(%a, %x) : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+      %3 = "onnx.MatMul"(%a, %2) : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+      scf.yield %2, %3 : tensor<2x2xf32>, tensor<2x2xf32>
+    }
+    return %r#0, %r#1 : tensor<2x2xf32>, tensor<2x2xf32>
+  }
+}
+
+// -----
+
 // The tier boundary: Softmax has no loop nest, so its operand crosses to a handle after the
 // nest that makes it, and its result crosses back into a buffer for the next nest.
 
@@ -305,8 +373,9 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
 
 // A stacked loop output (a Scan's, as convert-onnx-to-scf gives it: a sequence appended to
 // once per trip of a loop of known trip count, stacked after it) is one buffer written in
-// place: the insert stores the step's value into row %i, the sequence passes through the loop
-// untouched, and the stack crosses to a handle once, after the loop. A Gather along axis 0
+// place: the op that makes the step's value stores it straight into row %i (its own buffer and
+// the insert's copy are gone), the sequence passes through the loop untouched, and the stack
+// crosses to a handle once, after the loop. A Gather along axis 0
 // from a tensor defined outside the loop reads that tensor whole and copies each step's row
 // with loads; an index out of range takes the cold branch, whose flowgate_rt_read_slice
 // reports it. Here the tensor is a function argument, alive for the whole call, so it is read
@@ -314,7 +383,6 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
 
 // CHECK-LABEL: func.func @stack(
 // CHECK-SAME:      %[[X:[^:]*]]: !llvm.ptr)
-// CHECK:         %[[SUM:.*]] = memref.alloc() : memref<2xf32>
 // CHECK-NEXT:    %[[STEP:.*]] = memref.alloc() : memref<2xf32>
 // CHECK-NEXT:    %[[STACK:.*]] = memref.alloc() : memref<5x2xf32>
 // CHECK-NOT:     flowgate_rt_read_buffer
@@ -331,10 +399,10 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
 // CHECK:           } else {
 // CHECK:             func.call @flowgate_rt_read_slice(
 // CHECK:           }
-// CHECK:           arith.addf
 // CHECK:           scf.for %[[K:.*]] =
-// CHECK-NEXT:        %[[W:.*]] = memref.load %[[SUM]][%[[K]]] : memref<2xf32>
+// CHECK:             %[[W:.*]] = arith.addf
 // CHECK-NEXT:        memref.store %[[W]], %[[STACK]][%[[I]], %[[K]]] : memref<5x2xf32>
+// CHECK-NOT:         memref.load
 // CHECK:           scf.yield %[[S]] : !llvm.ptr
 // CHECK-NEXT:    }
 // CHECK-NEXT:    call @flowgate_rt_release(%[[R]])

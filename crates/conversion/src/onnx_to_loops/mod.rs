@@ -170,6 +170,8 @@ fn lower_function(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
     compiled::stack::plan(l, f)?;
     lower_ops(l, f)?;
     fix_joins(l, f)?;
+    compiled::stack::write_rows_in_place(l);
+    compiled::in_place::insert(l, f)?;
     compiled::carried::insert(l, f)?;
     compiled::promote::carry_scalars(l, f);
     compiled::promote::forward(l, f);

@@ -148,7 +148,7 @@ fn callee(ctx: &Context, op: OpId) -> Option<&str> {
     ctx.attr(op, "callee").and_then(|a| ctx.attr_as_symbol_ref(a))
 }
 
-fn ancestor_in(ctx: &Context, mut op: OpId, b: BlockId) -> Option<OpId> {
+pub(crate) fn ancestor_in(ctx: &Context, mut op: OpId, b: BlockId) -> Option<OpId> {
     loop {
         if ctx.parent_block(op) == Some(b) {
             return Some(op);

@@ -22,6 +22,7 @@
 pub(crate) mod borrow;
 pub(crate) mod carried;
 pub(crate) mod gather;
+pub(crate) mod in_place;
 pub(crate) mod matmul;
 pub(crate) mod nest;
 pub(crate) mod promote;
@@ -65,6 +66,8 @@ pub(crate) struct TierState {
     pub reduce_axes: HashMap<OpId, Vec<i64>>,
     /// The inserts and concats of stacked loop outputs (`stack.rs`).
     pub stacks: HashMap<OpId, stack::Stack>,
+    /// The rows stored into stacks, for `stack::write_rows_in_place`.
+    pub rows: Vec<stack::Row>,
     /// Ops of constant subgraphs (`memo::constant_ops`): the tier leaves them to runtime kernels,
     /// which `memo.rs` makes compute once per compiled module instead of once per run.
     pub constant: HashSet<OpId>,

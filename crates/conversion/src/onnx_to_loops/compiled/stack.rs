@@ -43,6 +43,57 @@ pub(crate) struct Stack {
     handle: Option<Value>,
 }
 
+/// A row stored into a stack: the buffer of the inserted value and the nest copying it.
+pub(crate) struct Row {
+    value: Value,
+    copy: OpId,
+    stack: Stack,
+}
+
+/// Rows written in place: when the inserted value's buffer is one op's, used only by loads and
+/// stores in the stack's loop, its accesses become accesses of the stack's row `iv` and the
+/// copy goes: the op that makes the row writes it into the stacked output directly (Mamba's
+/// `y_t`, summed straight into row t of `ys`).
+pub(crate) fn write_rows_in_place(l: &mut Lower<'_>) {
+    let rows = std::mem::take(&mut l.tier.rows);
+    let mut count: std::collections::HashMap<Value, usize> = Default::default();
+    for r in &rows {
+        *count.entry(r.value).or_default() += 1;
+    }
+    for Row { value: v, copy, stack: s } in rows {
+        // A value stacked twice keeps its buffer (each stack copies it).
+        if count[&v] > 1 {
+            continue;
+        }
+        let alloc = l.ctx.defining_op(v).filter(|&d| l.ctx.is_op(d, "memref.alloc"));
+        let same = super::nest::buffer_elem(l, v) == super::nest::buffer_elem(l, s.buf)
+            && matches!(l.ctx.type_kind(l.ctx.value_type(v)),
+                flowgate_ir::TypeKind::MemRef { shape, layout: None, .. } if *shape == s.row);
+        let uses = l.ctx.uses(v).to_vec();
+        let accesses = uses.iter().all(|u| {
+            l.ctx.is_ancestor(s.lp, u.op)
+                && ((l.ctx.is_op(u.op, "memref.load") && u.index == 0)
+                    || (l.ctx.is_op(u.op, "memref.store") && u.index == 1))
+        });
+        if alloc.is_none() || !same || !accesses || !l.tier.fresh.contains(&v) {
+            continue;
+        }
+        l.ctx.erase_op(copy);
+        for u in l.ctx.uses(v).to_vec() {
+            let mut ops = l.ctx.operands(u.op).to_vec();
+            let at = u.index as usize;
+            ops[at] = s.buf;
+            ops.insert(at + 1, s.iv);
+            l.ctx.set_operands(u.op, ops);
+        }
+        if let Some(d) = alloc.filter(|_| l.ctx.uses(v).is_empty()) {
+            l.tier.buffers.retain(|&b| b != v);
+            l.tier.fresh.remove(&v);
+            l.ctx.erase_op(d);
+        }
+    }
+}
+
 /// Finds the stacks of function `f` (before its ops are lowered).
 pub(crate) fn plan(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
     if !l.compiled {
@@ -184,7 +235,8 @@ pub(crate) fn lower_insert(l: &mut Lower<'_>, op: OpId) -> LResult<Option<Vec<Va
     };
     let node = l.node_index(op);
     let v = l.memref_of_type(l.ctx.operand(op, 1), node, s.row_ty)?;
-    nest::copy(l, v, &[], s.buf, &[s.iv], &s.row)?;
+    let copy = nest::copy(l, v, &[], s.buf, &[s.iv], &s.row)?;
+    l.tier.rows.push(Row { value: v, copy, stack: s });
     Ok(Some(vec![l.ctx.operand(op, 0)]))
 }
 
