@@ -7,6 +7,7 @@
 pub mod consts;
 mod control_flow;
 mod pass;
+mod quant;
 mod rules;
 pub mod types;
 

@@ -68,7 +68,7 @@ pub fn infer(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
         "Transpose" => one(transpose(ctx, op)),
         "Squeeze" => one(squeeze(ctx, op)),
         "Unsqueeze" => one(unsqueeze(ctx, op)),
-        "MatMul" => one(matmul(ctx, op)),
+        "MatMul" => one(matmul(ctx, op, (0, 1), None)),
         "Range" => one(range(ctx, op)),
         "ConstantOfShape" => one(constant_of_shape(ctx, op)),
         "Constant" => one(constant(ctx, op)),
@@ -138,11 +138,18 @@ pub fn infer(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
         }
         "NoValue" => one(Some(ctx.none_type())),
         "If" | "Loop" | "Scan" => crate::control_flow::infer(ctx, op, &name),
+        "QuantizeLinear"
+        | "DequantizeLinear"
+        | "DynamicQuantizeLinear"
+        | "MatMulInteger"
+        | "QLinearMatMul"
+        | "ConvInteger"
+        | "QLinearConv" => crate::quant::infer(ctx, op, &name),
         _ => None,
     }
 }
 
-fn operand_view(ctx: &Context, op: OpId, i: usize) -> Option<TensorView> {
+pub(crate) fn operand_view(ctx: &Context, op: OpId, i: usize) -> Option<TensorView> {
     let v = *ctx.operands(op).get(i)?;
     view(ctx, ctx.value_type(v))
 }
@@ -386,9 +393,10 @@ fn unsqueeze(ctx: &mut Context, op: OpId) -> Option<Type> {
     Some(tensor(ctx, data.elem, dims))
 }
 
-fn matmul(ctx: &mut Context, op: OpId) -> Option<Type> {
-    let a = operand_view(ctx, op, 0)?;
-    let b = operand_view(ctx, op, 1)?;
+/// MatMul's result of operands `ia` and `ib` (numpy's shapes), of `elem` (default: A's type).
+pub(crate) fn matmul(ctx: &mut Context, op: OpId, (ia, ib): (usize, usize), elem: Option<Type>) -> Option<Type> {
+    let a = operand_view(ctx, op, ia)?;
+    let b = operand_view(ctx, op, ib)?;
     let dims = match (a.dims, b.dims) {
         (Some(x), Some(y)) if !x.is_empty() && !y.is_empty() => {
             // 1-D operands are promoted to matrices and the added dimension removed afterwards.
@@ -406,7 +414,7 @@ fn matmul(ctx: &mut Context, op: OpId) -> Option<Type> {
         }
         _ => None,
     };
-    Some(tensor(ctx, a.elem, dims))
+    Some(tensor(ctx, elem.unwrap_or(a.elem), dims))
 }
 
 fn range(ctx: &mut Context, op: OpId) -> Option<Type> {

@@ -170,6 +170,23 @@ macro_rules! runtime_functions {
             flowgate_rt_cast(node: Node, x: Handle, to: I32) -> Handle, fails, memo;
             flowgate_rt_cast_mode(node: Node, x: Handle, to: I32, saturate: I32, round_mode: I32) -> Handle, fails, memo;
             flowgate_rt_cast_like(node: Node, x: Handle, like: Handle, saturate: I32) -> Handle, fails, memo;
+            // Quantization (issue 22), in onnxruntime's integer arithmetic.
+            flowgate_rt_quantize_linear(node: Node, x: Handle, scale: Handle, zp_or_null: Handle, axis: I64,
+                block_size: I64, output_dtype: I32, saturate: I32, precision: I32) -> Handle, fails, memo;
+            flowgate_rt_dequantize_linear(node: Node, x: Handle, scale: Handle, zp_or_null: Handle, axis: I64,
+                block_size: I64, output_dtype: I32) -> Handle, fails, memo;
+            flowgate_rt_dynamic_quantize_linear(node: Node, x: Handle) -> Handle, fails;
+            flowgate_rt_matmul_integer(node: Node, a: Handle, b: Handle, a_zp_or_null: Handle, b_zp_or_null: Handle)
+                -> Handle, fails, memo;
+            flowgate_rt_qlinear_matmul(node: Node, a: Handle, a_scale: Handle, a_zp: Handle, b: Handle,
+                b_scale: Handle, b_zp: Handle, y_scale: Handle, y_zp: Handle) -> Handle, fails, memo;
+            flowgate_rt_conv_integer(node: Node, x: Handle, w: Handle, x_zp_or_null: Handle, w_zp_or_null: Handle,
+                auto_pad: I32, group: I64, kernel_shape_or_null: Handle, strides_or_null: Handle,
+                dilations_or_null: Handle, pads_or_null: Handle) -> Handle, fails, memo;
+            flowgate_rt_qlinear_conv(node: Node, x: Handle, x_scale: Handle, x_zp: Handle, w: Handle,
+                w_scale: Handle, w_zp: Handle, y_scale: Handle, y_zp: Handle, b_or_null: Handle, auto_pad: I32,
+                group: I64, kernel_shape_or_null: Handle, strides_or_null: Handle, dilations_or_null: Handle,
+                pads_or_null: Handle) -> Handle, fails, memo;
             flowgate_rt_clip(node: Node, x: Handle, min_or_null: Handle, max_or_null: Handle) -> Handle, fails, memo;
             // Shapes.
             flowgate_rt_shape(node: Node, x: Handle, start: I64, end: I64) -> Handle, fails, memo;

@@ -52,6 +52,7 @@ mod one_hot;
 mod optional;
 mod pool;
 mod prepack;
+mod quant;
 mod reduce;
 mod resize;
 mod rnn;

@@ -126,6 +126,14 @@ const OPS: &[(&str, Count, Count)] = &[
     ("onnx.GlobalMaxPool", ex(1), ex(1)),
     ("onnx.InstanceNormalization", ex(3), ex(1)),
     ("onnx.LSTM", at_least(3), at_least(1)),
+    // Quantization (zero points and QLinearConv's bias are optional).
+    ("onnx.QuantizeLinear", at_least(2), ex(1)),
+    ("onnx.DequantizeLinear", at_least(2), ex(1)),
+    ("onnx.DynamicQuantizeLinear", ex(1), ex(3)),
+    ("onnx.MatMulInteger", at_least(2), ex(1)),
+    ("onnx.QLinearMatMul", ex(8), ex(1)),
+    ("onnx.ConvInteger", at_least(2), ex(1)),
+    ("onnx.QLinearConv", at_least(8), ex(1)),
     // Detection and signal processing.
     ("onnx.NonMaxSuppression", at_least(2), ex(1)),
     ("onnx.RoiAlign", ex(3), ex(1)),

@@ -29,6 +29,7 @@ mod model_entry;
 mod movement;
 mod nn;
 mod ownership;
+mod quant;
 mod reduce;
 mod release;
 mod resize;
@@ -432,6 +433,9 @@ fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
         return Ok(r);
     }
     if let Some(r) = nn::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = quant::lower(l, op, &short)? {
         return Ok(r);
     }
     if let Some(r) = loss::lower(l, op, &short)? {

@@ -19,6 +19,14 @@ fn window(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
     ["kernel_shape", "strides", "dilations", "pads"].iter().map(|a| l.ints_attr_or_null(op, a)).collect()
 }
 
+/// The attribute arguments of every convolution kernel (`Conv`, `ConvInteger`, `QLinearConv`):
+/// auto_pad, group, then the window's lists.
+pub(crate) fn conv_attrs(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
+    let mut args = vec![l.const_i32(auto_pad(l, op)?), l.const_i64(l.int_attr(op, "group").unwrap_or(1))];
+    args.extend(window(l, op)?);
+    Ok(args)
+}
+
 pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<Vec<Value>>> {
     let r = match name {
         "Conv" | "ConvTranspose" => {
@@ -27,10 +35,8 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             let x = l.handle(ops[0])?;
             let w = l.handle(ops[1])?;
             let b = l.input_or_null(op, 2)?;
-            let ap = l.const_i32(auto_pad(l, op)?);
-            let group = l.const_i64(l.int_attr(op, "group").unwrap_or(1));
-            let mut args = vec![node, x, w, b, ap, group];
-            args.extend(window(l, op)?);
+            let mut args = vec![node, x, w, b];
+            args.extend(conv_attrs(l, op)?);
             if name == "Conv" {
                 l.rt("conv", &args)?
             } else {

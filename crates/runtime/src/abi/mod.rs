@@ -50,6 +50,7 @@ mod glue {
     pub(crate) use crate::one_hot::c_abi::*;
     pub(crate) use crate::optional::c_abi::*;
     pub(crate) use crate::pool::c_abi::*;
+    pub(crate) use crate::quant::c_abi::*;
     pub(crate) use crate::reduce::c_abi::*;
     pub(crate) use crate::resize::c_abi::*;
     pub(crate) use crate::rnn::c_abi::*;
