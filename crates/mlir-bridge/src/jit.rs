@@ -145,9 +145,14 @@ fn check_imports_resolve(ctx: &Context, module: OpId, symbols: &[(&str, *const u
 /// Upstream's `convert-func-to-llvm` passes a memref argument as its descriptor's fields, one
 /// argument each; our ABI (DESIGN.md §7) passes a pointer to the descriptor, which is what
 /// upstream's C interface (`llvm.emit_c_interface`: calls go to `_mlir_ciface_<name>`) does
-/// for arguments. So external declarations that take memrefs get that attribute. A memref
-/// result differs in both (the C interface returns it through a leading pointer), and is an
-/// error rather than a wrong call.
+/// for arguments. So external declarations that take memrefs get that attribute.
+///
+/// A memref result (`flowgate_rt_tensor_data`'s view) our ABI returns by value, as C returns a
+/// struct; the C interface passes a pointer to the result as a leading plain argument. On
+/// x86-64 (System V and Windows alike) the two are one calling sequence: a 40-byte struct is
+/// returned through a hidden pointer in the first integer argument register, the other
+/// arguments following it. Elsewhere (AArch64 returns it through x8) they differ, so the call
+/// is an error there rather than a wrong one.
 fn mark_memref_imports(ctx: &mut Context, module: OpId) -> Result<()> {
     for f in imports(ctx, module) {
         let Some((params, results)) =
@@ -156,16 +161,19 @@ fn mark_memref_imports(ctx: &mut Context, module: OpId) -> Result<()> {
             continue;
         };
         let is_memref = |t: &flowgate_ir::Type| matches!(ctx.type_kind(*t), flowgate_ir::TypeKind::MemRef { .. });
-        if results.iter().any(is_memref) {
+        let memref_result = results.iter().any(is_memref);
+        if memref_result && !(cfg!(target_arch = "x86_64") && results.len() == 1) {
             let name = ctx.attr(f, "sym_name").and_then(|a| ctx.attr_as_str(a)).unwrap_or("?").to_string();
             return Err(flowgate_ir::Diagnostic::op_error(
                 ctx,
                 f,
-                format!("'{name}' returns a memref, which the mlir backend cannot call with Flowgate's ABI"),
+                format!(
+                    "'{name}' returns a memref, which the mlir backend cannot call with Flowgate's ABI on this target"
+                ),
             )
             .into());
         }
-        if params.iter().any(is_memref) {
+        if memref_result || params.iter().any(is_memref) {
             let unit = ctx.unit_attr();
             ctx.set_attr(f, "llvm.emit_c_interface", unit);
         }

@@ -169,6 +169,53 @@ func.func @f(%a: i64) -> i64 {
     assert!(c.function("no_such_function").is_none());
 }
 
+/// A rank-1 memref descriptor as the runtime returns one (`flowgate_rt_tensor_data`).
+#[repr(C)]
+struct Desc1 {
+    allocated: *const u8,
+    aligned: *const u8,
+    offset: i64,
+    size: i64,
+    stride: i64,
+}
+
+static BYTES: [u8; 4] = [7, 11, 13, 17];
+
+/// The bytes from `start` on (`memref<?xi8>` has offset 0: the view starts at `aligned`).
+extern "C" fn view_of_bytes(start: i32, size: i64) -> Desc1 {
+    let p = BYTES.as_ptr();
+    Desc1 { allocated: p, aligned: p.wrapping_add(start as usize), offset: 0, size: size - i64::from(start), stride: 1 }
+}
+
+/// An import returning a memref by value (our ABI) is called through upstream's C interface,
+/// which passes the result's address first: one calling sequence on x86-64, refused elsewhere.
+#[test]
+fn imports_returning_a_memref_by_value() {
+    let src = "func.func private @view(i32, i64) -> memref<?xi8>
+func.func @f(%o: i32, %i: index) -> i8 {
+  %n = arith.constant 4 : i64
+  %m = func.call @view(%o, %n) : (i32, i64) -> memref<?xi8>
+  %v = memref.load %m[%i] : memref<?xi8>
+  return %v : i8
+}
+";
+    let mut ctx = context();
+    let m = parse(&mut ctx, src);
+    let r = jit::compile(&mut ctx, m, 2, &[("view", view_of_bytes as *const u8)]);
+    if !cfg!(target_arch = "x86_64") {
+        let e = r.err().expect("refused off x86-64").to_string();
+        assert!(e.contains("returns a memref"), "{e}");
+        return;
+    }
+    let c = r.expect("compiles");
+    let f = c.function("f").expect("f is defined");
+    // SAFETY: `f` is `i8 f(i32, i64)` after convert-to-llvm (index is i64), and `c` is alive.
+    let f: extern "C" fn(i32, i64) -> i8 = unsafe { std::mem::transmute(f) };
+    assert_eq!(f(0, 2), 13);
+    assert_eq!(f(1, 2), 17);
+    assert_eq!(f(0, 0), 7);
+}
+
 /// Every program of lit-tests/Differential/programs through Cranelift (Flowgate's own
 /// lowering) and through upstream's lowering and ExecutionEngine: the `i64` checksums must be
 /// identical (float results enter them as bit patterns or through exact conversions).
