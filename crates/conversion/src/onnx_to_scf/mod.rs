@@ -56,7 +56,7 @@ impl Pass for ConvertONNXToSCFPass {
 }
 
 /// The ops this pass removes; any left afterwards is an error (`onnx.Yield` also ends the
-/// subgraphs of ops it does not convert, such as FlexAttention's modifiers).
+/// subgraphs of ops it does not convert: unknown ops with graph attributes).
 const CONTROL_FLOW: &[&str] = &["onnx.If", "onnx.Loop", "onnx.Scan", "onnx.SequenceMap", "onnx.Yield"];
 
 /// Convert every `onnx.If`/`Loop`/`Scan` nested in `root`, innermost first.

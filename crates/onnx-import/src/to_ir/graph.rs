@@ -121,6 +121,13 @@ impl<'c> Importer<'c> {
     fn node(&mut self, node: &NodeProto, index: usize, path: &str, block: BlockId) -> Result<(), ImportDiagnostic> {
         let op_type = node.op_type.as_deref().unwrap_or("");
         let at = At { path, label: node_label(node, index), op_type };
+        if super::flex_attention::is_flex_attention(node) {
+            // Imported as the ops of its function body, its modifier graphs inlined.
+            for (i, n) in self.expand_flex_attention(node, &at)?.iter().enumerate() {
+                self.node(n, i, path, block)?;
+            }
+            return Ok(());
+        }
         let loc = self.loc(&at.label, path);
         let domain = node.domain.as_deref().unwrap_or("");
         let default_domain = domain.is_empty() || domain == "ai.onnx";

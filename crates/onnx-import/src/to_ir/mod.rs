@@ -24,6 +24,7 @@
 mod attributes;
 mod control_flow;
 mod diag;
+mod flex_attention;
 mod graph;
 mod inline;
 mod legacy_ops;
