@@ -377,9 +377,10 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
 // the insert's copy are gone), the sequence passes through the loop untouched, and the stack
 // crosses to a handle once, after the loop. A Gather along axis 0
 // from a tensor defined outside the loop reads that tensor whole and copies each step's row
-// with loads; an index out of range takes the cold branch, whose flowgate_rt_read_slice
-// reports it. Here the tensor is a function argument, alive for the whole call, so it is read
-// in place: flowgate_rt_tensor_data lends its elements and memref.view types them, no copy.
+// with loads. Its index is the induction variable of a loop from 0 to 5, the tensor's length,
+// so it is always in range: no check (the next case has one). Here the tensor is a function
+// argument, alive for the whole call, so it is read in place: flowgate_rt_tensor_data lends
+// its elements and memref.view types them, no copy.
 
 // CHECK-LABEL: func.func @stack(
 // CHECK-SAME:      %[[X:[^:]*]]: !llvm.ptr)
@@ -390,15 +391,16 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
 // CHECK:         %[[WHOLE:.*]] = memref.view %[[BYTES]][%{{.*}}][] : memref<?xi8> to memref<5x2xf32>
 // CHECK:         %[[SEQ:.*]] = call @flowgate_rt_seq_empty(
 // CHECK:         %[[R:.*]] = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[S:.*]] = %[[SEQ]]) -> (!llvm.ptr) {
-// CHECK:           %[[INSIDE:.*]] = arith.cmpi ult, %{{.*}}, %c5_i64 : i64
-// CHECK:           %[[ROW:.*]] = arith.index_cast %{{.*}} : i64 to index
-// CHECK:           scf.if %[[INSIDE]] {
-// CHECK:             scf.for %[[J:.*]] =
-// CHECK-NEXT:          %[[V:.*]] = memref.load %[[WHOLE]][%[[ROW]], %[[J]]] : memref<5x2xf32>
-// CHECK-NEXT:          memref.store %[[V]], %[[STEP]][%[[J]]] : memref<2xf32>
-// CHECK:           } else {
-// CHECK:             func.call @flowgate_rt_read_slice(
-// CHECK:           }
+// CHECK-NEXT:      %[[II:.*]] = arith.index_cast %[[I]] : index to i64
+// CHECK-NOT:       arith.cmpi
+// CHECK-NOT:       scf.if
+// CHECK:           %[[ROW:.*]] = arith.index_cast %[[II]] : i64 to index
+// CHECK-NOT:       scf.if
+// CHECK:           scf.for %[[J:.*]] =
+// CHECK-NEXT:        %[[V:.*]] = memref.load %[[WHOLE]][%[[ROW]], %[[J]]] : memref<5x2xf32>
+// CHECK-NEXT:        memref.store %[[V]], %[[STEP]][%[[J]]] : memref<2xf32>
+// CHECK-NEXT:      }
+// CHECK-NOT:       flowgate_rt_read_slice
 // CHECK:           scf.for %[[K:.*]] =
 // CHECK:             %[[W:.*]] = arith.addf
 // CHECK-NEXT:        memref.store %[[W]], %[[STACK]][%[[I]], %[[K]]] : memref<5x2xf32>
@@ -433,6 +435,49 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
     %y = "onnx.ConcatFromSequence"(%r) {axis = 0 : i64, new_axis = 1 : i64} : (!onnx.seq<tensor<2xf32>>) -> tensor<?x2xf32>
     %c = tensor.cast %y : tensor<?x2xf32> to tensor<5x2xf32>
     return %c : tensor<5x2xf32>
+  }
+}
+
+// -----
+
+// A Scan's Gather whose index is an induction variable from 0 but whose trip count is computed
+// (here an argument): the index is never negative, so no wrap; one out of range takes the cold
+// branch, whose flowgate_rt_read_slice reports it, and the copy reads through an index clamped
+// into range. The copy follows the branch in the loop's block, so the row's load after it is
+// the stored value (store-to-load forwarding), not a reload.
+
+// CHECK-LABEL: func.func @gather_bounded(
+// CHECK:         %[[BYTES:.*]] = call @flowgate_rt_tensor_data(
+// CHECK:         %[[WHOLE:.*]] = memref.view %[[BYTES]][%{{.*}}][] : memref<?xi8> to memref<5x1xf32>
+// CHECK:         scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[S:.*]] = %{{.*}}) -> (f32) {
+// CHECK-NEXT:      %[[II:.*]] = arith.index_cast %[[I]] : index to i64
+// CHECK-NOT:       arith.addi
+// CHECK-NOT:       arith.select
+// CHECK:           %[[OUT:.*]] = arith.cmpi uge, %[[II]], %[[LEN:.*]] : i64
+// CHECK-NEXT:      scf.if %[[OUT]] {
+// CHECK:             func.call @flowgate_rt_read_slice(
+// CHECK-NEXT:      }
+// CHECK-NEXT:      %[[IN:.*]] = arith.cmpi ult, %[[II]], %[[LEN]] : i64
+// CHECK-NEXT:      %[[SAFE:.*]] = arith.select %[[IN]], %[[II]], %{{.*}} : i64
+// CHECK-NEXT:      %[[ROW:.*]] = arith.index_cast %[[SAFE]] : i64 to index
+// CHECK:           %[[V:.*]] = memref.load %[[WHOLE]][%[[ROW]], %{{.*}}] : memref<5x1xf32>
+// CHECK-NEXT:      memref.store %[[V]], %{{.*}}[%{{.*}}] : memref<1xf32>
+// CHECK-NOT:       memref.load
+// CHECK:           %{{.*}} = arith.addf %[[S]], %[[V]] : f32
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @gather_bounded(%x: tensor<5x1xf32>, %s0: tensor<1xf32>, %n: tensor<i64>) -> tensor<1xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %ne = tensor.extract %n[] : tensor<i64>
+    %ub = arith.index_cast %ne : i64 to index
+    %r = scf.for %i = %c0 to %ub step %c1 iter_args(%s = %s0) -> (tensor<1xf32>) {
+      %ii = arith.index_cast %i : index to i64
+      %t = tensor.from_elements %ii : tensor<i64>
+      %g = "onnx.Gather"(%x, %t) {axis = 0 : i64} : (tensor<5x1xf32>, tensor<i64>) -> tensor<1xf32>
+      %a = "onnx.Add"(%s, %g) : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
+      scf.yield %a : tensor<1xf32>
+    }
+    return %r : tensor<1xf32>
   }
 }
 
@@ -566,5 +611,36 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
     %m = "onnx.Mul"(%s, %c) : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<2x3xf32>
     %r = "onnx.ReduceSum"(%m, %ax) {keepdims = 0 : i64} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2xf32>
     return %r : tensor<2xf32>
+  }
+}
+
+// -----
+
+// A static dimension of a function argument is a constant (inputs are checked against their
+// declared shapes before every run), so a Scan over a static input has a constant trip count
+// and the Gather of each step, whose index then stays below the tensor's length, no check.
+
+// CHECK-LABEL: func.func @static_dim(
+// CHECK-NOT:     flowgate_rt_dim
+// CHECK:         %[[N:.*]] = arith.constant 7 : index
+// CHECK-NOT:     flowgate_rt_dim
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %[[N]] step
+// CHECK-NOT:       scf.if
+// CHECK-NOT:       flowgate_rt_read_slice
+// CHECK:           arith.addf
+// CHECK:         return
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @static_dim(%x: tensor<7x1xf32>, %s0: tensor<1xf32>) -> tensor<1xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = tensor.dim %x, %c0 : tensor<7x1xf32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%s = %s0) -> (tensor<1xf32>) {
+      %ii = arith.index_cast %i : index to i64
+      %t = tensor.from_elements %ii : tensor<i64>
+      %g = "onnx.Gather"(%x, %t) {axis = 0 : i64} : (tensor<7x1xf32>, tensor<i64>) -> tensor<1xf32>
+      %a = "onnx.Add"(%s, %g) : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
+      scf.yield %a : tensor<1xf32>
+    }
+    return %r : tensor<1xf32>
   }
 }

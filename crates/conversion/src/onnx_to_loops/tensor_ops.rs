@@ -28,12 +28,15 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
         }
         "tensor.cast" => vec![operands[0]],
         "tensor.dim" if operands.len() == 2 => {
+            let idx = l.ctx.index_type();
+            if let Some(d) = static_argument_dim(l, operands[0], operands[1]) {
+                return Ok(Some(vec![l.const_int(d.into(), idx)]));
+            }
             let node = l.node_id(op);
             let h = l.handle(operands[0])?;
             let i64t = l.ctx.integer_type(64);
             let axis = l.cast("arith.index_cast", operands[1], i64t);
             let d = l.rt("dim", &[node, h, axis])?;
-            let idx = l.ctx.index_type();
             vec![l.cast("arith.index_cast", d, idx)]
         }
         _ if name.starts_with("tensor.") => {
@@ -41,4 +44,17 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
         }
         _ => return Ok(None),
     }))
+}
+
+/// A static dimension of a function argument at a constant axis. An argument's static
+/// dimensions hold: the inputs are checked against the declared shapes before every run (the
+/// driver, and a compiled model's `<name>_run`), so a Scan over a static input gets a constant
+/// trip count, and its Gather of each step needs no bounds check (`compiled/gather.rs`).
+fn static_argument_dim(l: &Lower<'_>, t: Value, axis: Value) -> Option<i64> {
+    if !super::compiled::borrow::is_argument(l, t) {
+        return None;
+    }
+    let a = usize::try_from(super::compiled::stack::const_index(l, axis)?).ok()?;
+    let shape = types::tensor_shape(l.ctx, l.onnx_type(t))?;
+    shape.get(a).copied().filter(|&d| d >= 0)
 }

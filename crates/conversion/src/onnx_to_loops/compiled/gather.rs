@@ -5,13 +5,16 @@
 //! shape of at most [`MAX_WHOLE`] elements, it is read into one buffer once, where it is defined
 //! (`flowgate_rt_read_buffer`; a function argument is read in place, `borrow.rs`), and each step
 //! copies its slice with loads and stores: no call per step. The index is checked in the loop; one out of range takes a cold branch that calls
-//! `flowgate_rt_read_slice`, which reports the error with the node's name. Otherwise (a tensor
+//! `flowgate_rt_read_slice`, which reports the error with the node's name. The check goes when
+//! the index is the induction variable of a loop from 0 whose constant trip count is at most the
+//! tensor's length (a Scan over a static input), and its negative half when the trip count is
+//! computed (an induction variable from 0 is never negative). Otherwise (a tensor
 //! made in the loop, or too large) the runtime copies the slice straight into the buffer
 //! (`flowgate_rt_read_slice`, which checks the index), so a step allocates nothing.
 
 use super::super::emit::{LResult, Lower};
 use super::super::types;
-use super::{memref_type, nest};
+use super::{memref_type, nest, stack::const_index};
 use flowgate_ir::{InsertPoint, OpId, OperationState, Value};
 use flowgate_scf::{ForOp, WhileOp};
 
@@ -51,16 +54,34 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId) -> LResult<Option<Vec<Value>>> 
     match whole {
         Some((wty, len)) => {
             let big = l.read_only_memref(data, l.node_of(node), wty)?;
-            // ONNX indices count from the end when negative.
-            let t = l.const_i64(len);
-            let zero = l.const_i64(0);
-            let neg = l.cmpi("slt", i, zero);
-            let wrapped = l.arith("arith.addi", i, t);
-            let w = l.select(neg, wrapped, i);
-            let inside = l.cmpi("ult", w, t);
             let it = l.ctx.index_type();
-            let wi = l.cast("arith.index_cast", w, it);
-            scf_if_else(l, inside, |l| nest::copy(l, big, &[wi], buf, &[], &out).map(|_| ()), |l| read_slice(l))?;
+            let range = induction_range(l, i);
+            if range.is_some_and(|ub| ub.is_some_and(|ub| ub <= len)) {
+                // Always in range: no check at all.
+                let wi = l.cast("arith.index_cast", i, it);
+                nest::copy(l, big, &[wi], buf, &[], &out)?;
+            } else {
+                // ONNX indices count from the end when negative (never an induction variable).
+                let t = l.const_i64(len);
+                let zero = l.const_i64(0);
+                let w = if range.is_some() {
+                    i
+                } else {
+                    let neg = l.cmpi("slt", i, zero);
+                    let wrapped = l.arith("arith.addi", i, t);
+                    l.select(neg, wrapped, i)
+                };
+                // An index out of range is an error, which the cold branch reports; the copy
+                // then reads row 0 (any row would do, the results of a failed run are not
+                // used). The copy follows the branch in the same block, so the loads of the
+                // row after it are forwarded the stored values (`promote::forward`).
+                let outside = l.cmpi("uge", w, t);
+                scf_if(l, outside, |l| read_slice(l))?;
+                let inside = l.cmpi("ult", w, t);
+                let safe = l.select(inside, w, zero);
+                let wi = l.cast("arith.index_cast", safe, it);
+                nest::copy(l, big, &[wi], buf, &[], &out)?;
+            }
         }
         None => read_slice(l)?,
     }
@@ -91,28 +112,42 @@ fn whole_type(l: &mut Lower<'_>, op: OpId, data: Value, axis: i64, out: &[i64]) 
     Some((l.ctx.memref_type(shape.clone(), st), shape[0]))
 }
 
-/// `scf.if %cond { then } else { els }` without results, at the insertion point.
-fn scf_if_else(
-    l: &mut Lower<'_>,
-    cond: Value,
-    then: impl FnOnce(&mut Lower<'_>) -> LResult<()>,
-    els: impl FnOnce(&mut Lower<'_>) -> LResult<()>,
-) -> LResult<()> {
+/// `scf.if %cond { then }` without results or else branch, at the insertion point.
+fn scf_if(l: &mut Lower<'_>, cond: Value, then: impl FnOnce(&mut Lower<'_>) -> LResult<()>) -> LResult<()> {
     let loc = l.loc;
-    let regions = [l.ctx.create_region(), l.ctx.create_region()];
-    let blocks = [l.ctx.add_block(regions[0], &[], loc), l.ctx.add_block(regions[1], &[], loc)];
-    let st = OperationState::new(l.ctx, "scf.if", loc).operands(&[cond]).regions(&regions);
+    let region = l.ctx.create_region();
+    let b = l.ctx.add_block(region, &[], loc);
+    let else_region = l.ctx.create_region();
+    let st = OperationState::new(l.ctx, "scf.if", loc).operands(&[cond]).regions(&[region, else_region]);
     l.create(st);
     let saved = l.ip;
-    for (b, f) in
-        [(blocks[0], Box::new(then) as Box<dyn FnOnce(&mut Lower<'_>) -> LResult<()>>), (blocks[1], Box::new(els))]
-    {
-        let y = OperationState::new(l.ctx, "scf.yield", loc);
-        l.ip = InsertPoint::End(b);
-        let y = l.create(y);
-        l.ip = InsertPoint::Before(y);
-        f(l)?;
-    }
+    let y = OperationState::new(l.ctx, "scf.yield", loc);
+    l.ip = InsertPoint::End(b);
+    let y = l.create(y);
+    l.ip = InsertPoint::Before(y);
+    then(l)?;
     l.ip = saved;
     Ok(())
+}
+
+/// When `i` is `arith.index_cast` of the induction variable of an `scf.for` from 0 by a
+/// positive constant step, it is never negative: `Some` of the loop's constant upper bound
+/// (it stays below it), or `Some(None)` when that bound is computed.
+fn induction_range(l: &Lower<'_>, i: Value) -> Option<Option<i64>> {
+    let cast = l.ctx.defining_op(i).filter(|&d| l.ctx.is_op(d, "arith.index_cast"))?;
+    let iv = l.ctx.operand(cast, 0);
+    if l.ctx.defining_op(iv).is_some() {
+        return None;
+    }
+    let blk = l.ctx.value_block(iv)?;
+    let for_op = ForOp::cast(l.ctx, l.ctx.block_parent_op(blk)?)?;
+    if l.ctx.block_arg(blk, 0) != iv {
+        return None;
+    }
+    let lb = const_index(l, for_op.lower_bound(l.ctx))?;
+    let step = const_index(l, for_op.step(l.ctx))?;
+    if lb != 0 || step < 1 {
+        return None;
+    }
+    Some(const_index(l, for_op.upper_bound(l.ctx)))
 }

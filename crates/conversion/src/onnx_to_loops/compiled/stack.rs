@@ -210,7 +210,8 @@ fn pattern(
     (n <= MAX_WHOLE).then_some((ins, cat, row, row_ty))
 }
 
-fn const_index(l: &Lower<'_>, v: Value) -> Option<i64> {
+/// The value of an `arith.constant` integer or index.
+pub(crate) fn const_index(l: &Lower<'_>, v: Value) -> Option<i64> {
     let d = l.ctx.defining_op(v).filter(|&d| l.ctx.is_op(d, "arith.constant"))?;
     l.ctx.attr(d, "value").and_then(|a| l.ctx.attr_as_int(a)).and_then(|x| i64::try_from(x).ok())
 }
