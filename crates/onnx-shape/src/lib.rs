@@ -10,6 +10,7 @@ mod pass;
 mod quant;
 mod rules;
 pub mod types;
+mod unique;
 
 pub use pass::{pass_info, OnnxShapeInference};
 pub use rules::infer;

@@ -25,7 +25,8 @@ pub fn infer(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
         | "LeakyRelu" | "Elu" | "Selu" | "Celu" | "ThresholdedRelu" | "Mish" | "Gelu" | "Swish" | "Shrink"
         | "HardSwish" | "Tanh" | "Sigmoid" | "HardSigmoid" | "Softplus" | "Softsign" | "Sin" | "Cos" | "Tan"
         | "Asin" | "Acos" | "Atan" | "Sinh" | "Cosh" | "Erf" | "Not" | "BitwiseNot" | "Identity" | "Softmax"
-        | "LogSoftmax" | "Hardmax" | "Clip" | "CumSum" | "CumProd" | "Dropout" | "Trilu" | "ReverseSequence" => {
+        | "LogSoftmax" | "Hardmax" | "Clip" | "CumSum" | "CumProd" | "Dropout" | "Trilu" | "ReverseSequence"
+        | "TensorScatter" => {
             let t = ctx.operand_types(op);
             let first = *t.first()?;
             // Dropout's optional mask output is a bool tensor of the same shape.
@@ -145,6 +146,8 @@ pub fn infer(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
         | "QLinearMatMul"
         | "ConvInteger"
         | "QLinearConv" => crate::quant::infer(ctx, op, &name),
+        "Unique" => crate::unique::infer(ctx, op),
+        "TfIdfVectorizer" => one(tfidf(ctx, op)),
         _ => None,
     }
 }
@@ -177,10 +180,24 @@ fn rank_of(ctx: &Context, op: OpId, i: usize) -> Option<usize> {
 }
 
 /// Normalizes a possibly negative axis against `rank`.
-fn axis(a: i64, rank: usize) -> Option<usize> {
+pub(crate) fn axis(a: i64, rank: usize) -> Option<usize> {
     let r = rank as i64;
     let a = if a < 0 { a + r } else { a };
     (0..r).contains(&a).then_some(a as usize)
+}
+
+/// TfIdfVectorizer: FLOAT counts, one column more than the largest of `ngram_indexes`, per
+/// row of a 2-D input.
+fn tfidf(ctx: &mut Context, op: OpId) -> Option<Type> {
+    let x = operand_view(ctx, op, 0)?;
+    let cols = ints_attr(ctx, op, "ngram_indexes")?.into_iter().max()?.checked_add(1)?;
+    let dims = match x.dims?.as_slice() {
+        [_] => vec![cols],
+        [n, _] => vec![*n, cols],
+        _ => return None,
+    };
+    let f32t = ctx.float_type(flowgate_ir::FloatKind::F32);
+    Some(tensor(ctx, f32t, Some(dims)))
 }
 
 /// ConcatFromSequence: every element has the sequence's element type, so the result is that

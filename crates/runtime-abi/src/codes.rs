@@ -306,6 +306,19 @@ codes! {
         Lower => "LOWER",
         Upper => "UPPER",
     }
+
+    /// TfIdfVectorizer's `mode`: counts, their indicator, or counts times weights.
+    pub enum TfIdfMode("TfIdfVectorizer mode") {
+        Tf => "TF",
+        Idf => "IDF",
+        TfIdf => "TFIDF",
+    }
+
+    /// TensorScatter's `mode`: write positions past the end are an error or wrap around.
+    pub enum CacheWrite("TensorScatter mode") {
+        Linear => "linear",
+        Circular => "circular",
+    }
 }
 
 #[cfg(test)]
@@ -330,6 +343,8 @@ mod tests {
         check::<LossReduction>();
         check::<GridPadding>();
         check::<CaseChange>();
+        check::<TfIdfMode>();
+        check::<CacheWrite>();
     }
 
     #[test]
@@ -344,7 +359,7 @@ mod tests {
             }
             seen.push(what);
         });
-        assert_eq!(seen.len(), 20, "a code enum is missing from the macro's list: {seen:?}");
+        assert_eq!(seen.len(), 22, "a code enum is missing from the macro's list: {seen:?}");
     }
 
     #[test]

@@ -280,11 +280,14 @@ macro_rules! runtime_functions {
             // Selection and index-driven movement.
             flowgate_rt_top_k(node: Node, x: Handle, k: Handle, axis: I64, largest: I32) -> Handle, fails;
             flowgate_rt_non_zero(node: Node, x: Handle) -> Handle, fails, memo;
+            flowgate_rt_unique(node: Node, x: Handle, has_axis: I32, axis: I64, sorted: I32) -> Handle, fails;
             flowgate_rt_compress(node: Node, x: Handle, cond: Handle, has_axis: I32, axis: I64) -> Handle, fails, memo;
             flowgate_rt_scatter_elements(node: Node, data: Handle, indices: Handle, updates: Handle, axis: I64,
                 reduction: I32) -> Handle, fails, memo;
             flowgate_rt_scatter_nd(node: Node, data: Handle, indices: Handle, updates: Handle, reduction: I32)
                 -> Handle, fails, memo;
+            flowgate_rt_tensor_scatter(node: Node, past: Handle, update: Handle, write_indices_or_null: Handle,
+                axis: I64, mode: I32) -> Handle, fails, memo;
             flowgate_rt_gather_nd(node: Node, data: Handle, indices: Handle, batch_dims: I64) -> Handle, fails, memo;
             flowgate_rt_reverse_sequence(node: Node, x: Handle, lens: Handle, batch_axis: I64, time_axis: I64)
                 -> Handle, fails, memo;
@@ -316,6 +319,8 @@ macro_rules! runtime_functions {
                 stopwords: Handle) -> Handle, fails;
             flowgate_rt_label_encoder(node: Node, x: Handle, keys: Handle, values: Handle, default: Handle)
                 -> Handle, fails;
+            flowgate_rt_tfidf(node: Node, x: Handle, pool: Handle, ngram_counts: Handle, ngram_indexes: Handle,
+                weights_or_null: Handle, min_gram: I64, max_gram: I64, max_skip: I64, mode: I32) -> Handle, fails;
             // Sequences.
             flowgate_rt_seq_empty(dtype: I32) -> Handle, fails;
             flowgate_rt_seq_insert(node: Node, s: Handle, t: Handle, has_pos: I32, pos: I64) -> Handle, fails;

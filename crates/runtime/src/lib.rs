@@ -67,10 +67,13 @@ mod simd;
 pub mod small_types;
 mod spectral_window;
 mod strings;
+mod tensor_scatter;
+mod tfidf;
 mod thin;
 pub mod threads;
 #[cfg(test)]
 mod threads_tests;
+mod unique;
 mod value;
 mod window;
 

@@ -57,7 +57,7 @@ impl Combine for Reduction {
 }
 
 /// Writes `updates[k]` into a copy of `data` at flat position `targets[k]`, reducing.
-fn scatter_flat(data: &Tensor, updates: &Tensor, targets: &[usize], red: Reduction) -> RtResult<Tensor> {
+pub(crate) fn scatter_flat(data: &Tensor, updates: &Tensor, targets: &[usize], red: Reduction) -> RtResult<Tensor> {
     if updates.dtype() != data.dtype() {
         bail!("updates are {}, data is {}", updates.dtype().name(), data.dtype().name());
     }

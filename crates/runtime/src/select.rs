@@ -9,7 +9,7 @@ use crate::error::RtResult;
 use crate::value::{checked_numel, fmt_shape, DType, Tensor};
 
 /// Total order for TopK: floats by value with NaN largest, integers exactly.
-fn cmp_elem<T: Elem>(a: T, b: T) -> Ordering {
+pub(crate) fn cmp_elem<T: Elem>(a: T, b: T) -> Ordering {
     if T::DTYPE.is_float() {
         let (x, y) = (a.to_f64(), b.to_f64());
         match (x.is_nan(), y.is_nan()) {

@@ -48,3 +48,20 @@ func.func @kept(%a: tensor<?xf32>) -> tensor<4xf32> {
   %1 = "onnx.Mystery"(%0) : (tensor<4xf32>) -> !onnx.unknown
   return %0 : tensor<4xf32>
 }
+
+// Data-dependent sizes: Unique's results have `?` where the count of distinct values goes,
+// and its inverse indices one entry per element (no axis) or per slice; TfIdfVectorizer has
+// one column more than the largest n-gram index; TensorScatter has the cache's type.
+
+// CHECK-LABEL: func.func @data_dependent
+func.func @data_dependent(%x: tensor<2x3xf32>, %t: tensor<2x6xi32>, %c: tensor<2x4x5xf32>, %u: tensor<2x1x5xf32>) {
+  // CHECK: "onnx.Unique"(%arg0) : (tensor<2x3xf32>) -> (tensor<?xf32>, tensor<?xi64>, tensor<6xi64>, tensor<?xi64>)
+  %a:4 = "onnx.Unique"(%x) : (tensor<2x3xf32>) -> (!onnx.unknown, !onnx.unknown, !onnx.unknown, !onnx.unknown)
+  // CHECK: "onnx.Unique"(%arg0) {axis = -1 : i64} : (tensor<2x3xf32>) -> (tensor<2x?xf32>, tensor<?xi64>, tensor<3xi64>)
+  %b:3 = "onnx.Unique"(%x) {axis = -1 : i64} : (tensor<2x3xf32>) -> (!onnx.unknown, !onnx.unknown, !onnx.unknown)
+  // CHECK: "onnx.TfIdfVectorizer"(%arg1) {{.*}} : (tensor<2x6xi32>) -> tensor<2x7xf32>
+  %v = "onnx.TfIdfVectorizer"(%t) {max_gram_length = 2 : i64, max_skip_count = 0 : i64, min_gram_length = 1 : i64, mode = "TF", ngram_counts = [0, 4], ngram_indexes = [0, 1, 2, 3, 4, 6, 5], pool_int64s = [2, 3, 5, 4, 5, 6, 7, 8, 6, 7]} : (tensor<2x6xi32>) -> !onnx.unknown
+  // CHECK: "onnx.TensorScatter"(%arg2, %arg3) : (tensor<2x4x5xf32>, tensor<2x1x5xf32>) -> tensor<2x4x5xf32>
+  %s = "onnx.TensorScatter"(%c, %u) : (tensor<2x4x5xf32>, tensor<2x1x5xf32>) -> !onnx.unknown
+  return
+}

@@ -7,6 +7,7 @@
 use super::constants::i64_tensor;
 use super::emit::{LResult, Lower};
 use flowgate_ir::{OpId, Value};
+use flowgate_runtime_abi::codes::CacheWrite;
 use flowgate_runtime_abi::{PadMode, Reduction};
 
 pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<Vec<Value>>> {
@@ -206,13 +207,14 @@ fn reduction(l: &Lower<'_>, op: OpId) -> LResult<i32> {
     Reduction::from_name(&r).map(Reduction::code).ok_or_else(|| l.err(op, format!("unknown reduction '{r}'")))
 }
 
-/// Selection and index-driven movement: `TopK`, `NonZero`, `Compress`, `ScatterElements`,
-/// `ScatterND`, `GatherND`, `ReverseSequence`, `ArrayFeatureExtractor`.
+/// Selection and index-driven movement: `TopK`, `NonZero`, `Unique`, `Compress`,
+/// `ScatterElements`, `ScatterND`, `TensorScatter`, `GatherND`, `ReverseSequence`,
+/// `ArrayFeatureExtractor`.
 pub(crate) fn lower_indexed(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<Vec<Value>>> {
     let ops = l.ctx.operands(op).to_vec();
     let need = match name {
-        "TopK" | "Compress" | "GatherND" | "ReverseSequence" | "ArrayFeatureExtractor" => 2,
-        "NonZero" => 1,
+        "TopK" | "Compress" | "GatherND" | "ReverseSequence" | "ArrayFeatureExtractor" | "TensorScatter" => 2,
+        "NonZero" | "Unique" => 1,
         "ScatterElements" | "Scatter" | "ScatterND" => 3,
         _ => return Ok(None),
     };
@@ -236,6 +238,17 @@ pub(crate) fn lower_indexed(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<
             return l.seq_elements(node, seq, n).map(Some);
         }
         "NonZero" => l.rt("non_zero", &args)?,
+        "Unique" => {
+            // Data-dependent sizes: the kernel returns all four results as a sequence; the
+            // node's declared outputs (one to four) are taken from it.
+            let axis = l.int_attr(op, "axis");
+            args.push(l.const_i32(axis.is_some() as i32));
+            args.push(l.const_i64(axis.unwrap_or(0)));
+            args.push(l.const_i32(l.int_attr(op, "sorted").unwrap_or(1) as i32));
+            let seq = l.rt("unique", &args)?;
+            let n = l.ctx.results(op).len();
+            return l.seq_elements(node, seq, n).map(Some);
+        }
         "Compress" => {
             let axis = l.int_attr(op, "axis");
             args.push(l.const_i32(axis.is_some() as i32));
@@ -250,6 +263,19 @@ pub(crate) fn lower_indexed(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<
         "ScatterND" => {
             args.push(l.const_i32(reduction(l, op)?));
             l.rt("scatter_nd", &args)?
+        }
+        "TensorScatter" => {
+            let w = match ops.get(2) {
+                Some(&v) if !l.absent(v) => l.handle(v)?,
+                _ => l.rt("null", &[])?,
+            };
+            args.push(w);
+            args.push(l.const_i64(l.int_attr(op, "axis").unwrap_or(-2)));
+            let mode = l.str_attr(op, "mode").unwrap_or_else(|| "linear".into());
+            let mode = CacheWrite::from_name(&mode)
+                .ok_or_else(|| l.err(op, format!("TensorScatter: unknown mode '{mode}'")))?;
+            args.push(l.const_i32(mode.code()));
+            l.rt("tensor_scatter", &args)?
         }
         "GatherND" => {
             args.push(l.const_i64(l.int_attr(op, "batch_dims").unwrap_or(0)));

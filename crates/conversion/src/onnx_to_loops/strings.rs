@@ -1,13 +1,14 @@
 //! String tensors, which only the runtime holds (`!onnx.string` elements, always handles): the
 //! text ops (`Equal` on strings, `StringConcat`, `RegexFullMatch`, `StringSplit`,
-//! `StringNormalizer`) and `ai.onnx.ml.LabelEncoder` as runtime calls, with their attributes as
+//! `StringNormalizer`, `TfIdfVectorizer` on strings or integers) and `ai.onnx.ml.LabelEncoder`
+//! as runtime calls, with their attributes as
 //! constant tensors. The data-movement ops take string tensors through their usual runtime
 //! calls (the runtime moves element indices, see its `strings` module); any other op given a
 //! string tensor is refused here by name, at compile time.
 
 use flowgate_ir::{AttrKind, OpId, Value};
 use flowgate_onnx::types::is_string_tensor;
-use flowgate_runtime_abi::codes::CaseChange;
+use flowgate_runtime_abi::codes::{CaseChange, TfIdfMode};
 
 use super::constants::{f32_tensor, i64_tensor, string_tensor, tensor_constant};
 use super::emit::{LResult, Lower};
@@ -30,6 +31,7 @@ const MOVES_STRINGS: &[&str] = &[
     "Tile",
     "Shape",
     "Size",
+    "Unique",
 ];
 
 pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<Vec<Value>>> {
@@ -82,6 +84,10 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
         "LabelEncoder" => {
             need(l, 1)?;
             label_encoder(l, op, node, ops[0])?
+        }
+        "TfIdfVectorizer" => {
+            need(l, 1)?;
+            tfidf(l, op, node, ops[0])?
         }
         _ if strings && !MOVES_STRINGS.contains(&name) => {
             let what = super::emit::node_description(l.ctx, op);
@@ -169,4 +175,36 @@ fn label_encoder(l: &mut Lower<'_>, op: OpId, node: Value, input: Value) -> LRes
     };
     let x = l.handle(input)?;
     l.rt("label_encoder", &[node, x, keys, values, default])
+}
+
+/// TfIdfVectorizer: the pool (`pool_strings` or `pool_int64s`), `ngram_counts`,
+/// `ngram_indexes` and `weights` as constant tensors; the runtime checks how they fit.
+fn tfidf(l: &mut Lower<'_>, op: OpId, node: Value, input: Value) -> LResult<Value> {
+    let pool = match strings_attr(l, op, "pool_strings") {
+        Some(p) => string_tensor(l, &p)?,
+        None => match l.ints_attr(op, "pool_int64s") {
+            Some(p) => i64_tensor(l, &p)?,
+            None => return Err(l.err(op, "TfIdfVectorizer needs pool_int64s or pool_strings")),
+        },
+    };
+    let mut list = |name: &str| {
+        let v = l.ints_attr(op, name).ok_or_else(|| l.err(op, format!("TfIdfVectorizer needs '{name}'")))?;
+        i64_tensor(l, &v)
+    };
+    let counts = list("ngram_counts")?;
+    let indexes = list("ngram_indexes")?;
+    let weights = match floats_attr(l, op, "weights") {
+        Some(w) => f32_tensor(l, &w)?,
+        None => l.rt("null", &[])?,
+    };
+    let mut args = vec![node, l.handle(input)?, pool, counts, indexes, weights];
+    for name in ["min_gram_length", "max_gram_length", "max_skip_count"] {
+        let v = l.int_attr(op, name).ok_or_else(|| l.err(op, format!("TfIdfVectorizer needs '{name}'")))?;
+        args.push(l.const_i64(v));
+    }
+    let mode = l.str_attr(op, "mode").ok_or_else(|| l.err(op, "TfIdfVectorizer needs 'mode'"))?;
+    let mode =
+        TfIdfMode::from_name(&mode).ok_or_else(|| l.err(op, format!("TfIdfVectorizer: unknown mode '{mode}'")))?;
+    args.push(l.const_i32(mode.code()));
+    l.rt("tfidf", &args)
 }

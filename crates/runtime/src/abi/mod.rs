@@ -62,6 +62,9 @@ mod glue {
     pub(crate) use crate::signal::c_abi::*;
     pub(crate) use crate::spectral_window::c_abi::*;
     pub(crate) use crate::strings::c_abi::*;
+    pub(crate) use crate::tensor_scatter::c_abi::*;
+    pub(crate) use crate::tfidf::c_abi::*;
+    pub(crate) use crate::unique::c_abi::*;
     pub(crate) use crate::value::c_abi::*;
 }
 
