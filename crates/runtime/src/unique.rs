@@ -159,11 +159,11 @@ mod tests {
 
     #[test]
     fn slices_along_an_axis() {
-        // Columns of [[1,0,0],[1,0,0],[2,3,4]] along axis 1... and rows along -2.
-        let x = Tensor::from_vec(vec![3, 3], vec![1i32, 0, 0, 1, 0, 0, 2, 3, 4]).unwrap();
+        // Rows of [[1,0,0],[1,0,0],[2,3,3]] (axis -2), then its columns (axis 1).
+        let x = Tensor::from_vec(vec![3, 3], vec![1i32, 0, 0, 1, 0, 0, 2, 3, 3]).unwrap();
         let u = unique(&x, Some(-2), true).unwrap();
         assert_eq!(u.y.shape(), [2, 3]);
-        assert_eq!(u.y.as_slice::<i32>().unwrap(), &[1, 0, 0, 2, 3, 4]);
+        assert_eq!(u.y.as_slice::<i32>().unwrap(), &[1, 0, 0, 2, 3, 3]);
         assert_eq!(i64s(&u.indices), [0, 2]);
         assert_eq!(i64s(&u.inverse), [0, 0, 1]);
         assert_eq!(i64s(&u.counts), [2, 1]);
