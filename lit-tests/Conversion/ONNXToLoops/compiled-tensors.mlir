@@ -644,3 +644,36 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
     return %r : tensor<1xf32>
   }
 }
+
+// -----
+
+// A `[1]` state carried as its element is stored back into its buffer right after the loop,
+// before the release of the sequence handle the loop passed through: a release is a call, and a
+// register live across it is one Cranelift keeps on the stack for the whole loop (a store and a
+// reload on every trip of the state's dependency chain).
+
+// CHECK-LABEL: func.func @store_before_release(
+// CHECK:         %[[SEQ:.*]] = call @flowgate_rt_seq_empty(
+// CHECK:         %[[R:.*]]:2 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %[[SEQ]]) -> (f32, !llvm.ptr) {
+// CHECK:         }
+// CHECK-NEXT:    memref.store %[[R]]#0, %{{.*}}[%{{.*}}] : memref<1xf32>
+// CHECK-NEXT:    call @flowgate_rt_release(%[[R]]#1)
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @store_before_release(%x: tensor<7x1xf32>, %s0: tensor<1xf32>) -> (tensor<1xf32>, tensor<7x1xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = tensor.dim %x, %c0 : tensor<7x1xf32>
+    %e = "onnx.SequenceEmpty"() {dtype = 1 : i64} : () -> !onnx.seq<tensor<1xf32>>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%s = %s0, %q = %e) -> (tensor<1xf32>, !onnx.seq<tensor<1xf32>>) {
+      %ii = arith.index_cast %i : index to i64
+      %t = tensor.from_elements %ii : tensor<i64>
+      %g = "onnx.Gather"(%x, %t) {axis = 0 : i64} : (tensor<7x1xf32>, tensor<i64>) -> tensor<1xf32>
+      %a = "onnx.Add"(%s, %g) : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
+      %q2 = "onnx.SequenceInsert"(%q, %a) : (!onnx.seq<tensor<1xf32>>, tensor<1xf32>) -> !onnx.seq<tensor<1xf32>>
+      scf.yield %a, %q2 : tensor<1xf32>, !onnx.seq<tensor<1xf32>>
+    }
+    %y = "onnx.ConcatFromSequence"(%r#1) {axis = 0 : i64, new_axis = 1 : i64} : (!onnx.seq<tensor<1xf32>>) -> tensor<?x1xf32>
+    %c = tensor.cast %y : tensor<?x1xf32> to tensor<7x1xf32>
+    return %r#0, %c : tensor<1xf32>, tensor<7x1xf32>
+  }
+}

@@ -66,7 +66,7 @@ fn manage(l: &mut Lower<'_>, b: BlockId, pos: &HashMap<OpId, usize>, v: Value, d
     let uses = l.ctx.uses(v).to_vec();
     if uses.is_empty() {
         l.ip = match def {
-            Some(d) => after(l.ctx, d),
+            Some(d) => after_stores(l.ctx, d),
             None => start(l.ctx, b),
         };
         return release(l, v);
@@ -103,7 +103,7 @@ fn manage(l: &mut Lower<'_>, b: BlockId, pos: &HashMap<OpId, usize>, v: Value, d
     retain_consumers(l, v, transferred)?;
     if !transfer {
         let is_term = l.ctx.terminator(b) == Some(last_op) && l.ctx.next_op(last_op).is_none();
-        l.ip = if is_term { InsertPoint::Before(last_op) } else { after(l.ctx, last_op) };
+        l.ip = if is_term { InsertPoint::Before(last_op) } else { after_stores(l.ctx, last_op) };
         release(l, v)?;
     }
     Ok(())
@@ -163,6 +163,19 @@ fn after(ctx: &Context, op: OpId) -> InsertPoint {
         (None, Some(b)) => InsertPoint::End(b),
         _ => InsertPoint::Detached,
     }
+}
+
+/// After `op` and the `memref.store`s that follow it. A release is a call: a register stored
+/// there (a loop's carried element written back after the loop, `compiled/promote.rs`) would
+/// otherwise be live across it, and Cranelift's allocator then keeps it on the stack for the
+/// whole loop, a store and a reload on every trip of its dependency chain. Releasing later is
+/// always safe (a store takes no reference).
+fn after_stores(ctx: &Context, op: OpId) -> InsertPoint {
+    let mut last = op;
+    while let Some(n) = ctx.next_op(last).filter(|&n| ctx.is_op(n, "memref.store")) {
+        last = n;
+    }
+    after(ctx, last)
 }
 
 fn start(ctx: &Context, b: BlockId) -> InsertPoint {
