@@ -553,10 +553,14 @@ fn arg_reduce(ctx: &mut Context, op: OpId) -> Option<Type> {
 fn split(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
     let data = operand_view(ctx, op, 0)?;
     let n = ctx.results(op).len();
-    let sizes = match present(ctx, op, 1) {
+    let input = present(ctx, op, 1);
+    let sizes = match input {
         Some(v) => const_ints(ctx, v),
         None => ints_attr(ctx, op, "split"),
     };
+    // Sizes given (as an input or, before opset 13, an attribute) but not constant are unknown:
+    // the parts are then not equal parts (a `[8, 0]` split of 8 is not two 4s).
+    let given = input.is_some() || sizes.is_some();
     let mut out = Vec::with_capacity(n);
     for k in 0..n {
         let dims = data.dims.as_ref().and_then(|d| {
@@ -565,7 +569,7 @@ fn split(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
             r[a] = match (&sizes, d[a]) {
                 (Some(s), _) if s.len() == n => s[k],
                 // Equal parts when the size divides evenly; otherwise the last part differs.
-                (None, total) if total != DYNAMIC && n > 0 && total % n as i64 == 0 => total / n as i64,
+                (None, total) if !given && total != DYNAMIC && n > 0 && total % n as i64 == 0 => total / n as i64,
                 _ => DYNAMIC,
             };
             Some(r)

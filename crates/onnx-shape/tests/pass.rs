@@ -131,3 +131,21 @@ func.func @f(%m: tensor<i64>, %x: tensor<2xf32>) {
     assert!(out.contains("(tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>"), "{out}");
     assert!(!out.contains("tensor<4xf32>"), "the tentative refinement is undone: {out}");
 }
+
+/// A `split` input that is not a constant leaves the split axis unknown: the parts need not be
+/// equal (RotaryEmbedding's expansion splits 8 into `[8, 0]` computed from a `Shape`).
+#[test]
+fn split_sizes_from_a_computed_value_are_unknown() {
+    let out = run(r#"
+func.func @f(%a: tensor<2x8xf32>, %s: tensor<2xi64>) {
+  %0:2 = "onnx.Split"(%a, %s) {axis = 1 : i64} : (tensor<2x8xf32>, tensor<2xi64>) -> (tensor<*xf32>, tensor<*xf32>)
+  %k = "onnx.Constant"() {value = dense<[8, 0]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %1:2 = "onnx.Split"(%a, %k) {axis = 1 : i64} : (tensor<2x8xf32>, tensor<2xi64>) -> (tensor<*xf32>, tensor<*xf32>)
+  %2:2 = "onnx.Split"(%a) {axis = 1 : i64, num_outputs = 2 : i64} : (tensor<2x8xf32>) -> (tensor<*xf32>, tensor<*xf32>)
+  return
+}
+"#);
+    assert!(out.contains("tensor<2xi64>) -> (tensor<2x?xf32>, tensor<2x?xf32>)"), "computed sizes: {out}");
+    assert!(out.contains("tensor<2xi64>) -> (tensor<2x8xf32>, tensor<2x0xf32>)"), "constant sizes: {out}");
+    assert!(out.contains("(tensor<2x8xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>)"), "equal parts: {out}");
+}
