@@ -26,7 +26,7 @@ pub fn infer(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
         | "HardSwish" | "Tanh" | "Sigmoid" | "HardSigmoid" | "Softplus" | "Softsign" | "Sin" | "Cos" | "Tan"
         | "Asin" | "Acos" | "Atan" | "Sinh" | "Cosh" | "Erf" | "Not" | "BitwiseNot" | "Identity" | "Softmax"
         | "LogSoftmax" | "Hardmax" | "Clip" | "CumSum" | "CumProd" | "Dropout" | "Trilu" | "ReverseSequence"
-        | "TensorScatter" => {
+        | "TensorScatter" | "LRN" => {
             let t = ctx.operand_types(op);
             let first = *t.first()?;
             // Dropout's optional mask output is a bool tensor of the same shape.
@@ -45,6 +45,18 @@ pub fn infer(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
             let v = operand_view(ctx, op, 0)?;
             let i1 = ctx.i1_type();
             one(Some(tensor(ctx, i1, v.dims)))
+        }
+        // X's element type and rank; the sizes follow from attributes and runtime values.
+        "MaxUnpool" | "DeformConv" => {
+            let v = operand_view(ctx, op, 0)?;
+            one(Some(tensor(ctx, v.elem, v.dims.map(|d| dynamic_dims(d.len())))))
+        }
+        // [N, C, image_shape...]: the rank (and the image's sizes) when image_shape is constant.
+        "Col2Im" => {
+            let v = operand_view(ctx, op, 0)?;
+            let image = present(ctx, op, 1).and_then(|i| const_ints(ctx, i));
+            let dims = image.map(|im| [DYNAMIC, DYNAMIC].into_iter().chain(im).collect());
+            one(Some(tensor(ctx, v.elem, dims)))
         }
         "Cast" => {
             let v = operand_view(ctx, op, 0)?;

@@ -105,6 +105,10 @@ codes! {
         Sign,
         Erf,
         Identity,
+        /// IsInf with both detect flags; the next two detect one sign only.
+        IsInf,
+        IsPosInf => "IsInf(detect_negative=0)",
+        IsNegInf => "IsInf(detect_positive=0)",
     }
 
     /// The `op` argument of `flowgate_rt_binary`; the name is the ONNX op type.

@@ -259,6 +259,14 @@ macro_rules! runtime_functions {
                 -> Handle, fails, memo;
             flowgate_rt_group_norm(node: Node, x: Handle, scale: Handle, b: Handle, epsilon: F64, num_groups: I64)
                 -> Handle, fails, memo;
+            flowgate_rt_lrn(node: Node, x: Handle, size: I64, alpha: F64, beta: F64, bias: F64) -> Handle, fails, memo;
+            flowgate_rt_max_unpool(node: Node, x: Handle, indices: Handle, output_shape_or_null: Handle,
+                kernel_shape_or_null: Handle, strides_or_null: Handle, pads_or_null: Handle) -> Handle, fails, memo;
+            flowgate_rt_col2im(node: Node, input: Handle, image_shape: Handle, block_shape: Handle,
+                strides_or_null: Handle, dilations_or_null: Handle, pads_or_null: Handle) -> Handle, fails, memo;
+            flowgate_rt_deform_conv(node: Node, x: Handle, w: Handle, offset: Handle, b_or_null: Handle,
+                mask_or_null: Handle, group: I64, offset_group: I64, kernel_shape_or_null: Handle,
+                strides_or_null: Handle, dilations_or_null: Handle, pads_or_null: Handle) -> Handle, fails, memo;
             flowgate_rt_batch_norm(node: Node, x: Handle, scale: Handle, b: Handle, mean: Handle, var: Handle,
                 epsilon: F64, momentum: F64, training: I32, output: I32) -> Handle, fails, memo;
             flowgate_rt_attention(node: Node, q: Handle, k: Handle, v: Handle, mask_or_null: Handle,

@@ -34,9 +34,8 @@ fn check_unary(op: UnaryOp, dt: DType) -> RtResult<()> {
         Not => dt == DType::Bool,
         Abs | Sign => dt != DType::Bool,
         Neg | Relu => dt.is_float() || dt.is_signed_int(),
-        Sqrt | Exp | Log | Tanh | Sigmoid | Ceil | Floor | Reciprocal | Sin | Cos | IsNaN | Round | Erf => {
-            dt.is_float()
-        }
+        Sqrt | Exp | Log | Tanh | Sigmoid | Ceil | Floor | Reciprocal | Sin | Cos | IsNaN | Round | Erf | IsInf
+        | IsPosInf | IsNegInf => dt.is_float(),
     };
     if ok {
         Ok(())
@@ -82,8 +81,8 @@ fn float_unary(op: UnaryOp) -> fn(f64) -> f64 {
             }
         },
         Erf => crate::erf::erf,
-        // Not, IsNaN and Identity never get here (check_unary and unary_vec handle them).
-        Not | IsNaN | Identity => |x| x,
+        // Not, the tests and Identity never get here (check_unary and unary_vec handle them).
+        Not | IsNaN | Identity | IsInf | IsPosInf | IsNegInf => |x| x,
     }
 }
 
@@ -120,6 +119,9 @@ fn unary_vec<T: Elem>(op: UnaryOp, v: &[T]) -> Data {
     match op {
         UnaryOp::Identity => T::into_data(v.to_vec()),
         UnaryOp::IsNaN => Data::Bool(v.iter().map(|x| x.to_f64().is_nan()).collect()),
+        UnaryOp::IsInf => Data::Bool(v.iter().map(|x| x.to_f64().is_infinite()).collect()),
+        UnaryOp::IsPosInf => Data::Bool(v.iter().map(|x| x.to_f64() == f64::INFINITY).collect()),
+        UnaryOp::IsNegInf => Data::Bool(v.iter().map(|x| x.to_f64() == f64::NEG_INFINITY).collect()),
         _ if T::DTYPE.is_float() => {
             let f = float_unary(op);
             T::into_data(v.iter().map(|x| T::from_f64(f(x.to_f64()))).collect())
@@ -550,6 +552,16 @@ mod tests {
         assert!(unary(UnaryOp::Sqrt, &t(&[1], vec![1i32])).is_err());
         let r = unary(UnaryOp::IsNaN, &t(&[2], vec![f16::NAN, f16::ONE])).unwrap();
         assert_eq!(r.as_slice::<bool>().unwrap(), &[true, false]);
+        let inf = t(&[4], vec![f16::INFINITY, f16::NEG_INFINITY, f16::NAN, f16::MAX]);
+        for (op, want) in [
+            (UnaryOp::IsInf, [true, true, false, false]),
+            (UnaryOp::IsPosInf, [true, false, false, false]),
+            (UnaryOp::IsNegInf, [false, true, false, false]),
+        ] {
+            assert_eq!(unary(op, &inf).unwrap().as_slice::<bool>().unwrap(), &want, "{}", op.name());
+        }
+        let e = unary(UnaryOp::IsInf, &t(&[1], vec![1i32])).unwrap_err().to_string();
+        assert!(e.contains("IsInf is not defined for element type"), "{e}");
         let r = unary(UnaryOp::Sigmoid, &t(&[3], vec![0f64, 1000., -1000.])).unwrap();
         assert_eq!(r.as_slice::<f64>().unwrap(), &[0.5, 1.0, 0.0]);
         let r = unary(UnaryOp::Erf, &t(&[3], vec![0f64, 0.5, -2.0])).unwrap();

@@ -1,6 +1,7 @@
 //! `MaxPool` (with its optional `Indices` output), `AveragePool` (`count_include_pad`,
 //! `ceil_mode`, dilations), `LpPool` (the p-norm of each window's elements inside the input),
-//! `GlobalAveragePool`, `GlobalMaxPool` and `InstanceNormalization`.
+//! `GlobalAveragePool`, `GlobalMaxPool`, `MaxUnpool` (MaxPool's inverse), `InstanceNormalization`,
+//! `GroupNormalization` and `LRN` (a window over channels).
 //! Window sums are taken in f64 and rounded once to the element type.
 
 use crate::dispatch::Elem;
@@ -238,6 +239,113 @@ pub fn group_norm(op: &str, x: &Tensor, scale: &Tensor, b: &Tensor, epsilon: f64
     from_reals(x.dtype(), x.shape().to_vec(), y)
 }
 
+/// LRN: `x / (bias + alpha / size * square_sum)^beta`, the sum of squares taken over the
+/// channels `c - floor((size - 1) / 2) ..= c + ceil((size - 1) / 2)` inside `[0, C)`, in f64.
+pub fn lrn(x: &Tensor, size: i64, alpha: f64, beta: f64, bias: f64) -> RtResult<Tensor> {
+    if x.rank() < 3 {
+        bail!("LRN needs an input of rank >= 3, got shape {}", fmt_shape(x.shape()));
+    }
+    if !(1..=1 << 30).contains(&size) {
+        bail!("LRN: size must be positive, got {size}");
+    }
+    let xv = reals::<f64>(x, "LRN")?;
+    let (c, inner) = (x.shape()[1], x.shape()[2..].iter().product::<usize>());
+    let (before, after) = ((size as usize - 1) / 2, (size as usize - 1).div_ceil(2));
+    let mut y = vec![0f64; xv.len()];
+    if c * inner > 0 {
+        for (src, dst) in xv.chunks(c * inner).zip(y.chunks_mut(c * inner)) {
+            for ch in 0..c {
+                let window = ch.saturating_sub(before)..(ch + after + 1).min(c);
+                for i in 0..inner {
+                    let sq: f64 = window.clone().map(|k| src[k * inner + i] * src[k * inner + i]).sum();
+                    dst[ch * inner + i] = src[ch * inner + i] / (bias + alpha / size as f64 * sq).powf(beta);
+                }
+            }
+        }
+    }
+    from_reals(x.dtype(), x.shape().to_vec(), y)
+}
+
+/// MaxUnpool: a zero tensor of the inferred shape `[N, C, (in - 1) * stride + kernel - pads]`
+/// with each value of X written at its flat index in I (MaxPool's Indices). A given
+/// `output_shape` (no smaller on any axis) holds that tensor at its origin, zeros after it, as
+/// the reference evaluator and onnxruntime do.
+pub fn max_unpool(x: &Tensor, indices: &Tensor, output_shape: Option<&Tensor>, a: &WindowAttrs) -> RtResult<Tensor> {
+    let op = "MaxUnpool";
+    if x.rank() < 3 || indices.shape() != x.shape() {
+        bail!(
+            "{op} needs X of rank >= 3 and I of the same shape, got {} and {}",
+            fmt_shape(x.shape()),
+            fmt_shape(indices.shape())
+        );
+    }
+    if a.dilations.is_some() {
+        bail!("{op} has no 'dilations' attribute");
+    }
+    // The window's output rule run backwards: X's grid is the pooled output of Y's.
+    let spatial = &x.shape()[2..];
+    let (win, _) = resolve(op, &vec![usize::MAX / 4; spatial.len()], None, a, AutoPad::NotSet, false)?;
+    let mut inferred = x.shape()[..2].to_vec();
+    for (i, &d) in spatial.iter().enumerate() {
+        let full = (d.max(1) - 1).saturating_mul(win.strides[i]).saturating_add(win.kernel[i]);
+        let pads = win.pad_begin[i] + win.pad_end[i];
+        if d == 0 || full <= pads {
+            bail!("{op}: the pads leave no output on spatial axis {i}");
+        }
+        inferred.push(full - pads);
+    }
+    let shape: Vec<usize> = match output_shape {
+        None => inferred.clone(),
+        Some(t) => {
+            let v = t.to_i64_list("MaxUnpool's output_shape", false)?;
+            let fits = v.len() == x.rank() && v.iter().zip(&inferred).all(|(&o, &i)| (i as i64..1 << 40).contains(&o));
+            if !fits {
+                bail!(
+                    "{op}: output_shape {v:?} must have rank {} and hold the shape {}",
+                    x.rank(),
+                    fmt_shape(&inferred)
+                );
+            }
+            v.iter().map(|&d| d as usize).collect()
+        }
+    };
+    let total = checked_numel(&shape, 8)?;
+    let inner = checked_numel(&inferred, 8)?;
+    let xv = reals::<f64>(x, op)?;
+    let iv = indices.to_i64s("MaxUnpool's I")?;
+    let mut y = vec![0f64; inner];
+    for (&v, &i) in xv.iter().zip(&iv) {
+        match usize::try_from(i).ok().and_then(|i| y.get_mut(i)) {
+            Some(slot) => *slot = v,
+            None => bail!("{op}: index {i} is outside the output of shape {}", fmt_shape(&inferred)),
+        }
+    }
+    if shape != inferred {
+        y = place_at_origin(&y, &inferred, &shape, total);
+    }
+    from_reals(x.dtype(), shape, y)
+}
+
+/// `v` (of shape `from`) inside zeros of shape `to` (no smaller on any axis), at the origin.
+fn place_at_origin(v: &[f64], from: &[usize], to: &[usize], total: usize) -> Vec<f64> {
+    let mut out = vec![0f64; total];
+    let last = *from.last().unwrap_or(&1);
+    if last == 0 {
+        return out;
+    }
+    for (row, src) in v.chunks_exact(last).enumerate() {
+        // The row's multi-index in `from`, flattened again in `to`.
+        let (mut rest, mut flat, mut stride) = (row, 0, *to.last().unwrap_or(&1));
+        for i in (0..from.len().saturating_sub(1)).rev() {
+            flat += (rest % from[i]) * stride;
+            rest /= from[i];
+            stride *= to[i];
+        }
+        out[flat..][..last].copy_from_slice(src);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -328,6 +436,50 @@ mod tests {
     }
 
     #[test]
+    fn lrn_sums_squares_over_neighbouring_channels() {
+        // size 2: channel c sums channels c and c + 1 (floor(1/2) = 0 before, ceil(1/2) = 1 after).
+        let x = f(&[1, 3, 1], vec![1.0, 2.0, 3.0]);
+        let y = lrn(&x, 2, 2.0, 1.0, 1.0).unwrap();
+        let want = [1.0 / (1.0 + 5.0), 2.0 / (1.0 + 13.0), 3.0 / (1.0 + 9.0)];
+        for (a, b) in y.as_slice::<f32>().unwrap().iter().zip(want) {
+            assert!((f64::from(*a) - b).abs() < 1e-6, "{a} vs {b}");
+        }
+        let e = lrn(&x, 0, 1.0, 1.0, 1.0).unwrap_err().to_string();
+        assert!(e.contains("LRN: size must be positive"), "{e}");
+        let e = lrn(&f(&[3], vec![1.0; 3]), 1, 1.0, 1.0, 1.0).unwrap_err().to_string();
+        assert!(e.contains("LRN needs an input of rank >= 3"), "{e}");
+        let ints = Tensor::from_vec(vec![1, 1, 1], vec![1i64]).unwrap();
+        assert!(lrn(&ints, 1, 1.0, 1.0, 1.0).unwrap_err().to_string().contains("LRN"));
+    }
+
+    #[test]
+    fn max_unpool_scatters_to_indices() {
+        let x = f(&[1, 1, 1, 2], vec![5.0, 6.0]);
+        let i = Tensor::from_vec(vec![1, 1, 1, 2], vec![1i64, 7]).unwrap();
+        let a = attrs(&[2, 2], Some(&[2, 2]), None).window;
+        let y = max_unpool(&x, &i, None, &a).unwrap();
+        assert_eq!(y.shape(), &[1, 1, 2, 4]);
+        assert_eq!(y.as_slice::<f32>().unwrap(), &[0., 5., 0., 0., 0., 0., 0., 6.]);
+        // A larger output_shape holds the 2x4 result at its origin.
+        let os = Tensor::from_vec(vec![4], vec![1i64, 1, 3, 5]).unwrap();
+        let y = max_unpool(&x, &i, Some(&os), &a).unwrap();
+        assert_eq!(y.shape(), &[1, 1, 3, 5]);
+        let want = [0., 5., 0., 0., 0., 0., 0., 0., 6., 0., 0., 0., 0., 0., 0.];
+        assert_eq!(y.as_slice::<f32>().unwrap(), &want);
+        let small = Tensor::from_vec(vec![4], vec![1i64, 1, 1, 4]).unwrap();
+        let e = max_unpool(&x, &i, Some(&small), &a).unwrap_err().to_string();
+        assert!(e.contains("MaxUnpool: output_shape [1, 1, 1, 4] must have rank 4"), "{e}");
+        let far = Tensor::from_vec(vec![1, 1, 1, 2], vec![1i64, 8]).unwrap();
+        let e = max_unpool(&x, &far, None, &a).unwrap_err().to_string();
+        assert!(e.contains("MaxUnpool: index 8 is outside"), "{e}");
+        let e = max_unpool(&x, &i, None, &attrs(&[2, 2], None, Some(&[2, 2, 2, 2])).window).unwrap_err().to_string();
+        assert!(e.contains("MaxUnpool: the pads leave no output"), "{e}");
+        let bad = Tensor::from_vec(vec![1, 1, 2], vec![1i64, 7]).unwrap();
+        assert!(max_unpool(&x, &bad, None, &a).unwrap_err().to_string().contains("MaxUnpool needs"));
+        assert!(max_unpool(&x, &i, None, &WindowAttrs::default()).unwrap_err().to_string().contains("kernel_shape"));
+    }
+
+    #[test]
     fn global_and_instance_norm() {
         let x = f(&[1, 2, 2], vec![1., 3., 10., 20.]);
         assert_eq!(global_pool(&x, PoolKind::Average).unwrap().as_slice::<f32>().unwrap(), &[2., 15.]);
@@ -342,7 +494,7 @@ mod tests {
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
     use crate::abi::support::*;
-    use crate::pool::{global_pool, group_norm, instance_norm, pool, PoolAttrs, PoolKind};
+    use crate::pool::{global_pool, group_norm, instance_norm, lrn, max_unpool, pool, PoolAttrs, PoolKind};
     use crate::value::{Handle, RtValue};
     use std::sync::Arc;
 
@@ -415,6 +567,25 @@ pub(crate) mod c_abi {
             let groups = usize::try_from(num_groups)
                 .map_err(|_| rt_err!("GroupNormalization: num_groups {num_groups} is negative"))?;
             group_norm("GroupNormalization", ten(x)?, ten(scale)?, ten(b)?, epsilon, groups)
+        })
+    }
+
+    pub(crate) unsafe fn flowgate_rt_lrn(node: i32, x: Handle, size: i64, alpha: f64, beta: f64, bias: f64) -> Handle {
+        run_t(node, || lrn(ten(x)?, size, alpha, beta, bias))
+    }
+
+    pub(crate) unsafe fn flowgate_rt_max_unpool(
+        node: i32,
+        x: Handle,
+        indices: Handle,
+        output_shape_or_null: Handle,
+        kernel_shape_or_null: Handle,
+        strides_or_null: Handle,
+        pads_or_null: Handle,
+    ) -> Handle {
+        run_t(node, || {
+            let a = window_attrs(kernel_shape_or_null, strides_or_null, std::ptr::null_mut(), pads_or_null)?;
+            max_unpool(ten(x)?, ten(indices)?, opt_ten(output_shape_or_null)?, &a)
         })
     }
 }

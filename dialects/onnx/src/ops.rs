@@ -127,6 +127,10 @@ const OPS: &[(&str, Count, Count)] = &[
     ("onnx.GlobalAveragePool", ex(1), ex(1)),
     ("onnx.GlobalMaxPool", ex(1), ex(1)),
     ("onnx.InstanceNormalization", ex(3), ex(1)),
+    ("onnx.LRN", ex(1), ex(1)),
+    ("onnx.MaxUnpool", at_least(2), ex(1)),
+    ("onnx.Col2Im", ex(3), ex(1)),
+    ("onnx.DeformConv", at_least(3), ex(1)),
     ("onnx.LSTM", at_least(3), at_least(1)),
     // Quantization (zero points and QLinearConv's bias are optional).
     ("onnx.QuantizeLinear", at_least(2), ex(1)),
@@ -142,6 +146,7 @@ const OPS: &[(&str, Count, Count)] = &[
     ("onnx.DFT", at_least(1), ex(1)),
     ("onnx.STFT", at_least(2), ex(1)),
     ("onnx.Resize", at_least(1), ex(1)),
+    ("onnx.Upsample", at_least(1), ex(1)),
     ("onnx.GridSample", ex(2), ex(1)),
     // Sequences and optionals.
     ("onnx.SequenceEmpty", ex(0), ex(1)),

@@ -91,8 +91,8 @@ const UNARY: &[(&str, Option<i32>, ScalarUnary)] = &[
     ("Round", Some(UnaryOp::Round as i32), |l, _, x, e| float_math(l, "math.roundeven", x, e)),
     ("Sign", Some(UnaryOp::Sign as i32), |l, _, x, e| Ok(Some(scalar::sign(l, x, e)))),
     ("Erf", Some(UnaryOp::Erf as i32), |l, _, x, e| float_math(l, "math.erf", x, e)),
-    // Scalar only: the runtime has no kernel for these (a tensor operand is an error).
-    ("IsInf", None, |l, op, x, e| {
+    // Tensors: the runtime's IsInf code for the detect flags (`is_inf_code`).
+    ("IsInf", Some(UnaryOp::IsInf as i32), |l, op, x, e| {
         if !e.is_float() {
             return Ok(None);
         }
@@ -117,6 +117,7 @@ const UNARY: &[(&str, Option<i32>, ScalarUnary)] = &[
             }
         }))
     }),
+    // Scalar only: the runtime has no kernel for this (a tensor operand is an error).
     ("BitwiseNot", None, |l, _, x, e| {
         if e.is_float() || e == Elem::Bool {
             return Ok(None);
@@ -361,7 +362,7 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
                 }
             }
         }
-        let code = runtime_code(l, op, name, code)?;
+        let code = if name == "IsInf" { is_inf_code(l, op)? } else { runtime_code(l, op, name, code)? };
         let node = l.node_id(op);
         let c = l.const_i32(code);
         let h = l.handle(x)?;
@@ -410,6 +411,19 @@ fn divide_by_count(l: &mut Lower<'_>, op: OpId, sum: Value, n: usize) -> LResult
     let n = l.const_f64(n as f64);
     let zero = l.const_f64(0.0);
     l.rt("activation", &[node, k, x, n, zero, zero])
+}
+
+/// IsInf's runtime code: which infinities `detect_positive` and `detect_negative` ask for.
+fn is_inf_code(l: &Lower<'_>, op: OpId) -> LResult<i32> {
+    let flag = |a| l.int_attr(op, a).unwrap_or(1) != 0;
+    Ok(match (flag("detect_positive"), flag("detect_negative")) {
+        (true, true) => UnaryOp::IsInf,
+        (true, false) => UnaryOp::IsPosInf,
+        (false, true) => UnaryOp::IsNegInf,
+        (false, false) => {
+            return Err(l.err(op, "IsInf with detect_positive = detect_negative = 0 on a tensor is not supported"))
+        }
+    } as i32)
 }
 
 /// The runtime op code for a non-scalar operand, or the error naming an op only registers have.

@@ -1,6 +1,7 @@
 //! Neural-network layers: `Conv`, `ConvTranspose`, the pools (`LpPool` too),
 //! `BatchNormalization`, `InstanceNormalization`, `GroupNormalization`, `LayerNormalization`, `RMSNormalization`,
-//! `LpNormalization`, `Attention`, `LinearAttention`, `CausalConvWithState` and `RotaryEmbedding`. Each is one runtime call (im2col +
+//! `LpNormalization`, `LRN`, `MaxUnpool`, `Col2Im`, `DeformConv`, `Attention`, `LinearAttention`,
+//! `CausalConvWithState` and `RotaryEmbedding`. Each is one runtime call (im2col +
 //! GEMM through matrixmultiply for the convolutions); list attributes travel as constant INT64
 //! tensors built once at function entry.
 
@@ -74,6 +75,39 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             args.push(l.const_f64(l.float_attr(op, "epsilon").unwrap_or(1e-5)));
             args.push(l.const_i64(groups));
             l.rt("group_norm", &args)?
+        }
+        "LRN" => {
+            let Some(size) = l.int_attr(op, "size") else {
+                return Err(l.err(op, "LRN needs the size attribute"));
+            };
+            let mut args = l.node_and_inputs(op, 1, 1, "X")?;
+            args.push(l.const_i64(size));
+            for (a, def) in [("alpha", 1e-4), ("beta", 0.75), ("bias", 1.0)] {
+                // The defaults are float32 attributes, as the values a model stores.
+                args.push(l.const_f64(l.float_attr(op, a).unwrap_or(f64::from(def as f32))));
+            }
+            l.rt("lrn", &args)?
+        }
+        "MaxUnpool" => {
+            let mut args = l.node_and_inputs(op, 2, 3, "X and I")?;
+            for a in ["kernel_shape", "strides", "pads"] {
+                args.push(l.ints_attr_or_null(op, a)?);
+            }
+            l.rt("max_unpool", &args)?
+        }
+        "Col2Im" => {
+            let mut args = l.node_and_inputs(op, 3, 3, "input, image_shape and block_shape")?;
+            for a in ["strides", "dilations", "pads"] {
+                args.push(l.ints_attr_or_null(op, a)?);
+            }
+            l.rt("col2im", &args)?
+        }
+        "DeformConv" => {
+            let mut args = l.node_and_inputs(op, 3, 5, "X, W and offset")?;
+            args.push(l.const_i64(l.int_attr(op, "group").unwrap_or(1)));
+            args.push(l.const_i64(l.int_attr(op, "offset_group").unwrap_or(1)));
+            args.extend(window(l, op)?);
+            l.rt("deform_conv", &args)?
         }
         "LayerNormalization" | "RMSNormalization" => return layer_norm(l, op, name == "RMSNormalization").map(Some),
         "Attention" => return attention(l, op).map(Some),

@@ -1,5 +1,5 @@
-//! Resampling: `Resize` (opset 11+) and `GridSample` (opsets 16 and 20), one runtime call each;
-//! the string attributes become the runtime's codes.
+//! Resampling: `Resize` (opset 11+), `Upsample` (opset 9, as a Resize) and `GridSample`
+//! (opsets 16 and 20), one runtime call each; the string attributes become the runtime's codes.
 
 use super::emit::{LResult, Lower};
 use flowgate_ir::{OpId, Value};
@@ -14,6 +14,9 @@ fn code<T: Code>(l: &Lower<'_>, op: OpId, name: &str, default: T) -> LResult<i32
 pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<Vec<Value>>> {
     if name == "GridSample" {
         return grid_sample(l, op).map(Some);
+    }
+    if name == "Upsample" {
+        return upsample(l, op).map(Some);
     }
     if name != "Resize" {
         return Ok(None);
@@ -37,6 +40,34 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
     args.push(l.const_i32(code(l, op, "keep_aspect_ratio_policy", AspectPolicy::Stretch)?));
     args.push(l.const_i32(l.int_attr(op, "antialias").unwrap_or(0) as i32));
     Ok(Some(vec![l.rt("resize", &args)?]))
+}
+
+/// Upsample (opset 9, removed at 10): Resize by the `scales` input with asymmetric coordinates
+/// and, for nearest, the floor of the source position, as onnxruntime's Upsample kernel.
+fn upsample(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
+    let ops = l.ctx.operands(op).to_vec();
+    if ops.len() != 2 {
+        return Err(l.err(op, "Upsample needs inputs X and scales (opset 7's scales attribute is not supported)"));
+    }
+    let mode = match l.str_attr(op, "mode").as_deref() {
+        None | Some("nearest") => ResizeMode::Nearest,
+        Some("linear" | "bilinear") => ResizeMode::Linear,
+        Some(m) => return Err(l.err(op, format!("Upsample: unknown mode '{m}'"))),
+    };
+    let node = l.node_id(op);
+    let x = l.handle(ops[0])?;
+    let scales = l.handle(ops[1])?;
+    let null = l.rt("null", &[])?;
+    let mut args = vec![node, x, null, scales, null, null];
+    args.push(l.const_i32(mode.code()));
+    args.push(l.const_i32(CoordMode::Asymmetric.code()));
+    args.push(l.const_i32(NearestMode::Floor.code()));
+    args.push(l.const_f64(-0.75));
+    args.push(l.const_i32(0));
+    args.push(l.const_f64(0.0));
+    args.push(l.const_i32(AspectPolicy::Stretch.code()));
+    args.push(l.const_i32(0));
+    Ok(vec![l.rt("resize", &args)?])
 }
 
 fn grid_sample(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {

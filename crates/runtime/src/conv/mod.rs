@@ -2,8 +2,11 @@
 //! `Conv` is implicit GEMM (`im2col`: a column matrix per image and group, then `Real::gemm`) or,
 //! for few output channels per group, summed directly (`direct`); `ConvTranspose` is GEMM then
 //! col2im (`transpose`). `geom` holds the window arithmetic they share: positions are computed
-//! per row segment, never tabulated per element.
+//! per row segment, never tabulated per element. `Col2Im` is ConvTranspose's col2im step alone
+//! (`col2im`); `DeformConv` samples X bilinearly into the column matrix (`deform`).
 
+mod col2im;
+mod deform;
 mod direct;
 mod geom;
 mod im2col;
@@ -13,6 +16,9 @@ use crate::error::RtResult;
 use crate::real::{from_reals, reals, Mat, MatMut, Real};
 use crate::value::{checked_numel, fmt_shape, Tensor};
 use crate::window::{resolve, AutoPad, Window, WindowAttrs};
+
+pub use col2im::col2im_op;
+pub use deform::{deform_conv, DeformAttrs};
 
 /// The attributes of Conv and ConvTranspose.
 #[derive(Clone, Debug, Default)]
@@ -51,22 +57,28 @@ fn check(op: &str, x: &Tensor, w: &Tensor, b: Option<&Tensor>, group: i64) -> Rt
     Ok((x.shape()[0], c, g))
 }
 
-pub fn conv(x: &Tensor, w: &Tensor, b: Option<&Tensor>, a: &ConvAttrs) -> RtResult<Tensor> {
-    let (n, c, g) = check("Conv", x, w, b, a.group)?;
+/// Checks W `[M, C / group, k...]` and B `[M]` of a forward convolution (Conv, DeformConv)
+/// against X's `c` channels; returns M.
+fn check_forward(op: &str, x: &Tensor, w: &Tensor, b: Option<&Tensor>, (c, g): (usize, usize)) -> RtResult<usize> {
     let m = w.shape()[0];
-    let cg = c / g;
-    if w.shape()[1] != cg || !m.is_multiple_of(g) {
+    if w.shape()[1] != c / g || !m.is_multiple_of(g) {
         bail!(
-            "Conv: W of shape {} does not fit X of shape {} with group {g}",
+            "{op}: W of shape {} does not fit X of shape {} with group {g}",
             fmt_shape(w.shape()),
             fmt_shape(x.shape())
         );
     }
     if let Some(b) = b {
         if b.shape() != [m] {
-            bail!("Conv: B must have shape [{m}], got {}", fmt_shape(b.shape()));
+            bail!("{op}: B must have shape [{m}], got {}", fmt_shape(b.shape()));
         }
     }
+    Ok(m)
+}
+
+pub fn conv(x: &Tensor, w: &Tensor, b: Option<&Tensor>, a: &ConvAttrs) -> RtResult<Tensor> {
+    let (n, c, g) = check("Conv", x, w, b, a.group)?;
+    let m = check_forward("Conv", x, w, b, (c, g))?;
     let spatial = &x.shape()[2..];
     let (win, out) = resolve(
         "Conv",
@@ -521,7 +533,7 @@ mod tests {
 /// exports each function as `#[no_mangle] extern "C"` from the runtime-abi table.
 pub(crate) mod c_abi {
     use crate::abi::support::*;
-    use crate::conv::{conv, conv_transpose, ConvAttrs};
+    use crate::conv::{col2im_op, conv, conv_transpose, deform_conv, ConvAttrs, DeformAttrs};
     use crate::error::RtResult;
     use crate::value::Handle;
 
@@ -581,6 +593,47 @@ pub(crate) mod c_abi {
         run_t(node, || {
             let a = conv_attrs(auto_pad, group, window, output_padding_or_null, output_shape_or_null)?;
             conv_transpose(ten(x)?, ten(w)?, opt_ten(b_or_null)?, &a)
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) unsafe fn flowgate_rt_col2im(
+        node: i32,
+        input: Handle,
+        image_shape: Handle,
+        block_shape: Handle,
+        strides_or_null: Handle,
+        dilations_or_null: Handle,
+        pads_or_null: Handle,
+    ) -> Handle {
+        run_t(node, || {
+            let a = window_attrs(std::ptr::null_mut(), strides_or_null, dilations_or_null, pads_or_null)?;
+            col2im_op(ten(input)?, ten(image_shape)?, ten(block_shape)?, &a)
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) unsafe fn flowgate_rt_deform_conv(
+        node: i32,
+        x: Handle,
+        w: Handle,
+        offset: Handle,
+        b_or_null: Handle,
+        mask_or_null: Handle,
+        group: i64,
+        offset_group: i64,
+        kernel_shape_or_null: Handle,
+        strides_or_null: Handle,
+        dilations_or_null: Handle,
+        pads_or_null: Handle,
+    ) -> Handle {
+        run_t(node, || {
+            let a = DeformAttrs {
+                window: window_attrs(kernel_shape_or_null, strides_or_null, dilations_or_null, pads_or_null)?,
+                group,
+                offset_group,
+            };
+            deform_conv(ten(x)?, ten(w)?, ten(offset)?, opt_ten(b_or_null)?, opt_ten(mask_or_null)?, &a)
         })
     }
 }

@@ -19,7 +19,7 @@ pub(super) fn transpose_group<T: Real>(
     col: &mut [T],
     y: &mut [T],
 ) -> RtResult<()> {
-    let (in_count, out_count, kcount) = (g.in_count(), g.out_count(), g.kcount());
+    let (in_count, kcount) = (g.in_count(), g.kcount());
     if in_count == 0 {
         // An empty input contributes nothing (and has no rows to walk).
         return Ok(());
@@ -35,6 +35,18 @@ pub(super) fn transpose_group<T: Real>(
         T::default(),
         MatMut { data: col, rs: in_count },
     )?;
+    col2im(col, mg, g, y);
+    Ok(())
+}
+
+/// Adds the column matrix `col` (`[mg * kcount, in_count]`: per channel and kernel offset, the
+/// contribution of each window position of `g.inp`'s grid) onto `mg` channels of `g.out`'s grid
+/// in `y`. ConvTranspose's second step and the whole of Col2Im.
+pub(super) fn col2im<T: Real>(col: &[T], mg: usize, g: &Geom<'_>, y: &mut [T]) {
+    let (in_count, out_count, kcount) = (g.in_count(), g.out_count(), g.kcount());
+    if in_count == 0 || out_count == 0 {
+        return;
+    }
     let r = g.inp.len();
     let (s, d, p, kin) = last_axis(g.win);
     let (lin, lout) = (g.inp[r - 1], g.out[r - 1]);
@@ -61,5 +73,4 @@ pub(super) fn transpose_group<T: Real>(
             }
         }
     }
-    Ok(())
 }
