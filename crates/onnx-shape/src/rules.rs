@@ -21,12 +21,57 @@ pub fn infer(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
             one(elementwise(ctx, op, 0, Some(i1)))
         }
         "Where" => one(elementwise(ctx, op, 1, None)),
-        "Neg" | "Abs" | "Ceil" | "Floor" | "Round" | "Sign" | "Exp" | "Log" | "Sqrt" | "Reciprocal" | "Relu"
-        | "LeakyRelu" | "Elu" | "Selu" | "Celu" | "ThresholdedRelu" | "Mish" | "Gelu" | "Swish" | "Shrink"
-        | "HardSwish" | "Tanh" | "Sigmoid" | "HardSigmoid" | "Softplus" | "Softsign" | "Sin" | "Cos" | "Tan"
-        | "Asin" | "Acos" | "Atan" | "Sinh" | "Cosh" | "Erf" | "Not" | "BitwiseNot" | "Identity" | "Softmax"
-        | "LogSoftmax" | "Hardmax" | "Clip" | "CumSum" | "CumProd" | "Dropout" | "Trilu" | "ReverseSequence"
-        | "TensorScatter" | "LRN" => {
+        "Neg"
+        | "Abs"
+        | "Ceil"
+        | "Floor"
+        | "Round"
+        | "Sign"
+        | "Exp"
+        | "Log"
+        | "Sqrt"
+        | "Reciprocal"
+        | "Relu"
+        | "LeakyRelu"
+        | "Elu"
+        | "Selu"
+        | "Celu"
+        | "ThresholdedRelu"
+        | "Mish"
+        | "Gelu"
+        | "Swish"
+        | "Shrink"
+        | "HardSwish"
+        | "Tanh"
+        | "Sigmoid"
+        | "HardSigmoid"
+        | "Softplus"
+        | "Softsign"
+        | "Sin"
+        | "Cos"
+        | "Tan"
+        | "Asin"
+        | "Acos"
+        | "Atan"
+        | "Sinh"
+        | "Cosh"
+        | "Erf"
+        | "Not"
+        | "BitwiseNot"
+        | "Identity"
+        | "Softmax"
+        | "LogSoftmax"
+        | "Hardmax"
+        | "Clip"
+        | "CumSum"
+        | "CumProd"
+        | "Dropout"
+        | "Trilu"
+        | "ReverseSequence"
+        | "TensorScatter"
+        | "LRN"
+        | "MeanVarianceNormalization"
+        | "Binarizer" => {
             let t = ctx.operand_types(op);
             let first = *t.first()?;
             // Dropout's optional mask output is a bool tensor of the same shape.
@@ -40,6 +85,27 @@ pub fn infer(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
                 });
             }
             Some(out)
+        }
+        "Adagrad" | "Adam" | "Momentum" => optimizer(ctx, op),
+        "AffineGrid" => {
+            // [N, H, W, 2] or [N, D, H, W, 3]: the rank follows from size's length.
+            let theta = operand_view(ctx, op, 0)?;
+            let n = operand_view(ctx, op, 1)?.dims?.first().copied().filter(|&n| n == 4 || n == 5)?;
+            let mut dims = dynamic_dims(n as usize);
+            dims[n as usize - 1] = n - 2;
+            dims[0] = theta.dims.and_then(|d| d.first().copied()).unwrap_or(DYNAMIC);
+            one(Some(tensor(ctx, theta.elem, Some(dims))))
+        }
+        "MelWeightMatrix" => {
+            let code = int_attr(ctx, op, "output_datatype").unwrap_or(dtype::code::FLOAT as i64);
+            let e = dtype::element_type(ctx, i32::try_from(code).ok()?).ok()?;
+            one(Some(tensor(ctx, e, Some(dynamic_dims(2)))))
+        }
+        "TreeEnsemble" => {
+            let x = operand_view(ctx, op, 0)?;
+            let rows = x.dims.and_then(|d| if d.len() == 2 { d.first().copied() } else { None }).unwrap_or(DYNAMIC);
+            let targets = int_attr(ctx, op, "n_targets").filter(|&n| n > 0).unwrap_or(DYNAMIC);
+            one(Some(tensor(ctx, x.elem, Some(vec![rows, targets]))))
         }
         "IsNaN" | "IsInf" => {
             let v = operand_view(ctx, op, 0)?;
@@ -644,6 +710,20 @@ fn slice_len(dim: i64, start: i64, end: i64, step: i64) -> i64 {
     } else {
         (span - 1) / stride + 1
     }
+}
+
+/// The optimizers of ai.onnx.preview.training: inputs R, T, then n of each of X, G and the
+/// states; results the n new X, then the n of each new state, each typed as its old value.
+fn optimizer(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
+    let ts = ctx.operand_types(op);
+    let results = ctx.results(op).len();
+    // m = (2 + s) n inputs after R and T, (1 + s) n results: n is their difference.
+    let m = ts.len().checked_sub(2)?;
+    let n = m.checked_sub(results)?;
+    if n == 0 || m % n != 0 || m / n < 3 {
+        return None;
+    }
+    Some((0..results).map(|k| if k < n { ts[2 + k] } else { ts[2 + n + k] }).collect())
 }
 
 #[cfg(test)]

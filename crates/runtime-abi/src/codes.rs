@@ -242,6 +242,8 @@ codes! {
         Shrink,
         /// `x / a`: Mean's last step, after the inputs' Sum.
         Mean,
+        /// `ai.onnx.ml.Binarizer`: 1 where `x > a` (the threshold), else 0; any numeric type.
+        Binarizer,
     }
 
     /// The `reduction` attribute of the loss ops (`flowgate_rt_nll_loss`).

@@ -229,6 +229,7 @@ macro_rules! runtime_functions {
             flowgate_rt_layer_norm(node: Node, x: Handle, scale: Handle, b_or_null: Handle, axis: I64,
                 epsilon: F64, rms: I32, output: I32) -> Handle, fails, memo;
             flowgate_rt_lp_norm(node: Node, x: Handle, axis: I64, p: I64) -> Handle, fails, memo;
+            flowgate_rt_mean_variance_norm(node: Node, x: Handle, axes: Handle) -> Handle, fails, memo;
             flowgate_rt_nll_loss(node: Node, input: Handle, target: Handle, weight_or_null: Handle, has_ignore: I32,
                 ignore_index: I64, reduction: I32) -> Handle, fails, memo;
             flowgate_rt_softmax(node: Node, x: Handle, axis: I64, legacy: I32) -> Handle, fails, memo;
@@ -300,6 +301,10 @@ macro_rules! runtime_functions {
             flowgate_rt_reverse_sequence(node: Node, x: Handle, lens: Handle, batch_axis: I64, time_axis: I64)
                 -> Handle, fails, memo;
             flowgate_rt_array_feature_extractor(node: Node, x: Handle, indices: Handle) -> Handle, fails, memo;
+            flowgate_rt_tree_ensemble(node: Node, x: Handle, roots: Handle, feature: Handle, mode: Handle, split: Handle,
+                true_id: Handle, true_leaf: Handle, false_id: Handle, false_leaf: Handle, missing_or_null: Handle,
+                membership_or_null: Handle, leaf_target: Handle, leaf_weight: Handle, n_targets: I64, aggregate: I32,
+                post_transform: I32) -> Handle, fails, memo;
             // Detection and signal.
             flowgate_rt_non_max_suppression(node: Node, boxes: Handle, scores: Handle,
                 max_per_class_or_null: Handle, iou_threshold_or_null: Handle, score_threshold_or_null: Handle,
@@ -318,6 +323,16 @@ macro_rules! runtime_functions {
                 exclude_outside: I32, extrapolation: F64, policy: I32, antialias: I32) -> Handle, fails, memo;
             flowgate_rt_grid_sample(node: Node, x: Handle, grid: Handle, mode: I32, padding: I32,
                 align_corners: I32) -> Handle, fails, memo;
+            flowgate_rt_affine_grid(node: Node, theta: Handle, size: Handle, align_corners: I32) -> Handle, fails, memo;
+            flowgate_rt_mel_weight_matrix(node: Node, num_mel_bins: Handle, dft_length: Handle, sample_rate: Handle,
+                lower_edge_hertz: Handle, upper_edge_hertz: Handle, to: I32) -> Handle, fails, memo;
+            // Optimizers (ai.onnx.preview.training).
+            flowgate_rt_adagrad(node: Node, r: Handle, t: Handle, x: Handle, g: Handle, h: Handle,
+                norm_coefficient: F64, epsilon: F64, decay_factor: F64) -> Handle, fails;
+            flowgate_rt_adam(node: Node, r: Handle, t: Handle, x: Handle, g: Handle, v: Handle, h: Handle, alpha: F64,
+                beta: F64, epsilon: F64, norm_coefficient: F64, norm_coefficient_post: F64) -> Handle, fails;
+            flowgate_rt_momentum(node: Node, r: Handle, t: Handle, x: Handle, g: Handle, v: Handle, alpha: F64,
+                beta: F64, norm_coefficient: F64, nesterov: I32) -> Handle, fails;
             // Strings.
             flowgate_rt_string_equal(node: Node, a: Handle, b: Handle) -> Handle, fails;
             flowgate_rt_string_concat(node: Node, a: Handle, b: Handle) -> Handle, fails;

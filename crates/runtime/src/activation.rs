@@ -60,7 +60,9 @@ fn leaky_vec<T: Elem>(v: &[T], alpha: f64) -> RtResult<crate::value::Data> {
 /// ThresholdedRelu, Swish `alpha` = a; Selu `alpha`, `gamma` = a, b; Shrink `bias`, `lambd` =
 /// a, b).
 pub fn activation(kind: Activation, x: &Tensor, a: f64, b: f64, c: f64) -> RtResult<Tensor> {
-    if !x.dtype().is_float() {
+    // Binarizer (ai.onnx.ml) also takes integers; the activations are float-only.
+    let numeric = x.dtype().is_float() || (kind == Activation::Binarizer && x.dtype().is_int());
+    if !numeric {
         bail!("{} is not defined for element type {}", kind.name(), x.dtype().name());
     }
     let f = scalar(kind);
@@ -105,6 +107,7 @@ fn scalar(kind: Activation) -> Scalar {
             }
         },
         Activation::Mean => |x, n, _, _| x / n,
+        Activation::Binarizer => |x, t, _, _| if x > t { 1.0 } else { 0.0 },
     }
 }
 
@@ -132,6 +135,9 @@ mod tests {
         let sp = activation(Activation::Softplus, &big, 0.0, 0.0, 0.0).unwrap();
         assert_eq!(sp.as_slice::<f64>().unwrap(), &[1000.0, 0.0]);
         assert!(activation(Activation::Elu, &Tensor::from_i64s(vec![1]), 1.0, 0.0, 0.0).is_err());
+        assert_eq!(get(Activation::Binarizer, 0.5, 0.0), [0.0, 0.0, 0.0, 1.0]);
+        let ints = activation(Activation::Binarizer, &Tensor::from_i64s(vec![-1, 2]), 0.0, 0.0, 0.0).unwrap();
+        assert_eq!(ints.as_slice::<i64>().unwrap(), &[0, 1]);
     }
 
     #[test]

@@ -131,9 +131,66 @@ pub fn lp_norm(x: &Tensor, axis: i64, p: i64) -> RtResult<Tensor> {
     from_reals(x.dtype(), x.shape().to_vec(), v)
 }
 
+/// MeanVarianceNormalization (opsets 9 and 13) as its ONNX function body: over `axes`,
+/// `(x - mean) / (sqrt(mean(x^2) - mean^2) + 1e-9)`.
+pub fn mean_variance_norm(x: &Tensor, axes: &[i64]) -> RtResult<Tensor> {
+    let rank = x.rank();
+    let mut reduced = vec![false; rank];
+    for &a in axes {
+        let k = crate::broadcast::norm_axis(a, rank)
+            .map_err(|e| rt_err!("MeanVarianceNormalization: axes {axes:?}: {}", e.0))?;
+        reduced[k] = true;
+    }
+    let v = reals::<f64>(x, "MeanVarianceNormalization")?;
+    // Each element's group: its index with the reduced axes dropped, row-major.
+    let shape = x.shape();
+    let mut group_of = vec![0usize; v.len()];
+    let mut idx = vec![0usize; rank];
+    let groups: usize = (0..rank).filter(|&d| !reduced[d]).map(|d| shape[d]).product();
+    for g in group_of.iter_mut() {
+        *g = (0..rank).filter(|&d| !reduced[d]).fold(0, |acc, d| acc * shape[d] + idx[d]);
+        for d in (0..rank).rev() {
+            idx[d] += 1;
+            if idx[d] < shape[d] {
+                break;
+            }
+            idx[d] = 0;
+        }
+    }
+    let (mut sum, mut sq, mut n) = (vec![0.0; groups], vec![0.0; groups], vec![0usize; groups]);
+    for (&e, &g) in v.iter().zip(&group_of) {
+        sum[g] += e;
+        sq[g] += e * e;
+        n[g] += 1;
+    }
+    let out = v
+        .iter()
+        .zip(&group_of)
+        .map(|(&e, &g)| {
+            let mean = sum[g] / n[g] as f64;
+            // Rounding can make a constant group's variance a hair below zero: that is zero.
+            let std = (sq[g] / n[g] as f64 - mean * mean).max(0.0).sqrt();
+            (e - mean) / (std + 1e-9)
+        })
+        .collect();
+    from_reals(x.dtype(), shape.to_vec(), out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mean_variance_normalization() {
+        let x = Tensor::from_vec(vec![1, 2, 2, 1], vec![1f32, 3., 10., 10.]).unwrap();
+        // Over axes 2 and 3: channel 0 is {1, 3} (mean 2, std 1), channel 1 is constant.
+        let y = mean_variance_norm(&x, &[0, 2, 3]).unwrap();
+        let y = y.as_slice::<f32>().unwrap();
+        assert!((y[0] + 1.0).abs() < 1e-6 && (y[1] - 1.0).abs() < 1e-6 && y[2] == 0.0 && y[3] == 0.0, "{y:?}");
+        let err = mean_variance_norm(&x, &[4]).unwrap_err();
+        assert!(err.0.contains("MeanVarianceNormalization"), "{}", err.0);
+        assert!(mean_variance_norm(&Tensor::from_i64s(vec![1]), &[0]).is_err());
+    }
 
     #[test]
     fn lp_norms_along_an_axis() {
@@ -172,7 +229,7 @@ mod tests {
 
 /// This family's C ABI: decode the handles, call the kernel, encode the result.
 pub(crate) mod c_abi {
-    use super::{layer_norm, lp_norm, LayerNorm, NormOutput};
+    use super::{layer_norm, lp_norm, mean_variance_norm, LayerNorm, NormOutput};
     use crate::abi::support::*;
     use crate::value::Handle;
 
@@ -202,5 +259,10 @@ pub(crate) mod c_abi {
 
     pub(crate) unsafe fn flowgate_rt_lp_norm(node: i32, x: Handle, axis: i64, p: i64) -> Handle {
         run_t(node, || lp_norm(ten(x)?, axis, p))
+    }
+
+    /// `axes`: an INT64 list.
+    pub(crate) unsafe fn flowgate_rt_mean_variance_norm(node: i32, x: Handle, axes: Handle) -> Handle {
+        run_t(node, || mean_variance_norm(ten(x)?, &ten(axes)?.to_i64s("MeanVarianceNormalization axes")?))
     }
 }

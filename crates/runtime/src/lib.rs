@@ -15,6 +15,7 @@ mod real;
 
 pub mod abi;
 mod activation;
+mod affine_grid;
 mod attention;
 mod batch_norm;
 mod bitcast;
@@ -45,6 +46,7 @@ mod linalg;
 mod linear_attention;
 mod loss;
 mod matrix;
+mod mel_weight;
 pub mod minifloat;
 mod movement;
 mod nn;
@@ -73,6 +75,8 @@ mod thin;
 pub mod threads;
 #[cfg(test)]
 mod threads_tests;
+mod training;
+mod tree_ensemble;
 mod unique;
 mod value;
 mod window;

@@ -22,7 +22,15 @@ pub fn register(ctx: &mut Context) {
 
 /// Operators of other domains that Flowgate lowers: (domain, op type). They are imported as
 /// `onnx.<OpType>` with an `onnx.domain` attribute.
-pub const DOMAIN_OPS: &[(&str, &str)] = &[("ai.onnx.ml", "ArrayFeatureExtractor"), ("ai.onnx.ml", "LabelEncoder")];
+pub const DOMAIN_OPS: &[(&str, &str)] = &[
+    ("ai.onnx.ml", "ArrayFeatureExtractor"),
+    ("ai.onnx.ml", "Binarizer"),
+    ("ai.onnx.ml", "LabelEncoder"),
+    ("ai.onnx.ml", "TreeEnsemble"),
+    ("ai.onnx.preview.training", "Adagrad"),
+    ("ai.onnx.preview.training", "Adam"),
+    ("ai.onnx.preview.training", "Momentum"),
+];
 
 /// Is `op_type` of `domain` (not the default one) an operator Flowgate knows?
 pub fn is_known_domain_op(domain: &str, op_type: &str) -> bool {

@@ -169,6 +169,18 @@ const OPS: &[(&str, Count, Count)] = &[
     ("onnx.TfIdfVectorizer", ex(1), ex(1)),
     ("onnx.StringNormalizer", ex(1), ex(1)),
     ("onnx.LabelEncoder", ex(1), ex(1)),
+    // Other ops of the ml domain.
+    ("onnx.Binarizer", ex(1), ex(1)),
+    ("onnx.TreeEnsemble", ex(1), ex(1)),
+    // Grids and filters.
+    ("onnx.AffineGrid", ex(2), ex(1)),
+    ("onnx.MelWeightMatrix", ex(5), ex(1)),
+    // Normalisations.
+    ("onnx.MeanVarianceNormalization", ex(1), ex(1)),
+    // Optimizers of ai.onnx.preview.training: R, T, then n of each of X, G and the states.
+    ("onnx.Adagrad", at_least(5), at_least(2)),
+    ("onnx.Adam", at_least(6), at_least(3)),
+    ("onnx.Momentum", at_least(5), at_least(2)),
 ];
 
 pub fn register(ctx: &mut Context) {

@@ -154,6 +154,7 @@ const ACTIVATIONS: &[(&str, Activation, ActAttrs)] = &[
     ("Gelu", Activation::Gelu, [("", 0.0), ("", 0.0)]),
     ("Swish", Activation::Swish, [("alpha", 1.0), ("", 0.0)]),
     ("Shrink", Activation::Shrink, [("bias", 0.0), ("lambd", 0.5)]),
+    ("Binarizer", Activation::Binarizer, [("threshold", 0.0), ("", 0.0)]),
 ];
 
 fn activation(l: &mut Lower<'_>, op: OpId, x: Value, kind: Activation, attrs: ActAttrs) -> LResult<Value> {

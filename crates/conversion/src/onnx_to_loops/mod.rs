@@ -25,6 +25,7 @@ mod entry;
 mod linalg;
 mod loss;
 mod memo;
+mod ml;
 mod model_entry;
 mod movement;
 mod nn;
@@ -40,6 +41,7 @@ mod shape;
 mod signal;
 mod strings;
 mod tensor_ops;
+mod training;
 mod types;
 
 use emit::{LResult, Lower};
@@ -454,6 +456,12 @@ fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
         return Ok(r);
     }
     if let Some(r) = sequence::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = ml::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = training::lower(l, op, &short)? {
         return Ok(r);
     }
     Err(l.err(op, format!("op type '{short}' is not supported by convert-onnx-to-loops")))

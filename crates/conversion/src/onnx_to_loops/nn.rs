@@ -1,6 +1,6 @@
 //! Neural-network layers: `Conv`, `ConvTranspose`, the pools (`LpPool` too),
 //! `BatchNormalization`, `InstanceNormalization`, `GroupNormalization`, `LayerNormalization`, `RMSNormalization`,
-//! `LpNormalization`, `LRN`, `MaxUnpool`, `Col2Im`, `DeformConv`, `Attention`, `LinearAttention`,
+//! `LpNormalization`, `MeanVarianceNormalization`, `LRN`, `MaxUnpool`, `Col2Im`, `DeformConv`, `Attention`, `LinearAttention`,
 //! `CausalConvWithState` and `RotaryEmbedding`. Each is one runtime call (im2col +
 //! GEMM through matrixmultiply for the convolutions); list attributes travel as constant INT64
 //! tensors built once at function entry.
@@ -119,6 +119,13 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             args.push(l.const_i64(l.int_attr(op, "num_heads").unwrap_or(0)));
             args.push(l.const_i64(l.int_attr(op, "rotary_embedding_dim").unwrap_or(0)));
             l.rt("rotary_embedding", &args)?
+        }
+        "MeanVarianceNormalization" => {
+            let node = l.node_id(op);
+            let x = l.handle(l.ctx.operand(op, 0))?;
+            let axes = l.ints_attr(op, "axes").unwrap_or_else(|| vec![0, 2, 3]);
+            let axes = super::constants::i64_tensor(l, &axes)?;
+            l.rt("mean_variance_norm", &[node, x, axes])?
         }
         "LpNormalization" => {
             let node = l.node_id(op);

@@ -1,5 +1,6 @@
-//! Resampling: `Resize` (opset 11+), `Upsample` (opset 9, as a Resize) and `GridSample`
-//! (opsets 16 and 20), one runtime call each; the string attributes become the runtime's codes.
+//! Resampling: `Resize` (opset 11+), `Upsample` (opset 9, as a Resize), `GridSample`
+//! (opsets 16 and 20) and the grid builder `AffineGrid` (opset 20), one runtime call each; the
+//! string attributes become the runtime's codes.
 
 use super::emit::{LResult, Lower};
 use flowgate_ir::{OpId, Value};
@@ -17,6 +18,11 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
     }
     if name == "Upsample" {
         return upsample(l, op).map(Some);
+    }
+    if name == "AffineGrid" {
+        let args = l.node_and_inputs(op, 2, 2, "theta and size")?;
+        let align = l.const_i32(l.int_attr(op, "align_corners").unwrap_or(0) as i32);
+        return Ok(Some(vec![l.rt("affine_grid", &[args[0], args[1], args[2], align])?]));
     }
     if name != "Resize" {
         return Ok(None);

@@ -1,7 +1,8 @@
 //! `STFT` (opset 17: frame_step, window and frame_length inputs; `onesided` default 1) and
 //! `DFT` (opset 17: `axis` attribute, default 1; opset 20: `axis` input, default -2), through
 //! the runtime's rustfft kernel. `dft_length` and the axis input are scalars read at run time.
-//! The window functions `HannWindow`, `HammingWindow` and `BlackmanWindow` (one kernel).
+//! The window functions `HannWindow`, `HammingWindow` and `BlackmanWindow` (one kernel), and
+//! `MelWeightMatrix` (its inputs are scalars read at run time).
 
 use super::emit::{LResult, Lower};
 use flowgate_ir::{OpId, Value};
@@ -20,6 +21,16 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             // output_datatype: an ONNX code, FLOAT by default.
             let to = l.const_i32(l.int_attr(op, "output_datatype").unwrap_or(1) as i32);
             return Ok(Some(vec![l.rt("spectral_window", &[node, kind, size, periodic, to])?]));
+        }
+        "MelWeightMatrix" => {
+            let mut args = l.node_and_inputs(
+                op,
+                5,
+                5,
+                "num_mel_bins, dft_length, sample_rate, lower_edge_hertz and upper_edge_hertz",
+            )?;
+            args.push(l.const_i32(l.int_attr(op, "output_datatype").unwrap_or(1) as i32));
+            return Ok(Some(vec![l.rt("mel_weight_matrix", &args)?]));
         }
         _ => return Ok(None),
     }

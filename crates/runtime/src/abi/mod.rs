@@ -20,6 +20,7 @@ use crate::value::Handle;
 mod glue {
     pub(crate) use crate::abi::memo::c_abi::*;
     pub(crate) use crate::activation::c_abi::*;
+    pub(crate) use crate::affine_grid::c_abi::*;
     pub(crate) use crate::attention::c_abi::*;
     pub(crate) use crate::batch_norm::c_abi::*;
     pub(crate) use crate::bitcast::c_abi::*;
@@ -45,6 +46,7 @@ mod glue {
     pub(crate) use crate::linear_attention::c_abi::*;
     pub(crate) use crate::loss::c_abi::*;
     pub(crate) use crate::matrix::c_abi::*;
+    pub(crate) use crate::mel_weight::c_abi::*;
     pub(crate) use crate::movement::c_abi::*;
     pub(crate) use crate::nn::c_abi::*;
     pub(crate) use crate::one_hot::c_abi::*;
@@ -64,6 +66,8 @@ mod glue {
     pub(crate) use crate::strings::c_abi::*;
     pub(crate) use crate::tensor_scatter::c_abi::*;
     pub(crate) use crate::tfidf::c_abi::*;
+    pub(crate) use crate::training::c_abi::*;
+    pub(crate) use crate::tree_ensemble::c_abi::*;
     pub(crate) use crate::unique::c_abi::*;
     pub(crate) use crate::value::c_abi::*;
 }
