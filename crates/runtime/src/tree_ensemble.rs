@@ -281,7 +281,7 @@ pub(crate) mod c_abi {
 mod tests {
     use super::*;
 
-    /// The node suite's single tree: node 0 `x0 <= 3.14`, nodes 1 and 2 `<= 1.2` / `<= 4.2`.
+    /// The node suite's single tree's layout: node 0 `x0 <= 3.0`, nodes 1 and 2 `<= 1.2` / `<= 4.2`.
     fn single<'a>(split: &'a [f64], weights: &'a [f64]) -> Trees<'a> {
         Trees {
             roots: &[0],
@@ -302,7 +302,7 @@ mod tests {
     #[test]
     fn single_tree_sums_leaves() {
         let x = Tensor::from_vec(vec![3, 2], vec![1.2f64, 3.4, -0.12, 1.66, 4.14, 1.77]).unwrap();
-        let t = single(&[3.14, 1.2, 4.2], &[5.23, 12.12, -12.23, 7.21]);
+        let t = single(&[3.0, 1.2, 4.2], &[5.23, 12.12, -12.23, 7.21]);
         let y = tree_ensemble(&x, &t, 2, Aggregate::Sum, 0).unwrap();
         assert_eq!(y.as_slice::<f64>().unwrap(), &[5.23, 0.0, 5.23, 0.0, 0.0, 12.12]);
     }
@@ -311,19 +311,19 @@ mod tests {
     fn errors_name_the_op() {
         let x = Tensor::from_vec(vec![1, 2], vec![1f32, 2.]).unwrap();
         let w = [1.0, 2.0, 3.0, 4.0];
-        let t = single(&[3.14, 1.2, 4.2], &w);
+        let t = single(&[3.0, 1.2, 4.2], &w);
         for (n, post, what) in [(0, 0, "n_targets"), (1, 0, "leaf target"), (2, 4, "PROBIT")] {
             let e = tree_ensemble(&x, &t, n, Aggregate::Sum, post).unwrap_err();
             assert!(e.0.contains("TreeEnsemble") && e.0.contains(what), "{}", e.0);
         }
-        let short = single(&[3.14], &w);
+        let short = single(&[3.0], &w);
         assert!(tree_ensemble(&x, &short, 2, Aggregate::Sum, 0).unwrap_err().0.contains("one entry per node"));
-        let mut cyc = single(&[3.14, 1.2, 4.2], &w);
+        let mut cyc = single(&[3.0, 1.2, 4.2], &w);
         cyc.true_leaf = &[0, 0, 1];
         cyc.true_id = &[1, 0, 1];
         let big = Tensor::from_vec(vec![1, 2], vec![0f32, 0.]).unwrap();
         assert!(tree_ensemble(&big, &cyc, 2, Aggregate::Sum, 0).unwrap_err().0.contains("cycle"));
-        let mut member = single(&[3.14, 1.2, 4.2], &w);
+        let mut member = single(&[3.0, 1.2, 4.2], &w);
         member.mode = &[6, 0, 0];
         assert!(tree_ensemble(&x, &member, 2, Aggregate::Sum, 0).unwrap_err().0.contains("membership_values"));
     }
