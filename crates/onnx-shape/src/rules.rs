@@ -148,6 +148,7 @@ pub fn infer(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
         "Squeeze" => one(squeeze(ctx, op)),
         "Unsqueeze" => one(unsqueeze(ctx, op)),
         "MatMul" => one(matmul(ctx, op, (0, 1), None)),
+        "Det" => one(det(ctx, op)),
         "Range" => one(range(ctx, op)),
         "ConstantOfShape" => one(constant_of_shape(ctx, op)),
         "Constant" => one(constant(ctx, op)),
@@ -626,6 +627,13 @@ fn arg_reduce(ctx: &mut Context, op: OpId) -> Option<Type> {
         None => None,
     };
     Some(tensor(ctx, i64t, dims))
+}
+
+/// Det: `[*, M, M]` to `[*]`.
+fn det(ctx: &mut Context, op: OpId) -> Option<Type> {
+    let x = operand_view(ctx, op, 0)?;
+    let dims = x.dims.filter(|d| d.len() >= 2).map(|d| d[..d.len() - 2].to_vec());
+    Some(tensor(ctx, x.elem, dims))
 }
 
 fn split(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {

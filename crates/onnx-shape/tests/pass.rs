@@ -149,3 +149,17 @@ func.func @f(%a: tensor<2x8xf32>, %s: tensor<2xi64>) {
     assert!(out.contains("tensor<2xi64>) -> (tensor<2x8xf32>, tensor<2x0xf32>)"), "constant sizes: {out}");
     assert!(out.contains("(tensor<2x8xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>)"), "equal parts: {out}");
 }
+
+/// Det drops the two matrix axes.
+#[test]
+fn det_drops_the_matrix_axes() {
+    let out = run(r#"
+func.func @f(%a: tensor<5x3x3xf32>, %b: tensor<2x2xf64>) {
+  %0 = "onnx.Det"(%a) : (tensor<5x3x3xf32>) -> tensor<*xf32>
+  %1 = "onnx.Det"(%b) : (tensor<2x2xf64>) -> tensor<*xf64>
+  return
+}
+"#);
+    assert!(out.contains("(tensor<5x3x3xf32>) -> tensor<5xf32>"), "{out}");
+    assert!(out.contains("(tensor<2x2xf64>) -> tensor<f64>"), "{out}");
+}

@@ -210,6 +210,7 @@ macro_rules! runtime_functions {
                 -> Handle, fails;
             flowgate_rt_trilu(node: Node, x: Handle, k: I64, upper: I32) -> Handle, fails, memo;
             flowgate_rt_eye_like(node: Node, x: Handle, dtype: I32, k: I64) -> Handle, fails, memo;
+            flowgate_rt_det(node: Node, x: Handle) -> Handle, fails, memo;
             flowgate_rt_depth_to_space(node: Node, x: Handle, blocksize: I64, mode: I32) -> Handle, fails, memo;
             flowgate_rt_one_hot(node: Node, indices: Handle, depth: Handle, values: Handle, axis: I64) -> Handle, fails, memo;
             flowgate_rt_center_crop_pad(node: Node, x: Handle, shape: Handle, axes_or_null: Handle) -> Handle, fails, memo;

@@ -29,6 +29,7 @@ mod conv;
 mod crop_pad;
 mod cumulative;
 mod depth_space;
+mod det;
 mod detection;
 mod dropout;
 mod einsum;

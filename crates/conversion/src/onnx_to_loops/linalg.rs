@@ -1,6 +1,6 @@
 //! `MatMul` (numpy semantics) and `Gemm` (alpha, beta, transA, transB, C broadcast): the
 //! runtime's GEMM through matrixmultiply. `Einsum`: one runtime call on the sequence of its
-//! operands, the equation's bytes as a constant INT64 tensor.
+//! operands, the equation's bytes as a constant INT64 tensor. `Det`: one runtime call (LU).
 
 use super::emit::{LResult, Lower};
 use flowgate_ir::{OpId, Value};
@@ -8,6 +8,11 @@ use flowgate_ir::{OpId, Value};
 pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<Vec<Value>>> {
     let ops = l.ctx.operands(op).to_vec();
     let r = match name {
+        "Det" => {
+            let node = l.node_id(op);
+            let x = l.handle(ops[0])?;
+            l.rt("det", &[node, x])?
+        }
         "MatMul" => {
             let node = l.node_id(op);
             let a = l.handle(ops[0])?;

@@ -32,6 +32,7 @@ mod glue {
     pub(crate) use crate::crop_pad::c_abi::*;
     pub(crate) use crate::cumulative::c_abi::*;
     pub(crate) use crate::depth_space::c_abi::*;
+    pub(crate) use crate::det::c_abi::*;
     pub(crate) use crate::detection::c_abi::*;
     pub(crate) use crate::dropout::c_abi::*;
     pub(crate) use crate::einsum::c_abi::*;
