@@ -101,14 +101,15 @@ def test_unsupported_types_and_ops_are_named():
     )
     with pytest.raises(flowgate.InvalidGraph, match="graph input 'x': element type 'complex128' is not supported"):
         session(complex_)
-    det = models.model(
-        [h.make_node("Det", ["x"], ["y"], name="det0")],
-        [h.make_tensor_value_info("x", T.FLOAT, [2, 2])],
-        [h.make_tensor_value_info("y", T.FLOAT, [])],
+    decoder = models.model(
+        [h.make_node("ImageDecoder", ["x"], ["y"], name="decode0")],
+        [h.make_tensor_value_info("x", T.UINT8, [16])],
+        [h.make_tensor_value_info("y", T.UINT8, [None, None, 3])],
+        opset=20,
     )
     with pytest.raises((flowgate.NotImplemented, flowgate.InvalidGraph)) as e:
-        session(det)
-    assert "det0" in str(e.value), str(e.value)
+        session(decoder)
+    assert "decode0" in str(e.value) and "ImageDecoder" in str(e.value), str(e.value)
 
 
 def test_every_testdata_model_from_truncated_bytes_is_an_exception():
