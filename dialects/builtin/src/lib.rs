@@ -1,6 +1,7 @@
 //! The builtin dialect: `builtin.module` and `builtin.unrealized_conversion_cast`.
 
 pub mod offsets;
+pub mod producer;
 pub mod reassociation;
 pub mod shaped;
 

@@ -125,6 +125,24 @@ impl Shaped {
     }
 }
 
+/// `memref.reshape` or `tensor.reshape`: a source reshaped by a shape operand, in the format of
+/// [`flowgate_ir::asm::formats::parse_reshape`]; `verify` is the dialect's (built from the
+/// checks below).
+pub fn reshape_op(kind: Shaped, verify: VerifyFn) -> OpDef {
+    let name = match kind {
+        Shaped::MemRef => "memref.reshape",
+        Shaped::Tensor => "tensor.reshape",
+    };
+    OpDef {
+        parse: Some(flowgate_ir::asm::formats::parse_reshape),
+        print: Some(flowgate_ir::asm::formats::print_reshape),
+        verify: Some(verify),
+        result_names: Some(|_, _| Some("reshape".into())),
+        operands: Count::Exactly(2),
+        ..OpDef::pure_value(name)
+    }
+}
+
 /// The checks `memref.reshape` and `tensor.reshape` share, in upstream's words, each called
 /// where the dialect's verifier makes it so the first failure is upstream's: the shape operand
 /// (#1) is a 1-D `kind` of signless integers or index (its length is returned) ...
@@ -309,4 +327,112 @@ pub fn add_index_lists(p: &mut OpParser<'_, '_>, leading: usize, lists: IndexLis
     let a = p.ctx().dense_i32_array_attr(&seg);
     p.add_attr("operandSegmentSizes", a);
     Ok(())
+}
+
+/// What separates the written value from the destination in [`parse_element_write`]'s format.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WriteSeparator {
+    /// `memref.store %v, %m[%i]`
+    Comma,
+    /// `tensor.insert %v into %t[%i]`
+    Into,
+}
+
+impl WriteSeparator {
+    fn text(self) -> &'static str {
+        match self {
+            WriteSeparator::Comma => ", ",
+            WriteSeparator::Into => " into ",
+        }
+    }
+}
+
+/// `$value SEP $dest[$indices] attr-dict : type($dest)`, the element write of `memref.store` and
+/// `tensor.insert`: adds the value (typed as the destination's element), the destination and
+/// the indices, and returns the destination's type, which must be a `kind`.
+pub fn parse_element_write(p: &mut OpParser<'_, '_>, kind: Shaped, sep: WriteSeparator) -> PResult<Type> {
+    let value = p.parse_operand()?;
+    match sep {
+        WriteSeparator::Comma => p.expect_comma()?,
+        WriteSeparator::Into => p.expect_keyword("into")?,
+    }
+    let dest = p.parse_operand()?;
+    let idx = p.parse_operand_list(flowgate_ir::asm::Delimiter::Square)?;
+    p.parse_optional_attr_dict()?;
+    let t = p.parse_colon_type()?;
+    let Some(elem) = p.ctx().element_type(t).filter(|_| kind.holds(p.ctx(), t)) else {
+        return Err(p.error(format!("expected {} type", kind.word())));
+    };
+    p.add_operand(&value, elem)?;
+    p.add_operand(&dest, t)?;
+    p.add_index_operands(&idx)?;
+    Ok(t)
+}
+
+/// Prints [`parse_element_write`]'s format.
+pub fn print_element_write(p: &mut OpPrinter<'_>, op: OpId, sep: WriteSeparator, elided: &[&str]) {
+    p.write(" ");
+    p.print_value(p.ctx.operand(op, 0));
+    p.write(sep.text());
+    print_indexed(p, op, 1, elided);
+}
+
+/// `attr-dict : type($source) KEYWORD type($dest)` after a source and a destination operand,
+/// as `memref.copy` (`to`) and `tensor.insert_slice` (`into`) end: adds both operands and
+/// returns the destination's type.
+pub fn parse_source_dest_types(
+    p: &mut OpParser<'_, '_>,
+    source: &UnresolvedOperand,
+    dest: &UnresolvedOperand,
+    keyword: &str,
+) -> PResult<Type> {
+    p.parse_optional_attr_dict()?;
+    let source_type = p.parse_colon_type()?;
+    p.expect_keyword(keyword)?;
+    let dest_type = p.parse_type()?;
+    p.add_operand(source, source_type)?;
+    p.add_operand(dest, dest_type)?;
+    Ok(dest_type)
+}
+
+/// The terminator that yields one value from a shaped op's body (`tensor.yield` in
+/// `tensor.generate` and `tensor.pad`, `memref.atomic_yield` in `memref.generic_atomic_rmw`):
+/// `$value attr-dict : type($value)`; `verify` checks its parent and the value's type.
+pub fn single_yield_op(name: &'static str, verify: VerifyFn) -> OpDef {
+    OpDef {
+        traits: flowgate_ir::Traits::PURE | flowgate_ir::Traits::TERMINATOR | flowgate_ir::Traits::RETURN_LIKE,
+        parse: Some(flowgate_ir::asm::formats::parse_operand_colon_any_type),
+        print: Some(flowgate_ir::asm::formats::print_operand_colon_type),
+        verify: Some(verify),
+        operands: Count::Exactly(1),
+        results: Count::Exactly(0),
+        ..OpDef::leaf(name)
+    }
+}
+
+/// `$source (sizes)? attr-dict : TYPES`, an op on a source whose result's dynamic sizes follow
+/// it in `delim` brackets: `tensor.splat %v[%d]` and `memref.realloc %m(%n)`. `types` reads
+/// what follows the colon and returns the source's and the result's types.
+pub fn parse_source_sizes(
+    p: &mut OpParser<'_, '_>,
+    delim: flowgate_ir::asm::Delimiter,
+    types: impl FnOnce(&mut OpParser<'_, '_>) -> PResult<(Type, Type)>,
+) -> PResult<()> {
+    let source = p.parse_operand()?;
+    let sizes = p.parse_operand_list(delim)?;
+    p.parse_optional_attr_dict()?;
+    p.expect_colon()?;
+    let (source_type, result_type) = types(p)?;
+    p.add_operand(&source, source_type)?;
+    p.add_index_operands(&sizes)?;
+    p.add_result_types(&[result_type]);
+    Ok(())
+}
+
+/// Prints [`parse_source_sizes`]'s format up to the colon and `shown`, the first type after it.
+pub fn print_source_sizes(p: &mut OpPrinter<'_>, op: OpId, delim: flowgate_ir::asm::Delimiter, shown: Type) {
+    let sizes = &p.ctx.operands(op)[1..];
+    p.print_first_operand(op);
+    flowgate_ir::asm::formats::print_optional_list(p, sizes, delim);
+    p.print_attrs_colon_type(op, shown);
 }

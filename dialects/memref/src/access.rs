@@ -1,7 +1,10 @@
 //! `memref.load`, `memref.store`, `memref.dim`, `memref.copy` and `memref.cast`.
 
 use crate::util::*;
-use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult};
+use flowgate_builtin::shaped::{
+    parse_element_write, parse_source_dest_types, print_element_write, Shaped, WriteSeparator,
+};
+use flowgate_ir::asm::{OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, Type, TypeKind, DYNAMIC};
 
 pub(crate) fn defs() -> Vec<OpDef> {
@@ -113,28 +116,12 @@ fn verify_load(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 /// `memref.store %v, %m[%i] : memref<...>`
 fn parse_store(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let v = p.parse_operand()?;
-    p.expect_comma()?;
-    let m = p.parse_operand()?;
-    let idx = p.parse_operand_list(Delimiter::Square)?;
-    p.parse_optional_attr_dict()?;
-    let t = p.parse_colon_type()?;
-    let Some(elem) = p.ctx().element_type(t).filter(|_| p.ctx().is_memref(t)) else {
-        return Err(p.error("expected memref type"));
-    };
-    p.add_operand(&v, elem)?;
-    p.add_operand(&m, t)?;
-    p.add_index_operands(&idx)?;
-    Ok(())
+    parse_element_write(p, Shaped::MemRef, WriteSeparator::Comma).map(drop)
 }
 
 fn print_store(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    p.write(" ");
-    p.print_value(ctx.operand(op, 0));
-    p.write(", ");
     let elided: &[&str] = if nontemporal(p.ctx, op) { &[] } else { &["nontemporal"] };
-    flowgate_builtin::shaped::print_indexed(p, op, 1, elided);
+    print_element_write(p, op, WriteSeparator::Comma, elided);
 }
 
 fn verify_store(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -185,13 +172,7 @@ fn parse_copy(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let a = p.parse_operand()?;
     p.expect_comma()?;
     let b = p.parse_operand()?;
-    p.parse_optional_attr_dict()?;
-    let ta = p.parse_colon_type()?;
-    p.expect_keyword("to")?;
-    let tb = p.parse_type()?;
-    p.add_operand(&a, ta)?;
-    p.add_operand(&b, tb)?;
-    Ok(())
+    parse_source_dest_types(p, &a, &b, "to").map(drop)
 }
 
 fn print_copy(p: &mut OpPrinter<'_>, op: OpId) {

@@ -37,21 +37,15 @@ pub(crate) fn defs() -> Vec<OpDef> {
             verify: Some(verify_global),
             operands: Count::Exactly(0),
             results: Count::Exactly(0),
-            regions: Count::Exactly(0),
-            successors: Count::Exactly(0),
-            ..OpDef::new("memref.global")
+            ..OpDef::leaf("memref.global")
         },
         OpDef {
-            traits: Traits::PURE,
             inherent_attrs: &["name"],
             parse: Some(parse_get_global),
             print: Some(print_get_global),
             verify: Some(verify_get_global),
             operands: Count::Exactly(0),
-            results: Count::Exactly(1),
-            regions: Count::Exactly(0),
-            successors: Count::Exactly(0),
-            ..OpDef::new("memref.get_global")
+            ..OpDef::pure_value("memref.get_global")
         },
     ]
 }

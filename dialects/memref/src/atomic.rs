@@ -38,15 +38,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
             successors: Count::Exactly(0),
             ..OpDef::new("memref.generic_atomic_rmw")
         },
-        OpDef {
-            traits: Traits::PURE | Traits::TERMINATOR | Traits::RETURN_LIKE,
-            parse: Some(flowgate_ir::asm::formats::parse_operand_colon_any_type),
-            print: Some(flowgate_ir::asm::formats::print_operand_colon_type),
-            verify: Some(verify_yield),
-            operands: Count::Exactly(1),
-            results: Count::Exactly(0),
-            ..base("memref.atomic_yield")
-        },
+        flowgate_builtin::shaped::single_yield_op("memref.atomic_yield", verify_yield),
         OpDef {
             parse: Some(parse_prefetch),
             print: Some(print_prefetch),

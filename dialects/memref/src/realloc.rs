@@ -1,7 +1,7 @@
 //! `memref.realloc` with upstream's syntax and verifier.
 
 use crate::util::*;
-use flowgate_ir::asm::formats::print_optional_list;
+use flowgate_builtin::shaped::{parse_source_sizes, print_source_sizes};
 use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, DYNAMIC};
 
@@ -23,27 +23,17 @@ pub(crate) fn defs() -> Vec<OpDef> {
 
 /// `memref.realloc %src(%size)? : memref<...> to memref<...>`
 fn parse_realloc(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let src = p.parse_operand()?;
-    let size = p.parse_operand_list(Delimiter::OptionalParen)?;
-    p.parse_optional_attr_dict()?;
-    p.expect_colon()?;
-    let st = parse_memref_type(p, true)?;
-    p.expect_keyword("to")?;
-    let rt = parse_memref_type(p, true)?;
-    p.add_operand(&src, st)?;
-    p.add_index_operands(&size)?;
-    p.add_result_types(&[rt]);
-    Ok(())
+    parse_source_sizes(p, Delimiter::OptionalParen, |p| {
+        let st = parse_memref_type(p, true)?;
+        p.expect_keyword("to")?;
+        Ok((st, parse_memref_type(p, true)?))
+    })
 }
 
 fn print_realloc(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    let ops = ctx.operands(op);
-    p.print_first_operand(op);
-    print_optional_list(p, &ops[1..], Delimiter::Paren);
-    p.print_attrs_colon_type(op, ctx.value_type(ops[0]));
+    print_source_sizes(p, op, Delimiter::Paren, operand_type(p.ctx, op, 0));
     p.write(" to ");
-    p.print_type(result_type(ctx, op));
+    p.print_type(result_type(p.ctx, op));
 }
 
 fn verify_realloc(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {

@@ -29,14 +29,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
             operands: Count::Exactly(1),
             ..base("memref.collapse_shape")
         },
-        OpDef {
-            parse: Some(flowgate_ir::asm::formats::parse_reshape),
-            print: Some(flowgate_ir::asm::formats::print_reshape),
-            verify: Some(verify_reshape),
-            result_names: Some(|_, _| Some("reshape".into())),
-            operands: Count::Exactly(2),
-            ..base("memref.reshape")
-        },
+        flowgate_builtin::shaped::reshape_op(Shaped::MemRef, verify_reshape),
         OpDef {
             parse: Some(parse_view),
             print: Some(print_view),

@@ -24,9 +24,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
             print: Some(print_return),
             verify: Some(verify_return),
             results: Count::Exactly(0),
-            regions: Count::Exactly(0),
-            successors: Count::Exactly(0),
-            ..OpDef::new("memref.alloca_scope.return")
+            ..OpDef::leaf("memref.alloca_scope.return")
         },
     ]
 }

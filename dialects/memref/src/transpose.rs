@@ -6,21 +6,17 @@
 use crate::affine_layout::{canonical_linear, canonical_map_text, linear, strided_linear, Lin};
 use crate::util::*;
 use flowgate_ir::asm::{attr_to_string, type_to_string, OpParser, OpPrinter, PResult, TokKind};
-use flowgate_ir::{AttrKind, Attribute, Context, Count, Diagnostic, OpDef, OpId, Traits, Type, DYNAMIC};
+use flowgate_ir::{AttrKind, Attribute, Context, Count, Diagnostic, OpDef, OpId, Type, DYNAMIC};
 
 pub(crate) fn defs() -> Vec<OpDef> {
     vec![OpDef {
-        traits: Traits::PURE,
         inherent_attrs: &["permutation"],
         parse: Some(parse),
         print: Some(print),
         verify: Some(verify),
         result_names: Some(|_, _| Some("transpose".into())),
         operands: Count::Exactly(1),
-        results: Count::Exactly(1),
-        regions: Count::Exactly(0),
-        successors: Count::Exactly(0),
-        ..OpDef::new("memref.transpose")
+        ..OpDef::pure_value("memref.transpose")
     }]
 }
 

@@ -2,6 +2,7 @@
 //! `yield`.
 
 use crate::util::*;
+use flowgate_builtin::shaped::{parse_element_write, print_element_write, Shaped, WriteSeparator};
 use flowgate_ir::asm::formats::cast_op;
 use flowgate_ir::asm::{Argument, Delimiter, OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Traits, TypeKind, DYNAMIC};
@@ -70,15 +71,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
             successors: Count::Exactly(0),
             ..OpDef::new("tensor.generate")
         },
-        OpDef {
-            traits: Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE,
-            parse: Some(flowgate_ir::asm::formats::parse_operand_colon_any_type),
-            print: Some(flowgate_ir::asm::formats::print_operand_colon_type),
-            verify: Some(verify_yield),
-            operands: Count::Exactly(1),
-            results: Count::Exactly(0),
-            ..base("tensor.yield")
-        },
+        flowgate_builtin::shaped::single_yield_op("tensor.yield", verify_yield),
     ]
 }
 
@@ -182,26 +175,13 @@ fn verify_extract(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 /// `tensor.insert %v into %t[%i] : tensor<...>`
 fn parse_insert(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let v = p.parse_operand()?;
-    p.expect_keyword("into")?;
-    let t = p.parse_operand()?;
-    let idx = p.parse_operand_list(Delimiter::Square)?;
-    p.parse_optional_attr_dict()?;
-    let ty = p.parse_colon_type()?;
-    let e = tensor_element(p, ty)?;
-    p.add_operand(&v, e)?;
-    p.add_operand(&t, ty)?;
-    p.add_index_operands(&idx)?;
+    let ty = parse_element_write(p, Shaped::Tensor, WriteSeparator::Into)?;
     p.add_result_types(&[ty]);
     Ok(())
 }
 
 fn print_insert(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    p.write(" ");
-    p.print_value(ctx.operand(op, 0));
-    p.write(" into ");
-    flowgate_builtin::shaped::print_indexed(p, op, 1, &[]);
+    print_element_write(p, op, WriteSeparator::Into, &[]);
 }
 
 fn verify_insert(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
@@ -272,10 +252,10 @@ fn parse_from_elements(p: &mut OpParser<'_, '_>) -> PResult<()> {
 }
 
 fn print_from_elements(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
+    let elements = p.ctx.operands(op);
     p.write(" ");
-    p.print_operands(ctx.operands(op));
-    p.print_attrs_colon_type(op, ctx.value_type(ctx.result(op, 0)));
+    p.print_operands(elements);
+    p.print_attrs_colon_type(op, p.ctx.value_type(p.ctx.result(op, 0)));
 }
 
 fn verify_from_elements(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {

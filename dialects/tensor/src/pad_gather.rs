@@ -23,30 +23,22 @@ pub(crate) fn defs() -> Vec<OpDef> {
             ..OpDef::new("tensor.pad")
         },
         OpDef {
-            traits: Traits::PURE,
             parse: Some(parse_gather),
             print: Some(print_gather),
             verify: Some(verify_gather),
             inherent_attrs: &["gather_dims", "unique"],
             result_names: Some(|_, _| Some("gather".into())),
             operands: Count::Exactly(2),
-            results: Count::Exactly(1),
-            regions: Count::Exactly(0),
-            successors: Count::Exactly(0),
-            ..OpDef::new("tensor.gather")
+            ..OpDef::pure_value("tensor.gather")
         },
         OpDef {
-            traits: Traits::PURE,
             parse: Some(parse_scatter),
             print: Some(print_scatter),
             verify: Some(verify_scatter),
             inherent_attrs: &["scatter_dims", "unique"],
             result_names: Some(|_, _| Some("scatter".into())),
             operands: Count::Exactly(3),
-            results: Count::Exactly(1),
-            regions: Count::Exactly(0),
-            successors: Count::Exactly(0),
-            ..OpDef::new("tensor.scatter")
+            ..OpDef::pure_value("tensor.scatter")
         },
     ]
 }

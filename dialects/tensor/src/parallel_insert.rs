@@ -3,7 +3,7 @@
 
 use crate::slice::{check_slice_type, mixed, verify_lists, ELIDED};
 use crate::util::*;
-use flowgate_builtin::shaped::{add_index_lists, parse_index_lists};
+use flowgate_builtin::shaped::{add_index_lists, parse_index_lists, parse_source_dest_types};
 use flowgate_ir::asm::{OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId};
 
@@ -15,9 +15,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
         verify: Some(verify),
         operands: Count::AtLeast(2),
         results: Count::Exactly(0),
-        regions: Count::Exactly(0),
-        successors: Count::Exactly(0),
-        ..OpDef::new("tensor.parallel_insert_slice")
+        ..OpDef::leaf("tensor.parallel_insert_slice")
     }]
 }
 
@@ -27,12 +25,7 @@ fn parse(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.expect_keyword("into")?;
     let dest = p.parse_operand()?;
     let lists = parse_index_lists(p)?;
-    p.parse_optional_attr_dict()?;
-    let st = p.parse_colon_type()?;
-    p.expect_keyword("into")?;
-    let dt = p.parse_type()?;
-    p.add_operand(&src, st)?;
-    p.add_operand(&dest, dt)?;
+    parse_source_dest_types(p, &src, &dest, "into")?;
     add_index_lists(p, 2, lists)
 }
 

@@ -4,7 +4,9 @@
 
 use crate::util::*;
 use flowgate_builtin::reassociation::reassociation;
-use flowgate_builtin::shaped::{check_reshape_elements, check_reshape_rank, reshape_shape_len, Shaped};
+use flowgate_builtin::shaped::{
+    check_reshape_elements, check_reshape_rank, parse_source_sizes, print_source_sizes, reshape_shape_len, Shaped,
+};
 use flowgate_ir::asm::{Delimiter, OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Type, DYNAMIC};
 
@@ -20,14 +22,7 @@ pub(crate) fn defs() -> Vec<OpDef> {
             ..base("tensor.splat")
         },
         flowgate_builtin::shaped::rank_op(Shaped::Tensor),
-        OpDef {
-            parse: Some(flowgate_ir::asm::formats::parse_reshape),
-            print: Some(flowgate_ir::asm::formats::print_reshape),
-            verify: Some(verify_reshape),
-            result_names: Some(|_, _| Some("reshape".into())),
-            operands: Count::Exactly(2),
-            ..base("tensor.reshape")
-        },
+        flowgate_builtin::shaped::reshape_op(Shaped::Tensor, verify_reshape),
         OpDef {
             parse: Some(parse_expand_shape),
             print: Some(flowgate_builtin::reassociation::print_expand_shape),
@@ -80,24 +75,14 @@ fn ranked_or(ctx: &Context, op: OpId, t: Type, what: &str) -> Result<(Vec<i64>, 
 
 /// `tensor.splat %v [%d...]? : tensor<...>`; the operand's type is the result's element type.
 fn parse_splat(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let v = p.parse_operand()?;
-    let dims = p.parse_operand_list(Delimiter::OptionalSquare)?;
-    p.parse_optional_attr_dict()?;
-    p.expect_colon()?;
-    let t = parse_tensor_type(p, true)?;
-    let elem = p.ctx().element_type(t).unwrap_or(t);
-    p.add_operand(&v, elem)?;
-    p.add_index_operands(&dims)?;
-    p.add_result_types(&[t]);
-    Ok(())
+    parse_source_sizes(p, Delimiter::OptionalSquare, |p| {
+        let t = parse_tensor_type(p, true)?;
+        Ok((p.ctx().element_type(t).unwrap_or(t), t))
+    })
 }
 
 fn print_splat(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx;
-    let ops = ctx.operands(op);
-    p.print_first_operand(op);
-    flowgate_ir::asm::formats::print_optional_list(p, &ops[1..], Delimiter::Square);
-    p.print_attrs_colon_type(op, result_type(ctx, op));
+    print_source_sizes(p, op, Delimiter::Square, result_type(p.ctx, op));
 }
 
 fn verify_splat(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {

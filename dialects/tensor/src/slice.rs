@@ -2,7 +2,7 @@
 //! static/dynamic lists, with rank-reducing slices.
 
 use crate::util::*;
-use flowgate_builtin::shaped::{add_index_lists, parse_index_lists};
+use flowgate_builtin::shaped::{add_index_lists, parse_index_lists, parse_source_dest_types};
 use flowgate_ir::asm::{type_to_string, OpParser, OpPrinter, PResult};
 use flowgate_ir::{Context, Count, Diagnostic, OpDef, OpId, Type, Value, DYNAMIC};
 
@@ -85,12 +85,7 @@ fn parse_insert_slice(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.expect_keyword("into")?;
     let dest = p.parse_operand()?;
     let lists = parse_index_lists(p)?;
-    p.parse_optional_attr_dict()?;
-    let st = p.parse_colon_type()?;
-    p.expect_keyword("into")?;
-    let dt = p.parse_type()?;
-    p.add_operand(&src, st)?;
-    p.add_operand(&dest, dt)?;
+    let dt = parse_source_dest_types(p, &src, &dest, "into")?;
     add_index_lists(p, 2, lists)?;
     p.add_result_types(&[dt]);
     Ok(())

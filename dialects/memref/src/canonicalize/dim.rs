@@ -6,6 +6,7 @@
 
 use super::cast_consumers::fold_memref_cast;
 use crate::util::{ranked, segments};
+use flowgate_builtin::producer::source_producer;
 use flowgate_ir::{
     Attribute, Builder, Context, FoldResult, OpId, OperationState, RegionId, RewritePattern, TypeKind, Value, DYNAMIC,
 };
@@ -100,8 +101,8 @@ impl RewritePattern for DimOfMemRefReshape {
 
     fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
         let ctx = &*b.ctx;
-        let &[src, index] = ctx.operands(op) else { return false };
-        let Some(reshape) = ctx.defining_op(src).filter(|&d| ctx.is_op(d, "memref.reshape")) else { return false };
+        let Some(&index) = ctx.operands(op).get(1) else { return false };
+        let Some(reshape) = source_producer(ctx, op, "memref.reshape") else { return false };
         let Some(&shape) = ctx.operands(reshape).get(1) else { return false };
         // The index must dominate the reshape, checked as cheaply as upstream does: defined
         // before it in its block, or in a region enclosing the reshape's.

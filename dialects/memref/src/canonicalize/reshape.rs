@@ -8,6 +8,7 @@
 use super::cast_consumers::can_fold_into_consumer;
 use crate::reshape::{collapsed_type, expanded_type};
 use crate::util::ranked;
+use flowgate_builtin::producer::source_producer;
 use flowgate_builtin::reassociation::{
     constant_int, create_collapse, create_expand, fold_reshape, output_shape, reassociation, ComposeCollapseOfExpand,
     ComposeExpandOfCollapse, ComposeReassociative, MixedSize, ReshapeOps,
@@ -45,6 +46,13 @@ pub(crate) fn collapse_patterns() -> Vec<Box<dyn RewritePattern>> {
     ]
 }
 
+/// `x` when `op`'s source is a `memref.cast` of `x` that only makes the type more dynamic,
+/// the cast both patterns below look through.
+fn foldable_cast_input(ctx: &Context, op: OpId) -> Option<flowgate_ir::Value> {
+    let cast = source_producer(ctx, op, MEMREF.cast).filter(|&c| can_fold_into_consumer(ctx, c))?;
+    Some(ctx.operand(cast, 0))
+}
+
 /// `collapse(cast(x))` is `collapse(x)` when the cast only makes the type more dynamic; when
 /// the collapse of `x` has a more static type, a cast back keeps the users' type.
 struct CollapseOfCast;
@@ -56,13 +64,8 @@ impl RewritePattern for CollapseOfCast {
 
     fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
         let ctx = &*b.ctx;
-        let Some(&src) = ctx.operands(op).first() else { return false };
-        let Some(cast) = ctx.defining_op(src).filter(|&d| ctx.is_op(d, MEMREF.cast)) else { return false };
-        if !can_fold_into_consumer(ctx, cast) {
-            return false;
-        }
+        let Some(inner) = foldable_cast_input(ctx, op) else { return false };
         let (Some(groups), Some(&res)) = (reassociation(ctx, op), ctx.results(op).first()) else { return false };
-        let inner = ctx.operand(cast, 0);
         let old_ty = ctx.value_type(res);
         let inner_ty = ctx.value_type(inner);
         let Some(new_ty) = collapsed_type(b.ctx, inner_ty, &groups) else { return false };
@@ -93,12 +96,7 @@ impl RewritePattern for ExpandOfCast {
 
     fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
         let ctx = &*b.ctx;
-        let Some(&src) = ctx.operands(op).first() else { return false };
-        let Some(cast) = ctx.defining_op(src).filter(|&d| ctx.is_op(d, MEMREF.cast)) else { return false };
-        if !can_fold_into_consumer(ctx, cast) {
-            return false;
-        }
-        let inner = ctx.operand(cast, 0);
+        let Some(inner) = foldable_cast_input(ctx, op) else { return false };
         let inner_ty = ctx.value_type(inner);
         let (Some(groups), Some(shape), Some(&res)) =
             (reassociation(ctx, op), output_shape(ctx, op), ctx.results(op).first())

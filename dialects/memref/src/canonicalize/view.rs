@@ -5,6 +5,7 @@
 use super::mixed::{constant_int, replace_with_cast};
 use crate::util::identity_layout;
 use crate::util::ranked;
+use flowgate_builtin::producer::source_producer;
 use flowgate_ir::{Attribute, Builder, Context, FoldResult, OpId, OperationState, RewritePattern, TypeKind, DYNAMIC};
 
 /// A view of its whole source with the same static type and a zero byte shift is the source.
@@ -85,9 +86,8 @@ impl RewritePattern for ViewOfCast {
 
     fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
         let ctx = &*b.ctx;
-        let Some(&src) = ctx.operands(op).first() else { return false };
-        let Some(cast) = ctx.defining_op(src).filter(|&d| ctx.is_op(d, "memref.cast")) else { return false };
-        let Some(&x) = ctx.operands(cast).first() else { return false };
+        let cast_input = source_producer(ctx, op, "memref.cast").and_then(|cast| ctx.operands(cast).first().copied());
+        let Some(x) = cast_input else { return false };
         let xt = ctx.value_type(x);
         // The new source must still be what a view accepts: a 1-D memref with identity layout.
         if ranked(ctx, xt).is_none_or(|m| m.shape.len() != 1) || !identity_layout(ctx, xt) {
