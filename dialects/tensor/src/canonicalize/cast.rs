@@ -1,6 +1,7 @@
 //! `tensor.cast`, `tensor.bitcast` and `tensor.concat`: identity folds, cast chains, and the
 //! static shape knowledge a concat can pass to its operands and result through casts.
 
+use flowgate_builtin::producer::source_producer;
 use flowgate_ir::{
     Attribute, Builder, Context, FoldResult, OpId, OperationState, RewritePattern, Type, TypeKind, Value, DYNAMIC,
 };
@@ -92,8 +93,7 @@ impl RewritePattern for ChainedBitcast {
     }
     fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
         let ctx = &*b.ctx;
-        let Some(&src) = ctx.operands(op).first() else { return false };
-        let Some(inner) = ctx.defining_op(src).filter(|&d| ctx.is_op(d, "tensor.bitcast")) else { return false };
+        let Some(inner) = source_producer(ctx, op, "tensor.bitcast") else { return false };
         let Some(&x) = ctx.operands(inner).first() else { return false };
         replace_with_unary(b, op, "tensor.bitcast", x);
         true

@@ -4,6 +4,7 @@
 use super::cast::{can_fold_into_consumer, can_fold_into_producer, create_cast, defining_cast, ranked_parts};
 use crate::util::{i64_array, segments};
 use flowgate_arith::constant_of;
+use flowgate_builtin::producer::source_producer;
 use flowgate_ir::{
     AttrKind, Attribute, Builder, Context, DenseElements, FoldResult, OpId, OperationState, RewritePattern, Traits,
     Type, Value, DYNAMIC,
@@ -428,8 +429,7 @@ impl RewritePattern for ExtractOfIndexCast {
     }
     fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
         let ctx = &*b.ctx;
-        let Some(&source) = ctx.operands(op).first() else { return false };
-        let Some(c) = ctx.defining_op(source).filter(|&c| ctx.is_op(c, "arith.index_cast")) else { return false };
+        let Some(c) = source_producer(ctx, op, "arith.index_cast") else { return false };
         let Some(&t) = ctx.operands(c).first() else { return false };
         let Some(elem) = ctx.element_type(ctx.value_type(t)).filter(|_| ctx.is_tensor(ctx.value_type(t))) else {
             return false;
@@ -483,8 +483,7 @@ impl RewritePattern for ExtractOfGenerate {
     }
     fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
         let ctx = &*b.ctx;
-        let Some(&source) = ctx.operands(op).first() else { return false };
-        let Some(g) = ctx.defining_op(source).filter(|&g| ctx.is_op(g, "tensor.generate")) else { return false };
+        let Some(g) = source_producer(ctx, op, "tensor.generate") else { return false };
         let Some(block) = ctx.regions(g).first().and_then(|&r| ctx.entry_block(r)) else { return false };
         if ctx.region_blocks(ctx.region(g, 0)).len() != 1 {
             return false;

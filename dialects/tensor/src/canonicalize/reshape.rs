@@ -4,6 +4,7 @@
 //! `tensor.from_elements` and `tensor.cast` producers, `tensor.reshape`'s folds and
 //! `tensor.dim` of a `tensor.reshape`.
 
+use flowgate_builtin::producer::source_producer;
 use flowgate_builtin::reassociation::{
     collapsed_shape, constant_int, create_collapse, create_expand, fold_reshape as fold_reassociative, output_shape,
     reassociation, ComposeCollapseOfExpand, ComposeExpandOfCollapse, ComposeReassociative, MixedSize, ReshapeOps,
@@ -110,12 +111,6 @@ pub(super) fn patterns() -> Vec<Box<dyn RewritePattern>> {
 
 // ----- tensor producers -----
 
-/// The producer of `op`'s first operand when it is a `name` op.
-fn producer(ctx: &Context, op: OpId, name: &str) -> Option<OpId> {
-    let v = *ctx.operands(op).first()?;
-    ctx.defining_op(v).filter(|&d| ctx.is_op(d, name))
-}
-
 fn result_type(ctx: &Context, op: OpId) -> Option<Type> {
     ctx.results(op).first().map(|&r| ctx.value_type(r))
 }
@@ -134,7 +129,7 @@ impl RewritePattern for ReshapeOfSplat {
 
     fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
         let ctx = &*b.ctx;
-        let Some(splat) = producer(ctx, op, "tensor.splat") else { return false };
+        let Some(splat) = source_producer(ctx, op, "tensor.splat") else { return false };
         let (Some(st), Some(rt)) = (result_type(ctx, splat), result_type(ctx, op)) else { return false };
         // The result of a reshape of a static shape is static; checked so no splat lacks sizes.
         if !is_static_tensor(ctx, st) || !is_static_tensor(ctx, rt) {
@@ -160,7 +155,7 @@ impl RewritePattern for ReshapeOfFromElements {
 
     fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
         let ctx = &*b.ctx;
-        let Some(from) = producer(ctx, op, "tensor.from_elements") else { return false };
+        let Some(from) = source_producer(ctx, op, "tensor.from_elements") else { return false };
         let Some(rt) = result_type(ctx, op).filter(|&t| is_static_tensor(ctx, t)) else { return false };
         let elements = ctx.operands(from).to_vec();
         let loc = ctx.op_loc(op);
@@ -316,7 +311,7 @@ impl RewritePattern for DimOfReshape {
 
     fn match_and_rewrite(&self, b: &mut Builder<'_>, op: OpId) -> bool {
         let ctx = &*b.ctx;
-        let Some(reshape) = producer(ctx, op, "tensor.reshape") else { return false };
+        let Some(reshape) = source_producer(ctx, op, "tensor.reshape") else { return false };
         let (Some(&shape), Some(&index)) = (ctx.operands(reshape).get(1), ctx.operands(op).get(1)) else {
             return false;
         };
