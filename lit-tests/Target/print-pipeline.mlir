@@ -18,6 +18,7 @@
 // O2-NEXT: pass: scf-if-to-select
 // O2-NEXT: pass: scf-for-strength-reduction
 // O2-NEXT: pass: arith-divisibility-to-mul
+// O2-NEXT: pass: scf-reload-loop-floats
 // O2-NEXT: pass: scf-for-to-while{cleanup=false}
 // O2-NEXT: pass: scf-rotate-while{cleanup=false}
 // CHECK-NEXT: pass: convert-scf-to-cf

@@ -30,7 +30,9 @@ pub const LOWERING_PIPELINE: &[&str] = &[
 /// optimizes within a function but not loops, so the structured form is where loops get what
 /// gcc or LLVM would give them: if-conversion first (a select in place of a branch diamond),
 /// then strength reduction of `iv * invariant` (it needs the scf.for form), cheap
-/// divisibility tests, and last the rotation of every loop into a guarded do-while (scf.for
+/// divisibility tests, floats carried by a loop kept off live ranges that cross a call (through a
+/// stack slot, for Cranelift's register allocator), and last the rotation of every loop into a
+/// guarded do-while (scf.for
 /// to scf.while, then the zero-trip check), which convert-scf-to-cf lowers to a loop with one
 /// conditional back edge. The two rotation steps skip the greedy fold and region cleanup
 /// upstream's versions do (`cleanup=false`): the canonicalize after convert-scf-to-cf does
@@ -39,6 +41,7 @@ pub const LOOP_OPTIMIZATIONS: &[&str] = &[
     "scf-if-to-select",
     "scf-for-strength-reduction",
     "arith-divisibility-to-mul",
+    "scf-reload-loop-floats",
     "scf-for-to-while{cleanup=false}",
     "scf-rotate-while{cleanup=false}",
 ];

@@ -9,6 +9,7 @@ pub mod divisibility_to_mul;
 pub mod scf_for_strength_reduction;
 pub mod scf_for_to_while;
 pub mod scf_if_to_select;
+pub mod scf_reload_loop_floats;
 pub mod scf_rotate_while;
 #[cfg(test)]
 mod test_support;
@@ -20,6 +21,7 @@ pub fn passes() -> Vec<PassInfo> {
     vec![
         divisibility_to_mul::pass_info(),
         scf_if_to_select::INFO,
+        scf_reload_loop_floats::INFO,
         scf_for_strength_reduction::INFO,
         scf_for_to_while::INFO,
         scf_rotate_while::INFO,
