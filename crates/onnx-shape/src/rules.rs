@@ -149,6 +149,7 @@ pub fn infer(ctx: &mut Context, op: OpId) -> Option<Vec<Type>> {
         "Unsqueeze" => one(unsqueeze(ctx, op)),
         "MatMul" => one(matmul(ctx, op, (0, 1), None)),
         "Det" => one(det(ctx, op)),
+        "ImageDecoder" => one(image_decoder(ctx, op)),
         "Range" => one(range(ctx, op)),
         "ConstantOfShape" => one(constant_of_shape(ctx, op)),
         "Constant" => one(constant(ctx, op)),
@@ -627,6 +628,14 @@ fn arg_reduce(ctx: &mut Context, op: OpId) -> Option<Type> {
         None => None,
     };
     Some(tensor(ctx, i64t, dims))
+}
+
+/// ImageDecoder: the encoded stream's element type (UINT8) as `[?, ?, 1]` for Grayscale,
+/// `[?, ?, 3]` otherwise: the image's size is in its bytes.
+fn image_decoder(ctx: &mut Context, op: OpId) -> Option<Type> {
+    let x = operand_view(ctx, op, 0)?;
+    let gray = ctx.attr(op, "pixel_format").and_then(|a| ctx.attr_as_str(a)) == Some("Grayscale");
+    Some(tensor(ctx, x.elem, Some(vec![DYNAMIC, DYNAMIC, if gray { 1 } else { 3 }])))
 }
 
 /// Det: `[*, M, M]` to `[*]`.

@@ -163,3 +163,19 @@ func.func @f(%a: tensor<5x3x3xf32>, %b: tensor<2x2xf64>) {
     assert!(out.contains("(tensor<5x3x3xf32>) -> tensor<5xf32>"), "{out}");
     assert!(out.contains("(tensor<2x2xf64>) -> tensor<f64>"), "{out}");
 }
+
+/// ImageDecoder's image size is in its bytes; only the channel count is known.
+#[test]
+fn image_decoder_knows_only_its_channels() {
+    let out = run(r#"
+func.func @f(%a: tensor<100xui8>) {
+  %0 = "onnx.ImageDecoder"(%a) : (tensor<100xui8>) -> tensor<*xui8>
+  %1 = "onnx.ImageDecoder"(%a) {pixel_format = "Grayscale"} : (tensor<100xui8>) -> tensor<*xui8>
+  %2 = "onnx.ImageDecoder"(%a) {pixel_format = "BGR"} : (tensor<100xui8>) -> tensor<*xui8>
+  return
+}
+"#);
+    assert!(out.contains("(tensor<100xui8>) -> tensor<?x?x3xui8>"), "{out}");
+    assert!(out.contains("{pixel_format = \"Grayscale\"} : (tensor<100xui8>) -> tensor<?x?x1xui8>"), "{out}");
+    assert_eq!(out.matches("tensor<?x?x3xui8>").count(), 2, "{out}");
+}

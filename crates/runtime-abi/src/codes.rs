@@ -325,6 +325,13 @@ codes! {
         Linear => "linear",
         Circular => "circular",
     }
+
+    /// ImageDecoder's `pixel_format`: three channels in either order, or one luma channel.
+    pub enum PixelFormat("ImageDecoder pixel_format") {
+        Rgb => "RGB",
+        Bgr => "BGR",
+        Grayscale => "Grayscale",
+    }
 }
 
 #[cfg(test)]
@@ -351,6 +358,7 @@ mod tests {
         check::<CaseChange>();
         check::<TfIdfMode>();
         check::<CacheWrite>();
+        check::<PixelFormat>();
     }
 
     #[test]
@@ -365,7 +373,7 @@ mod tests {
             }
             seen.push(what);
         });
-        assert_eq!(seen.len(), 22, "a code enum is missing from the macro's list: {seen:?}");
+        assert_eq!(seen.len(), 23, "a code enum is missing from the macro's list: {seen:?}");
     }
 
     #[test]

@@ -327,6 +327,8 @@ macro_rules! runtime_functions {
             flowgate_rt_affine_grid(node: Node, theta: Handle, size: Handle, align_corners: I32) -> Handle, fails, memo;
             flowgate_rt_mel_weight_matrix(node: Node, num_mel_bins: Handle, dft_length: Handle, sample_rate: Handle,
                 lower_edge_hertz: Handle, upper_edge_hertz: Handle, to: I32) -> Handle, fails, memo;
+            // Images.
+            flowgate_rt_image_decode(node: Node, encoded: Handle, pixel_format: I32) -> Handle, fails, memo;
             // Optimizers (ai.onnx.preview.training).
             flowgate_rt_adagrad(node: Node, r: Handle, t: Handle, x: Handle, g: Handle, h: Handle,
                 norm_coefficient: F64, epsilon: F64, decay_factor: F64) -> Handle, fails;

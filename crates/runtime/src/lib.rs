@@ -42,6 +42,7 @@ mod gemm;
 mod gemm_split;
 mod grid_sample;
 mod gru;
+mod image_decoder;
 mod layer_norm;
 mod linalg;
 mod linear_attention;

@@ -119,6 +119,7 @@ const OPS: &[(&str, Count, Count)] = &[
     ("onnx.LogSoftmax", ex(1), ex(1)),
     ("onnx.MatMul", ex(2), ex(1)),
     ("onnx.Det", ex(1), ex(1)),
+    ("onnx.ImageDecoder", ex(1), ex(1)),
     ("onnx.Gemm", at_least(2), ex(1)),
     // Neural-network layers (optional trailing inputs and outputs).
     ("onnx.Conv", at_least(2), ex(1)),

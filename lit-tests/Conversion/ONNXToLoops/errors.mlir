@@ -1,11 +1,11 @@
 // RUN: %onnx-opt %s -split-input-file -convert-onnx-to-loops -verify-diagnostics
 // UNSUPPORTED: upstream-as-flowgate
 
-module attributes {onnx.opset_import = {ai.onnx = 20 : i64}} {
-  func.func @unknown_op(%x: tensor<16xui8>) -> tensor<?x?x3xui8> {
-    // expected-error @+1 {{op type 'ImageDecoder' is not supported by convert-onnx-to-loops}}
-    %0 = "onnx.ImageDecoder"(%x) : (tensor<16xui8>) -> tensor<?x?x3xui8>
-    return %0 : tensor<?x?x3xui8>
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64, ai.onnx.preview.training = 1 : i64}} {
+  func.func @unknown_op(%x: tensor<2xf32>) -> tensor<2xf32> {
+    // expected-error @+1 {{op type 'Gradient' of domain 'ai.onnx.preview.training' is not supported by convert-onnx-to-loops}}
+    %0 = "onnx.Gradient"(%x) {onnx.domain = "ai.onnx.preview.training", xs = ["x"], y = "x"} : (tensor<2xf32>) -> tensor<2xf32>
+    return %0 : tensor<2xf32>
   }
 }
 

@@ -22,6 +22,7 @@ mod detection;
 mod elementwise;
 mod emit;
 mod entry;
+mod image;
 mod linalg;
 mod loss;
 mod memo;
@@ -453,6 +454,9 @@ fn lower_op(l: &mut Lower<'_>, op: OpId) -> LResult<Vec<Value>> {
         return Ok(r);
     }
     if let Some(r) = signal::lower(l, op, &short)? {
+        return Ok(r);
+    }
+    if let Some(r) = image::lower(l, op, &short)? {
         return Ok(r);
     }
     if let Some(r) = sequence::lower(l, op, &short)? {

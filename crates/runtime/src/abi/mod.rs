@@ -42,6 +42,7 @@ mod glue {
     pub(crate) use crate::gemm::c_abi::*;
     pub(crate) use crate::grid_sample::c_abi::*;
     pub(crate) use crate::gru::c_abi::*;
+    pub(crate) use crate::image_decoder::c_abi::*;
     pub(crate) use crate::layer_norm::c_abi::*;
     pub(crate) use crate::linalg::c_abi::*;
     pub(crate) use crate::linear_attention::c_abi::*;
