@@ -237,46 +237,51 @@ fn element_address<'a, B: BuilderMethods<'a>>(
         return Err(bx.op_err(op, "has a number of indices that does not match the memref's rank"));
     }
     let idx = (0..shape.len()).map(|k| bx.operand(op, first_index + k)).collect::<Result<Vec<_>>>()?;
-    if identity && shape.iter().all(|&s| s != DYNAMIC) {
-        return Ok((static_address(bx, d.aligned, &shape, &idx, elem)?, elem));
+    if identity {
+        return Ok((identity_address(bx, &d, &shape, &idx, elem)?, elem));
     }
     Ok((address(bx, &d, &idx, elem)?, elem))
 }
 
-/// `aligned + sum(idx * stride) * sizeof(elem)` with the strides of a static identity layout
-/// as constants (and its offset, zero): a descriptor's strides are SSA values, block parameters
-/// once a buffer is carried by a loop, so each access of a compiled loop body paid one multiply
-/// per dimension (perf on the Scan RNN: the `[1,64] x [64,64]` MatMul nest's address
-/// arithmetic was most of its instructions).
-fn static_address<'a, B: BuilderMethods<'a>>(
+/// `aligned + sum(idx * stride) * sizeof(elem)` for an identity layout: its offset is zero and
+/// each stride that only static dimensions follow is a constant (the innermost is 1), as
+/// upstream's memref-to-llvm reads them off the type. A descriptor's strides are SSA values,
+/// block parameters once a buffer is carried by a loop, so each access of a compiled loop body
+/// paid one multiply per dimension (perf on the Scan RNN: the `[1,64] x [64,64]` MatMul nest's
+/// address arithmetic was most of its instructions; `bench/codegen`'s par2d over a
+/// `memref<?x?xf32>` ran at 1.8x C with the descriptor's offset and inner stride).
+fn identity_address<'a, B: BuilderMethods<'a>>(
     bx: &mut B,
-    aligned: B::Value,
+    d: &Desc<B::Value>,
     shape: &[i64],
     idx: &[B::Value],
     elem: Scalar,
 ) -> Result<B::Value> {
     let mut lin: Option<B::Value> = None;
-    let mut stride = 1i64;
-    for (&i, &s) in idx.iter().zip(shape).rev() {
-        let t = if stride == 1 {
-            i
-        } else {
-            let c = index(bx, stride)?;
-            mul(bx, i, c)?
+    // The stride of the current dimension while every later one is static.
+    let mut stride = Some(1i64);
+    for (k, (&i, &s)) in idx.iter().zip(shape).enumerate().rev() {
+        let t = match stride {
+            Some(1) => i,
+            Some(c) => {
+                let c = index(bx, c)?;
+                mul(bx, i, c)?
+            }
+            None => mul(bx, i, d.strides[k])?,
         };
         lin = Some(match lin {
             Some(l) => add(bx, l, t)?,
             None => t,
         });
-        stride = stride.wrapping_mul(s);
+        stride = stride.filter(|_| s != DYNAMIC).map(|c| c.wrapping_mul(s));
     }
     match lin {
         Some(l) => {
             let size = index(bx, elem.size() as i64)?;
             let bytes = mul(bx, l, size)?;
-            bx.ptr_add(aligned, bytes)
+            bx.ptr_add(d.aligned, bytes)
         }
-        None => Ok(aligned),
+        None => Ok(d.aligned),
     }
 }
 
