@@ -129,13 +129,15 @@ fi
 CROSS_TRIPLES=(aarch64-unknown-linux-gnu riscv64gc-unknown-linux-gnu x86_64-apple-darwin aarch64-apple-darwin)
 install_cross() {
   local need=()
-  for pkg in gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu qemu-user lld-22; do
+  # The C libraries' headers are only Recommends of the cross compilers, and apt_install takes
+  # no recommends: name them, or a fresh machine links nothing for the cross targets.
+  for pkg in gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu libc6-dev-arm64-cross libc6-dev-riscv64-cross qemu-user lld-22; do
     if ! dpkg -s "$pkg" >/dev/null 2>&1; then need+=("$pkg"); fi
   done
   if [ ${#need[@]} -gt 0 ]; then
     apt_install "${need[@]}" || return 1
   else
-    log "gcc-aarch64-linux-gnu, gcc-riscv64-linux-gnu, qemu-user and lld-22 are installed"
+    log "gcc-aarch64-linux-gnu, gcc-riscv64-linux-gnu, their C libraries, qemu-user and lld-22 are installed"
   fi
   local installed
   installed=$(rustup target list --installed 2>/dev/null) || { echo "error: rustup not found" >&2; return 1; }
