@@ -21,7 +21,6 @@ mod batch_norm;
 mod bitcast;
 mod broadcast;
 mod buffer;
-mod bufpool;
 pub mod c_api;
 mod cast;
 mod causal_conv;

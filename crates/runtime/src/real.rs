@@ -142,7 +142,6 @@ pub(crate) fn from_reals<T: Real>(dtype: DType, shape: Vec<usize>, v: Vec<T>) ->
         return Tensor::from_vec(shape, v);
     }
     let data = dispatch_dtype!(dtype, E => E::into_data(v.iter().map(|x| E::from_f64(x.to_f64())).collect()));
-    crate::bufpool::give(v);
     Tensor::from_data(shape, data)
 }
 

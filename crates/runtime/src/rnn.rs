@@ -281,9 +281,9 @@ fn lstm_real<T: Real>(
     let ih = opt.initial_h.map(|t| reals::<T>(t, "LSTM")).transpose()?;
     let ic = opt.initial_c.map(|t| reals::<T>(t, "LSTM")).transpose()?;
     let clip = a.clip.map(T::of);
-    let mut y = crate::bufpool::zeroed::<T>(seq * dirs * batch * h);
-    let mut yh = crate::bufpool::zeroed::<T>(dirs * batch * h);
-    let mut yc = crate::bufpool::zeroed::<T>(dirs * batch * h);
+    let mut y = vec![T::default(); seq * dirs * batch * h];
+    let mut yh = vec![T::default(); dirs * batch * h];
+    let mut yc = vec![T::default(); dirs * batch * h];
     let steps = Steps { seq, batch, dirs, h, layout: a.layout };
     let (st, yi) = (|dir, b| steps.state(dir, b), |t, dir, b| steps.y(t, dir, b));
     for dir in 0..dirs {
@@ -291,7 +291,7 @@ fn lstm_real<T: Real>(
         let wd = &wt.0[dir * g4 * input..][..g4 * input];
         let rd = &rt.0[dir * g4 * h..][..g4 * h];
         // XW[t * batch + b] = X[t, b] W^T + both biases.
-        let mut xw = crate::bufpool::zeroed::<T>(seq * batch * g4);
+        let mut xw = vec![T::default(); seq * batch * g4];
         if let Some(bv) = &bv {
             for row in xw.chunks_exact_mut(g4) {
                 for (k, slot) in row.iter_mut().enumerate() {
@@ -300,8 +300,8 @@ fn lstm_real<T: Real>(
             }
         }
         steps.project(&xv, wd, input, g4, &mut xw)?;
-        let mut hs = crate::bufpool::zeroed::<T>(batch * h);
-        let mut cs = crate::bufpool::zeroed::<T>(batch * h);
+        let mut hs = vec![T::default(); batch * h];
+        let mut cs = vec![T::default(); batch * h];
         for b in 0..batch {
             if let Some(ih) = &ih {
                 hs[b * h..][..h].copy_from_slice(&ih[st(dir, b)..][..h]);
@@ -311,7 +311,7 @@ fn lstm_real<T: Real>(
             }
         }
         let (f, g, hact) = (acts[3 * dir], acts[3 * dir + 1], acts[3 * dir + 2]);
-        let mut gates = crate::bufpool::zeroed::<T>(batch * g4);
+        let mut gates = vec![T::default(); batch * g4];
         for s in 0..seq {
             // Each batch entry's time index for this step.
             for b in 0..batch {
@@ -395,9 +395,6 @@ fn lstm_real<T: Real>(
         for b in 0..batch {
             yh[st(dir, b)..][..h].copy_from_slice(&hs[b * h..][..h]);
             yc[st(dir, b)..][..h].copy_from_slice(&cs[b * h..][..h]);
-        }
-        for v in [xw, hs, cs, gates] {
-            crate::bufpool::give(v);
         }
     }
     let dt = x.dtype();

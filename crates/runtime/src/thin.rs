@@ -30,7 +30,7 @@ pub(crate) fn try_direct<T: Real>(
         let store = |slot: &mut T, sum: T| *slot = if beta == zero { alpha * sum } else { beta * *slot + alpha * sum };
         if m == 1 && b.cs == 1 && (a.cs == 1 || k == 1) {
             // One row: scaled rows of B summed into C's row.
-            let mut acc = crate::bufpool::zeroed::<T>(n);
+            let mut acc = vec![zero; n];
             for l in 0..k {
                 let x = a.data[l * a.cs];
                 for (s, &y) in acc.iter_mut().zip(&b.data[l * b.rs..][..n]) {
@@ -40,7 +40,6 @@ pub(crate) fn try_direct<T: Real>(
             for (slot, &s) in c.data[..n].iter_mut().zip(&acc) {
                 store(slot, s);
             }
-            crate::bufpool::give(acc);
             return true;
         }
         if a.cs == 1 && b.rs == 1 && (m == 1 || n == 1) {

@@ -282,11 +282,7 @@ fn elem_dtype<T: Elem>(_: &[T]) -> DType {
 
 /// An empty Vec with room for `n` elements, or an error when the allocator refuses (instead of
 /// the abort a plain `Vec::with_capacity` would give).
-pub(crate) fn try_vec<T: Copy>(n: usize) -> RtResult<Vec<T>> {
-    // A buffer a dropped tensor gave back, when one of this size is free (`bufpool`).
-    if let Some(v) = crate::bufpool::take(n) {
-        return Ok(v);
-    }
+pub(crate) fn try_vec<T>(n: usize) -> RtResult<Vec<T>> {
     let mut v = Vec::new();
     v.try_reserve_exact(n)
         .map_err(|_| rt_err!("cannot allocate {} bytes", n.saturating_mul(std::mem::size_of::<T>())))?;
@@ -294,7 +290,7 @@ pub(crate) fn try_vec<T: Copy>(n: usize) -> RtResult<Vec<T>> {
 }
 
 /// `n` copies of `x`, as [`try_vec`].
-pub(crate) fn try_filled<T: Copy>(x: T, n: usize) -> RtResult<Vec<T>> {
+pub(crate) fn try_filled<T: Clone>(x: T, n: usize) -> RtResult<Vec<T>> {
     let mut v = try_vec(n)?;
     v.resize(n, x);
     Ok(v)
@@ -429,8 +425,8 @@ impl Tensor {
         &self.data
     }
 
-    pub fn into_data(mut self) -> Data {
-        std::mem::replace(&mut self.data, Data::F32(Vec::new()))
+    pub fn into_data(self) -> Data {
+        self.data
     }
 
     pub fn dtype(&self) -> DType {
@@ -461,7 +457,7 @@ impl Tensor {
 
     /// The same data with another shape of the same element count.
     pub fn with_shape(self, shape: Vec<usize>) -> RtResult<Tensor> {
-        Tensor::from_data(shape, self.into_data())
+        Tensor::from_data(shape, self.data)
     }
 
     pub fn to_le_bytes(&self) -> Vec<u8> {
@@ -494,15 +490,6 @@ impl Tensor {
             bail!("{what} must be a 1-D tensor, got shape {}", fmt_shape(&self.shape));
         }
         self.to_i64s(what)
-    }
-}
-
-// A tensor's storage goes back to this thread's buffer pool for the next kernel that asks for
-// a buffer of its size (`bufpool`).
-impl Drop for Tensor {
-    fn drop(&mut self) {
-        let data = std::mem::replace(&mut self.data, Data::F32(Vec::new()));
-        dispatch!(data, v => crate::bufpool::give(v));
     }
 }
 

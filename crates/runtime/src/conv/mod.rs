@@ -104,7 +104,7 @@ fn conv_real<T: Real>(p: Problem<'_>) -> RtResult<Tensor> {
     let (geom, win, out) = (p.geom(), p.win, p.out);
     let (in_count, out_count) = (geom.in_count(), geom.out_count());
     let rows = cg * geom.kcount();
-    let mut y = crate::bufpool::zeroed::<T>(n * m * out_count);
+    let mut y = vec![T::default(); n * m * out_count];
     if y.is_empty() {
         return p.finish(y);
     }
@@ -123,11 +123,11 @@ fn conv_real<T: Real>(p: Problem<'_>) -> RtResult<Tensor> {
     if batched && !direct {
         let cols = n * out_count;
         checked_numel(&[rows, cols], 8)?;
-        let mut col = crate::bufpool::zeroed::<T>(rows * cols);
+        let mut col = vec![T::default(); rows * cols];
         for img in 0..n {
             im2col::im2col(&xv[img * c * in_count..][..c * in_count], c, &geom, &mut col, cols, img * out_count);
         }
-        let mut prod = crate::bufpool::zeroed::<T>(m * cols);
+        let mut prod = vec![T::default(); m * cols];
         T::gemm(
             m,
             rows,
@@ -144,8 +144,6 @@ fn conv_real<T: Real>(p: Problem<'_>) -> RtResult<Tensor> {
                     .copy_from_slice(&prod[oc * cols + img * out_count..][..out_count]);
             }
         }
-        crate::bufpool::give(col);
-        crate::bufpool::give(prod);
         return p.finish(y);
     }
     if direct {
@@ -164,7 +162,7 @@ fn conv_real<T: Real>(p: Problem<'_>) -> RtResult<Tensor> {
         return p.finish(y);
     }
     checked_numel(&[rows, out_count], 8)?;
-    let mut col = crate::bufpool::zeroed::<T>(if pointwise { 0 } else { rows * out_count });
+    let mut col = vec![T::default(); if pointwise { 0 } else { rows * out_count }];
     for img in 0..n {
         for grp in 0..g {
             let xg = &xv[(img * c + grp * cg) * in_count..][..cg * in_count];
@@ -188,7 +186,6 @@ fn conv_real<T: Real>(p: Problem<'_>) -> RtResult<Tensor> {
             )?;
         }
     }
-    crate::bufpool::give(col);
     p.finish(y)
 }
 
