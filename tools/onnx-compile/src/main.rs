@@ -55,7 +55,8 @@ pub(crate) struct Cli {
     #[arg(long)]
     pub(crate) name: Option<String>,
     /// ONNX models: write a shared library (linked with the runtime's static library, `cc
-    /// -shared`; `$CC` and `$FLOWGATE_RUNTIME_LIB` choose others) instead of an object file.
+    /// -shared`; `$CC` and `$FLOWGATE_RUNTIME_LIB` choose others, `$FLOWGATE_LDFLAGS` adds
+    /// linker arguments) instead of an object file.
     #[arg(long)]
     pub(crate) shared: bool,
 }

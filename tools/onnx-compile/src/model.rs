@@ -38,7 +38,7 @@ pub(crate) fn compile_model(cli: &Cli, backend: Box<dyn CodegenBackend>, progres
         let obj = dir.path().join(format!("{name}.o"));
         std::fs::write(&obj, &out.bytes).map_err(|e| write_error(&obj, e))?;
         let runtime = aot::runtime_library().map_err(|e| format!("error: {e}\n"))?;
-        aot::link_shared(&obj, &cli.output, &runtime).map_err(|e| format!("error: {e}\n"))?;
+        aot::link_shared(&obj, &cli.output, &runtime, &[]).map_err(|e| format!("error: {e}\n"))?;
     } else {
         std::fs::write(&cli.output, &out.bytes).map_err(|e| write_error(&cli.output, e))?;
     }

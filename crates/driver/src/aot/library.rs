@@ -39,11 +39,13 @@ pub fn runtime_library() -> Result<PathBuf, String> {
 }
 
 /// Links `object` (a file) with the runtime into the shared library `out` with `cc` (`$CC`
-/// if set). `-Bsymbolic` binds the runtime's symbols inside the library, whatever the loading
-/// program exports; `-u` keeps the C API functions a caller needs, which the object does not
+/// if set), `extra` and `$FLOWGATE_LDFLAGS` (whitespace-separated, e.g. `-fuse-ld=lld`) last.
+/// `-Bsymbolic` binds the runtime's symbols inside the library, whatever the loading program
+/// exports; `-u` keeps the C API functions a caller needs, which the object does not
 /// reference and an archive would otherwise leave out.
-pub fn link_shared(object: &Path, out: &Path, runtime: &Path) -> Result<(), String> {
+pub fn link_shared(object: &Path, out: &Path, runtime: &Path, extra: &[&str]) -> Result<(), String> {
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+    let ldflags = std::env::var("FLOWGATE_LDFLAGS").unwrap_or_default();
     let output = Command::new(&cc)
         .arg("-shared")
         .arg("-o")
@@ -53,6 +55,8 @@ pub fn link_shared(object: &Path, out: &Path, runtime: &Path) -> Result<(), Stri
         .args(["-Wl,-u,flowgate_tensor_free", "-Wl,-u,flowgate_last_error", "-Wl,-u,flowgate_set_num_threads"])
         .args(["-Wl,-Bsymbolic", "-Wl,--gc-sections"])
         .args(["-lm", "-lpthread", "-ldl"])
+        .args(extra)
+        .args(ldflags.split_whitespace())
         .output()
         .map_err(|e| format!("cannot run the linker '{cc}': {e}"))?;
     if !output.status.success() {
@@ -83,7 +87,9 @@ pub fn load(object: &[u8], name: &str) -> Result<Loaded, String> {
     let obj = dir.path().join(format!("{name}.o"));
     let so = dir.path().join(format!("lib{name}.so"));
     std::fs::write(&obj, object).map_err(|e| format!("cannot write {}: {e}", obj.display()))?;
-    link_shared(&obj, &so, &runtime_library()?)?;
+    // The library lives only as long as this process: the runtime's debug information in it
+    // is never read, and leaving it out halves the link (a debug runtime archive is ~180 MB).
+    link_shared(&obj, &so, &runtime_library()?, &["-Wl,--strip-debug"])?;
     // SAFETY: the library is ours, just linked: its initializers are the runtime's (none that
     // matter), and the symbols below have the types the C ABI gives them.
     unsafe {
