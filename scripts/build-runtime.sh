@@ -2,7 +2,7 @@
 # Builds Flowgate's runtime library for one target and installs what a C or C++ program needs to
 # use compiled models (README, "Embedding a model in C"):
 #
-#   bash scripts/build-runtime.sh --prefix DIR [--target TRIPLE] [--release] [--with-compiler]
+#   bash scripts/build-runtime.sh --prefix DIR [--target TRIPLE] [--release | --profile NAME] [--with-compiler]
 #
 #   DIR/include/flowgate.h                       the C API (value structs, tensors, errors)
 #   DIR/lib/libflowgate_runtime.a                static library
@@ -17,8 +17,9 @@
 # --target is a Rust target triple: x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu,
 # riscv64gc-unknown-linux-gnu (linked with Debian's <arch>-linux-gnu-gcc), x86_64-apple-darwin,
 # aarch64-apple-darwin (off macOS: the static library only). Default: the host. --release builds
-# the release profile (default: dev, whose runtime is optimized too, and which scripts/test.sh
-# has built already).
+# the release profile, --profile NAME another of Cargo.toml's (scripts/c-embed-test.sh uses
+# cross-test) (default: dev, whose runtime is optimized too, and which scripts/test.sh has built
+# already).
 # Only the runtime crates are built (and onnx-compile with --with-compiler).
 set -euo pipefail
 
@@ -34,8 +35,12 @@ while [ $# -gt 0 ]; do
     --prefix) PREFIX=$2; shift 2 ;;
     --target) TARGET=$2; shift 2 ;;
     --release) PROFILE=release; CARGO_PROFILE=(--release); shift ;;
+    --profile)
+      # cargo's output folder for `dev` is `debug`; every other profile's is its name.
+      case "$2" in dev) PROFILE=debug ;; *) PROFILE=$2 ;; esac
+      CARGO_PROFILE=(--profile "$2"); shift 2 ;;
     --with-compiler) WITH_COMPILER=1; shift ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) echo "build-runtime.sh: unknown argument: $1" >&2; exit 2 ;;
   esac
 done

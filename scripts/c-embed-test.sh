@@ -10,8 +10,9 @@
 #    examples/c-embed is configured with find_package(Flowgate), built (its two models compiled
 #    by flowgate_compile_model()) and run through ctest.
 # 2. Cross (unless --no-cross): for aarch64-unknown-linux-gnu and riscv64gc-unknown-linux-gnu the
-#    runtime is built for the target, the C API test is built with Debian's cross compiler
-#    against its static and its shared library, and the Collatz Loop model
+#    runtime is built for the target (Cargo.toml's unoptimized cross-test profile), the C API
+#    test is built with Debian's cross compiler against its static and its shared library, and
+#    the Collatz Loop model
 #    (testdata/onnx-cf/loop_while_collatz) is compiled with `onnx-compile --target`, linked with
 #    tests/c/collatz_handles.c and the runtime; examples/c-embed's program is linked with its two
 #    models compiled with `onnx-compile --target` (their `<name>_run`); all run under qemu-user.
@@ -30,7 +31,7 @@ CROSS=1
 for arg in "$@"; do
   case "$arg" in
     --no-cross) CROSS=0 ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "c-embed-test.sh: unknown argument: $arg" >&2; exit 2 ;;
   esac
 done
@@ -117,7 +118,7 @@ cross_target() {
       return 1
     fi
   done
-  bash scripts/build-runtime.sh --prefix "$prefix" --target "$triple" || return 1
+  bash scripts/build-runtime.sh --prefix "$prefix" --target "$triple" --profile "$CROSS_PROFILE" || return 1
   mkdir -p "$out/flowgate"
   "$cc" "${CFLAGS_TEST[@]}" -I"$prefix/include" "$C_API_TEST" "$prefix/lib/libflowgate_runtime.a" \
     -lm -lpthread -ldl -o "$out/c_api" || return 1
@@ -161,7 +162,7 @@ macos_target() {
       return 1
     fi
   done
-  bash scripts/build-runtime.sh --prefix "$prefix" --target "$triple" || return 1
+  bash scripts/build-runtime.sh --prefix "$prefix" --target "$triple" --profile "$CROSS_PROFILE" || return 1
   mkdir -p "$out"
   compile_example_models "$triple" "$out" "$out" || return 1
   # -undefined dynamic_lookup: libSystem's stubs come with Apple's SDK, which is absent.
@@ -182,7 +183,23 @@ macos_target() {
     "$(grep -c . "$out/undefined.txt") left to libSystem"
 }
 
+# The runtime for the four targets, built up front two targets per cargo run so that one
+# target's long serial crates (the runtime itself) overlap the other's, in Cargo.toml's
+# `cross-test` profile (unoptimized: these builds are only linked and run on tiny models).
+# build-runtime.sh then finds them built: the package sets and profile are the same.
+CROSS_PROFILE=cross-test
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=${CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER:-aarch64-linux-gnu-gcc}
+export CARGO_TARGET_RISCV64GC_UNKNOWN_LINUX_GNU_LINKER=${CARGO_TARGET_RISCV64GC_UNKNOWN_LINUX_GNU_LINKER:-riscv64-linux-gnu-gcc}
+build_cross_runtimes() {
+  cargo build --profile "$CROSS_PROFILE" --target aarch64-unknown-linux-gnu --target riscv64gc-unknown-linux-gnu \
+    -p flowgate-runtime -p flowgate-runtime-shared &&
+    cargo build --profile "$CROSS_PROFILE" --target x86_64-apple-darwin --target aarch64-apple-darwin \
+      -p flowgate-runtime
+}
+
 if [ "$CROSS" = 1 ]; then
+  step "the runtime for aarch64, riscv64 and both macOS targets (cargo --profile $CROSS_PROFILE)" \
+    build_cross_runtimes
   step "aarch64 under qemu (runtime, C API test, compiled models)" \
     cross_target aarch64-unknown-linux-gnu aarch64-linux-gnu qemu-aarch64
   step "riscv64 under qemu (runtime, C API test, compiled models)" \

@@ -14,7 +14,7 @@ use half::{bf16, f16};
 use numpy::ndarray::{ArrayD, IxDyn};
 use numpy::{Element, PyArray, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyBytes, PyList, PyTuple};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -172,8 +172,24 @@ fn value<T: Element + flowgate_runtime::Elem>(
         lent.held.push((v.clone(), arr.clone().into_any().unbind()));
         return Ok(v);
     }
-    let ro = a.try_readonly().map_err(|e| InvalidArgument::new_err(e.to_string()))?;
-    let t = Tensor::from_vec(shape, ro.as_array().iter().copied().collect()).map_err(bad_shape)?;
+    let elements: Vec<T> = if arr.is_aligned() && ptr.is_aligned() {
+        let ro = a.try_readonly().map_err(|e| InvalidArgument::new_err(e.to_string()))?;
+        ro.as_array().iter().copied().collect()
+    } else {
+        // Rust may not even form a view of unaligned `T`s (a debug build stops there; a release
+        // build would be undefined behaviour): numpy copies the elements out in C order as
+        // bytes, in native byte order (the dtype is `T`'s), and each is read unaligned.
+        let bytes = arr.call_method1("tobytes", ("C",))?;
+        let bytes = bytes.cast::<PyBytes>()?.as_bytes();
+        let size = std::mem::size_of::<T>();
+        if bytes.len() != n * size {
+            return Err(InvalidArgument::new_err(format!("input '{name}': numpy gave {} bytes for {n} elements", bytes.len())));
+        }
+        // SAFETY: each chunk holds `size_of::<T>()` bytes of one element numpy wrote as a `T`
+        // (every `T` here is plain data, valid for the bit patterns numpy writes).
+        bytes.chunks_exact(size).map(|c| unsafe { std::ptr::read_unaligned(c.as_ptr().cast::<T>()) }).collect()
+    };
+    let t = Tensor::from_vec(shape, elements).map_err(bad_shape)?;
     count(&INPUTS_COPIED, &t);
     Ok(Arc::new(RtValue::tensor(t)))
 }
