@@ -183,7 +183,10 @@ fn value<T: Element + flowgate_runtime::Elem>(
         let bytes = bytes.cast::<PyBytes>()?.as_bytes();
         let size = std::mem::size_of::<T>();
         if bytes.len() != n * size {
-            return Err(InvalidArgument::new_err(format!("input '{name}': numpy gave {} bytes for {n} elements", bytes.len())));
+            return Err(InvalidArgument::new_err(format!(
+                "input '{name}': numpy gave {} bytes for {n} elements",
+                bytes.len()
+            )));
         }
         // SAFETY: each chunk holds `size_of::<T>()` bytes of one element numpy wrote as a `T`
         // (every `T` here is plain data, valid for the bit patterns numpy writes).
