@@ -8,3 +8,4 @@
 // CHECK-DAG: {{^ *}}canonicalize
 // CHECK-DAG: {{^ *}}cse
 // CHECK-DAG: {{^ *}}convert-scf-to-cf
+// CHECK-DAG: {{^ *}}onnx-float16-in-f32

@@ -12,7 +12,8 @@
 
 // The onnx lowerings only matter for onnx input; without onnx ops they are listed, not warned.
 // CHECK-NOT: warning
-// CHECK: pass: convert-onnx-to-scf
+// CHECK: pass: onnx-float16-in-f32
+// CHECK-NEXT: pass: convert-onnx-to-scf
 // CHECK: pass: canonicalize
 // CHECK-NEXT: pass: cse
 // O2-NEXT: pass: scf-if-to-select

@@ -8,7 +8,8 @@ use flowgate_ir::{Context, Diagnostic, OpId, SourceMgr};
 use flowgate_pass::{parse_pass_options, PassInfo, PassOptions};
 use std::time::{Duration, Instant};
 
-/// What runs between verified input and code generation at -O0, in order (DESIGN.md §1): the
+/// What runs between verified input and code generation at -O0, in order (DESIGN.md §1):
+/// float16 values between float-computing onnx ops kept in f32 (as onnxruntime runs them), the
 /// onnx dialect to scf and loops, cleanup, scf to cf, memref views expanded into
 /// `extract_strided_metadata` + index arithmetic + `reinterpret_cast` (so no backend computes a
 /// view's strides), cleanup, and last integers of odd widths (`i2`, `i17`, ...) moved to
@@ -16,6 +17,7 @@ use std::time::{Duration, Instant};
 /// Passes with nothing to do leave the module unchanged, so `.mlir` input at any stage goes
 /// through the same list.
 pub const LOWERING_PIPELINE: &[&str] = &[
+    "onnx-float16-in-f32",
     "convert-onnx-to-scf",
     "convert-onnx-to-loops",
     "canonicalize",

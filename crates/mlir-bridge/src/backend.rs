@@ -14,7 +14,7 @@ use flowgate_ir::{Context, OpId};
 /// independent of our transformations: `scf` to `cf` and everything after is upstream's
 /// ([`jit::LOWERING`]). (Our canonicalizer would also fold a computed negative `scf.for` step
 /// into a constant one, which upstream's verifier rejects.)
-pub const BEFORE_UPSTREAM: &[&str] = &["convert-onnx-to-scf", "convert-onnx-to-loops"];
+pub const BEFORE_UPSTREAM: &[&str] = &["onnx-float16-in-f32", "convert-onnx-to-scf", "convert-onnx-to-loops"];
 
 /// Upstream's lowering and ExecutionEngine at LLVM `-O<level>` (0 to 3).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
