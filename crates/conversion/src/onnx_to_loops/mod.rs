@@ -177,8 +177,9 @@ fn lower_function(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
     compiled::stack::write_rows_in_place(l);
     compiled::in_place::insert(l, f)?;
     compiled::carried::insert(l, f)?;
-    compiled::promote::carry_scalars(l, f);
+    let promoted = compiled::promote::carry_scalars(l, f);
     compiled::promote::forward(l, f);
+    compiled::promote::drop_dead_stores(l, &promoted);
     erase_novalues(l, f);
     stop_loops_on_error(l, f)?;
     ownership::insert(l, f)?;

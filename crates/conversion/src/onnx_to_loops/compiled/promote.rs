@@ -18,20 +18,40 @@
 //! and [`forward`] then replaces each load of a buffer element stored earlier in the same block
 //! (with nothing between that may write memory through another name) by the stored value, so
 //! the chain stays in registers. Only loops whose body reads the carried buffer with plain
-//! loads qualify; the dead stores stay (they are off the dependency chain).
+//! loads qualify. [`drop_dead_stores`] last erases the body's stores into the buffer when
+//! nothing in the loop reads it any more: the store after the loop writes the final value
+//! (a store per trip the Scan cumsum benchmark's C version does not make).
 
 use super::super::emit::Lower;
 use flowgate_ir::{BlockId, InsertPoint, OpId, TypeKind, Value};
 use flowgate_scf::{ForOp, YieldOp};
 use std::collections::HashMap;
 
-/// Carries every single-element buffer of the `scf.for` loops of `f` as a register.
-pub(crate) fn carry_scalars(l: &mut Lower<'_>, f: OpId) {
+/// Carries every single-element buffer of the `scf.for` loops of `f` as a register. Returns
+/// each loop with the buffer that holds its carried value after it.
+pub(crate) fn carry_scalars(l: &mut Lower<'_>, f: OpId) -> Vec<(OpId, Value)> {
     let mut loops = Vec::new();
     l.ctx.walk(f, &mut |op| loops.extend(ForOp::cast(l.ctx, op)));
+    let mut promoted = Vec::new();
     for lp in loops {
         for k in 0..lp.init_args(l.ctx).len() {
-            promote(l, lp, k);
+            promoted.extend(promote(l, lp, k).map(|dst| (lp.op(), dst)));
+        }
+    }
+    promoted
+}
+
+/// Erases the stores into each promoted loop's buffer made inside that loop, when every use of
+/// the buffer inside it is such a store (run after [`forward`], which removes the loads it
+/// can). The buffer holds one element and the store after the loop overwrites it, so those
+/// stores are dead; a buffer read in the loop any other way keeps them.
+pub(crate) fn drop_dead_stores(l: &mut Lower<'_>, promoted: &[(OpId, Value)]) {
+    for &(lp, dst) in promoted {
+        let inside: Vec<_> = l.ctx.uses(dst).iter().filter(|u| l.ctx.is_ancestor(lp, u.op)).copied().collect();
+        if inside.iter().all(|u| u.index == 1 && l.ctx.is_op(u.op, "memref.store")) {
+            for u in inside {
+                l.ctx.erase_op(u.op);
+            }
         }
     }
 }
@@ -46,28 +66,30 @@ fn single(l: &Lower<'_>, v: Value) -> Option<(flowgate_ir::Type, usize)> {
     }
 }
 
-fn promote(l: &mut Lower<'_>, for_op: ForOp, k: usize) {
+/// Carries the `k`th iter_arg of `for_op` in a register when it qualifies; returns the buffer
+/// that holds the value after the loop.
+fn promote(l: &mut Lower<'_>, for_op: ForOp, k: usize) -> Option<Value> {
     let lp = for_op.op();
-    let Some(blk) = l.ctx.entry_block(for_op.body(l.ctx)) else { return };
-    let Some(y) = l.ctx.terminator(blk).and_then(|t| YieldOp::cast(l.ctx, t)) else { return };
+    let blk = l.ctx.entry_block(for_op.body(l.ctx))?;
+    let y = l.ctx.terminator(blk).and_then(|t| YieldOp::cast(l.ctx, t))?;
     let (Some(&arg), Some(&init), Some(&dst)) =
         (for_op.region_iter_args(l.ctx).get(k), for_op.init_args(l.ctx).get(k), y.values(l.ctx).get(k))
     else {
-        return;
+        return None;
     };
     let y = y.op();
-    let Some((et, rank)) = single(l, arg) else { return };
+    let (et, rank) = single(l, arg)?;
     // The final value goes back into the buffer the yield copied into, after the loop: it must
     // be made outside the loop (the buffers of `carried.rs` are allocated at function entry).
     let outside = l.ctx.defining_op(dst).is_some_and(|d| l.ctx.is_op(d, "memref.alloc") && !l.ctx.is_ancestor(lp, d));
     if dst == arg || !outside || l.ctx.value_type(dst) != l.ctx.value_type(arg) {
-        return;
+        return None;
     }
     let uses = l.ctx.uses(arg).to_vec();
     if uses.iter().any(|u| u.index != 0 || !l.ctx.is_op(u.op, "memref.load")) {
-        return;
+        return None;
     }
-    let Some(&res) = l.ctx.results(lp).get(k) else { return };
+    let &res = l.ctx.results(lp).get(k)?;
     l.loc = l.ctx.op_loc(lp);
     l.ip = InsertPoint::Before(lp);
     // One index 0 before the loop serves the three accesses.
@@ -89,6 +111,7 @@ fn promote(l: &mut Lower<'_>, for_op: ForOp, k: usize) {
     l.ip = super::after(l.ctx, lp);
     let st = flowgate_ir::OperationState::new(l.ctx, "memref.store", l.loc).operands(&[&[res, dst][..], &idx].concat());
     l.create(st);
+    Some(dst)
 }
 
 /// An index operand: a constant, or an SSA value compared by identity.
