@@ -96,6 +96,8 @@ pub struct Context {
     pub(crate) resources: rustc_hash::FxHashMap<String, crate::attributes::ResourceBlob>,
     /// Parse ops of dialects that are not registered (upstream's -allow-unregistered-dialect).
     pub allow_unregistered: bool,
+    /// Symbol tables indexed by name while the IR cannot change (`with_symbol_cache`).
+    pub(crate) symbol_cache: std::sync::Mutex<Option<crate::symbol::SymbolCache>>,
 }
 
 impl Default for Context {
@@ -119,6 +121,7 @@ impl Context {
             changes: None,
             resources: Default::default(),
             allow_unregistered: false,
+            symbol_cache: Default::default(),
         }
     }
 

@@ -12,7 +12,7 @@ use dominance::DominanceInfo;
 /// Verify `root` and everything nested in it.
 pub fn verify(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
     let mut v = Verifier { ctx, dom: DominanceInfo::default(), isolated: Vec::new() };
-    v.verify_op(root)
+    ctx.with_symbol_cache(|| v.verify_op(root))
 }
 
 struct Verifier<'a> {
