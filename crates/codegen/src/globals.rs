@@ -149,55 +149,13 @@ pub fn global_decls(ctx: &Context, module: OpId, backend: &str, object: bool) ->
 /// one element), or None when the value is not a splat.
 pub fn splat_element(data: &DenseElements, splat: bool, elem: Scalar, count: usize) -> Option<Vec<u8>> {
     let size = elem.size() as usize;
-    if let DenseElements::Hex(_) = data {
-        let bytes = hex_bytes(data)?;
-        return (bytes.len() == size && count != 1).then_some(bytes);
+    if let DenseElements::Hex(bytes) = data {
+        return (bytes.len() == size && count != 1).then(|| bytes.clone());
     }
     if !splat {
         return None;
     }
     element_bytes(data, 0, elem)
-}
-
-/// The bytes of a `dense<"0x...">` value.
-fn hex_bytes(data: &DenseElements) -> Option<Vec<u8>> {
-    let DenseElements::Hex(h) = data else { return None };
-    let h = h.strip_prefix("0x").or_else(|| h.strip_prefix("0X"))?;
-    decode_hex(h.as_bytes())
-}
-
-/// Hex digits to bytes through a table, into a buffer of the final size: model weights make
-/// blobs of tens of megabytes, and per-pair `from_str_radix` into a growing vector took most of
-/// a detection model's compile time. `None` on an odd length or a non-hex digit.
-fn decode_hex(h: &[u8]) -> Option<Vec<u8>> {
-    const BAD: u8 = 0xFF;
-    const TABLE: [u8; 256] = {
-        let mut t = [BAD; 256];
-        let mut i = 0;
-        while i < 10 {
-            t[b'0' as usize + i] = i as u8;
-            i += 1;
-        }
-        let mut i = 0;
-        while i < 6 {
-            t[b'a' as usize + i] = 10 + i as u8;
-            t[b'A' as usize + i] = 10 + i as u8;
-            i += 1;
-        }
-        t
-    };
-    if !h.len().is_multiple_of(2) {
-        return None;
-    }
-    let mut out = Vec::with_capacity(h.len() / 2);
-    let mut bad = 0u8;
-    for pair in h.chunks_exact(2) {
-        let (hi, lo) = (TABLE[pair[0] as usize], TABLE[pair[1] as usize]);
-        bad |= hi | lo;
-        out.push(hi << 4 | lo);
-    }
-    // Valid digits are below 16, so any 0xFF entry sets the high bits.
-    (bad < 16).then_some(out)
 }
 
 /// The little-endian bytes of element `k` of a dense int or float list.
@@ -221,10 +179,9 @@ fn element_bytes(data: &DenseElements, k: usize, elem: Scalar) -> Option<Vec<u8>
 /// The little-endian bytes of `count` elements of `elem` from a dense attribute.
 pub fn dense_bytes(data: &DenseElements, splat: bool, elem: Scalar, count: usize) -> Option<Vec<u8>> {
     let size = elem.size() as usize;
-    if let DenseElements::Hex(_) = data {
-        let bytes = hex_bytes(data)?;
+    if let DenseElements::Hex(bytes) = data {
         return match bytes.len() {
-            n if Some(n) == size.checked_mul(count) => Some(bytes),
+            n if Some(n) == size.checked_mul(count) => Some(bytes.clone()),
             n if n == size => Some(bytes.repeat(count)),
             _ => None,
         };
@@ -240,19 +197,4 @@ pub fn dense_bytes(data: &DenseElements, splat: bool, elem: Scalar, count: usize
         out.extend(element_bytes(data, i, elem)?);
     }
     Some(out)
-}
-
-#[cfg(test)]
-mod hex_tests {
-    use super::decode_hex;
-
-    #[test]
-    fn hex_digits_of_both_cases_decode_and_bad_input_is_none() {
-        assert_eq!(decode_hex(b"00ff7Fa0Bc"), Some(vec![0x00, 0xFF, 0x7F, 0xA0, 0xBC]));
-        assert_eq!(decode_hex(b""), Some(vec![]));
-        assert_eq!(decode_hex(b"abc"), None);
-        assert_eq!(decode_hex(b"0g"), None);
-        assert_eq!(decode_hex(b"g0"), None);
-        assert_eq!(decode_hex(b"0x"), None);
-    }
 }

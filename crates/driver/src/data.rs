@@ -95,13 +95,7 @@ fn to_le_bytes(dtype: DType, e: &DenseElements) -> Result<Vec<u8>> {
         }
         // The small types (float8, float4, int4, int2): one byte per element, as the runtime
         // holds them.
-        DenseElements::Hex(h) if dtype.is_small() => {
-            let h = h.strip_prefix("0x").unwrap_or(h);
-            for i in (0..h.len()).step_by(2) {
-                let b = h.get(i..i + 2).and_then(|b| u8::from_str_radix(b, 16).ok());
-                out.push(b.ok_or_else(|| anyhow!("malformed {dtype} data"))?);
-            }
-        }
+        DenseElements::Hex(h) if dtype.is_small() => out.extend_from_slice(h),
         _ => bail!("unsupported tensor data"),
     }
     Ok(out)

@@ -9,8 +9,10 @@ pub enum DenseElements {
     Ints(Vec<i128>),
     /// Float elements as the bits of an `f64`, which holds every f16/bf16/f32 value exactly.
     Floats(Vec<u64>),
-    /// Elements given as a hex blob (`dense<"0x...">`), kept verbatim.
-    Hex(String),
+    /// Elements given as raw little-endian bytes (`dense<"0x...">` in the text), kept as bytes:
+    /// model weights pass from the importer to code generation with no hex text between
+    /// (encoding and decoding it was a tenth of a Silero VAD compile).
+    Hex(Vec<u8>),
     /// String elements (`dense<["a", "b"]>`).
     Strings(Vec<String>),
 }

@@ -130,22 +130,19 @@ fn clone_num(n: &Num) -> Num {
     }
 }
 
-fn hex_elements(l: &Lower<'_>, op: OpId, h: &str, e: Elem, count: usize) -> LResult<Vec<Num>> {
-    let bytes = hex_bytes(h).ok_or_else(|| l.err(op, "Constant: malformed hex data"))?;
+fn hex_elements(l: &Lower<'_>, op: OpId, bytes: &[u8], e: Elem, count: usize) -> LResult<Vec<Num>> {
     let size = elem_size(e);
-    let bytes = if bytes.len() == size && count != 1 { bytes.repeat(count) } else { bytes };
+    let repeated;
+    let bytes = if bytes.len() == size && count != 1 {
+        repeated = bytes.repeat(count);
+        &repeated[..]
+    } else {
+        bytes
+    };
     if bytes.len() != size * count {
         return Err(l.err(op, "Constant: hex data of the wrong size"));
     }
     Ok(bytes.chunks(size).map(|c| decode(e, c)).collect())
-}
-
-fn hex_bytes(h: &str) -> Option<Vec<u8>> {
-    let h = h.strip_prefix("0x").or_else(|| h.strip_prefix("0X"))?;
-    if h.len() % 2 != 0 {
-        return None;
-    }
-    (0..h.len() / 2).map(|i| h.get(2 * i..2 * i + 2).and_then(|b| u8::from_str_radix(b, 16).ok())).collect()
 }
 
 fn decode(e: Elem, c: &[u8]) -> Num {
@@ -208,7 +205,7 @@ fn small_constant(l: &mut Lower<'_>, op: OpId, a: Attribute, t: Type, code: i32)
     let shape = shape.ok_or_else(|| l.err(op, "constant of unknown or dynamic shape"))?;
     let count: usize = shape.iter().map(|&d| d as usize).product();
     let bytes = match l.ctx.attr_kind(a) {
-        AttrKind::DenseElements { data: DenseElements::Hex(h), .. } => hex_bytes(h),
+        AttrKind::DenseElements { data: DenseElements::Hex(h), .. } => Some(h.clone()),
         _ => None,
     };
     let bytes = bytes.ok_or_else(|| l.err(op, "constant of a float8/float4/int4/int2 type must be hex data"))?;

@@ -494,7 +494,7 @@ impl<'a> Lower<'a> {
         let init = self.ctx.intern_attr(flowgate_ir::AttrKind::DenseElements {
             ty: tty,
             splat: false,
-            data: flowgate_ir::DenseElements::Hex(hex_blob(bytes)),
+            data: flowgate_ir::DenseElements::Hex(bytes.to_vec()),
         });
         let sym = self.ctx.string_attr(name);
         let vis = self.ctx.string_attr("private");
@@ -610,21 +610,6 @@ pub(crate) fn node_description(ctx: &Context, op: OpId) -> String {
     }
 }
 
-/// `0x` and two upper-case hex digits per byte, as `dense<"0x...">` holds a blob. Written
-/// through a table: models carry megabytes of weights, and a `format!` per byte made this the
-/// largest part of their compile time.
-fn hex_blob(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
-    let mut out = Vec::with_capacity(2 + 2 * bytes.len());
-    out.extend_from_slice(b"0x");
-    for &b in bytes {
-        out.push(DIGITS[usize::from(b >> 4)]);
-        out.push(DIGITS[usize::from(b & 15)]);
-    }
-    // Only ASCII digits were written.
-    String::from_utf8(out).unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::Lower;
@@ -656,11 +641,5 @@ mod tests {
             assert!(err(l.rt("no_such_kernel", &[]).unwrap_err()).contains("not in the runtime-abi table"));
             assert!(err(l.rt("release", &[x]).unwrap_err()).contains("returns nothing"));
         });
-    }
-
-    #[test]
-    fn hex_blob_is_upper_case_pairs() {
-        assert_eq!(super::hex_blob(&[0x00, 0x0f, 0xa5, 0xff]), "0x000FA5FF");
-        assert_eq!(super::hex_blob(&[]), "0x");
     }
 }

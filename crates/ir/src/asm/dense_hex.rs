@@ -32,6 +32,18 @@ fn storage_bits(ctx: &Context, elem: Type) -> Option<u64> {
     }
 }
 
+/// `0x` and the bytes' upper-case hex digits (upstream prints hex in upper case).
+pub fn hex_text(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+    let mut out = String::with_capacity(2 + 2 * bytes.len());
+    out.push_str("0x");
+    for &b in bytes {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 15)]));
+    }
+    out
+}
+
 /// The bytes of `0x...`.
 pub fn hex_bytes(s: &str) -> Option<Vec<u8>> {
     let h = s.strip_prefix("0x")?;
@@ -63,8 +75,7 @@ pub fn decode(ctx: &Context, s: &str, elem: Type, count: u64) -> Result<(bool, D
         return Err(HexError::BadSize);
     }
     if !splat && count > KEEP_AS_HEX_ABOVE {
-        // Upper case, as upstream prints hex.
-        return Ok((false, DenseElements::Hex(format!("0x{}", s[2..].to_ascii_uppercase()))));
+        return Ok((false, DenseElements::Hex(bytes)));
     }
     let n = if splat { count.min(1) } else { count } as usize;
     let data = match ctx.type_kind(elem) {
@@ -74,7 +85,7 @@ pub fn decode(ctx: &Context, s: &str, elem: Type, count: u64) -> Result<(bool, D
         }
         TypeKind::Index => DenseElements::Ints((0..n).map(|k| int_at(&bytes, k, 64) as u64 as i64 as i128).collect()),
         TypeKind::Float(kind) => DenseElements::Floats((0..n).map(|k| float_at(&bytes, k, *kind)).collect()),
-        _ => DenseElements::Hex(s.to_string()),
+        _ => DenseElements::Hex(bytes),
     };
     Ok((splat, data))
 }
@@ -132,4 +143,15 @@ pub fn encode(ctx: &Context, data: &DenseElements, elem: Type) -> String {
         DenseElements::Hex(_) | DenseElements::Strings(_) => {}
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn hex_text_is_upper_case_pairs_and_round_trips() {
+        assert_eq!(super::hex_text(&[0x00, 0x0f, 0xa5, 0xff]), "0x000FA5FF");
+        assert_eq!(super::hex_text(&[]), "0x");
+        let bytes: Vec<u8> = (0..=255).collect();
+        assert_eq!(super::hex_bytes(&super::hex_text(&bytes)), Some(bytes));
+    }
 }

@@ -222,7 +222,7 @@ pub(super) fn write_dense_body(ctx: &Context, out: &mut String, ty: Type, splat:
     if splat {
         write_dense_elem(ctx, out, data, 0, elem);
     } else if let DenseElements::Hex(h) = data {
-        write_string(out, h);
+        write_string(out, &super::dense_hex::hex_text(h));
     } else if !data.is_empty() {
         let mut idx = 0;
         write_dense_nested(ctx, out, data, &shape, &mut idx, elem);
@@ -240,7 +240,7 @@ pub(super) fn write_dense_elem(ctx: &Context, out: &mut String, data: &DenseElem
             out.push_str(&format_float(f64::from_bits(v.get(i).copied().unwrap_or(0)), k));
         }
         DenseElements::Strings(v) => write_string(out, v.get(i).map(String::as_str).unwrap_or("")),
-        DenseElements::Hex(h) => write_string(out, h),
+        DenseElements::Hex(h) => write_string(out, &super::dense_hex::hex_text(h)),
     }
 }
 

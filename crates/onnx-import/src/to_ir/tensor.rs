@@ -87,7 +87,7 @@ fn ints(v: impl Iterator<Item = i128>) -> DenseElements {
 }
 
 /// A float8/float4/int4/int2 tensor as upstream's raw form: one byte per element (the float
-/// code, or the integer sign-extended), as hex. ONNX packs the sub-byte types in raw_data (and
+/// code, or the integer sign-extended), as raw bytes. ONNX packs the sub-byte types in raw_data (and
 /// in int32_data, one packed byte per entry) low bits first.
 fn small_elements(t: &TensorProto, c: i32) -> Result<DenseElements, String> {
     let count: usize = t.dims.iter().map(|&d| d.max(0) as usize).product();
@@ -111,8 +111,7 @@ fn small_elements(t: &TensorProto, c: i32) -> Result<DenseElements, String> {
         ));
     }
     let signed = matches!(c, code::INT4 | code::INT2);
-    let mut hex = String::with_capacity(2 + 2 * count);
-    hex.push_str("0x");
+    let mut bytes = Vec::with_capacity(count);
     for i in 0..count {
         let byte = packed[i / per_byte];
         let shift = (i % per_byte) * bits;
@@ -120,9 +119,9 @@ fn small_elements(t: &TensorProto, c: i32) -> Result<DenseElements, String> {
         if signed && bits < 8 && v >> (bits - 1) != 0 {
             v |= !(((1u16 << bits) - 1) as u8);
         }
-        hex.push_str(&format!("{v:02X}"));
+        bytes.push(v);
     }
-    Ok(DenseElements::Hex(hex))
+    Ok(DenseElements::Hex(bytes))
 }
 
 /// ONNX strings are bytes; the runtime's are UTF-8 (every string op of the spec works on text),
