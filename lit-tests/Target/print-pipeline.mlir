@@ -16,6 +16,7 @@
 // CHECK-NEXT: pass: convert-onnx-to-scf
 // CHECK: pass: canonicalize
 // CHECK-NEXT: pass: cse
+// O2-NEXT: pass: scf-parallel-for-to-nested-fors
 // O2-NEXT: pass: scf-if-to-select
 // O2-NEXT: pass: scf-for-strength-reduction
 // O2-NEXT: pass: arith-divisibility-to-mul

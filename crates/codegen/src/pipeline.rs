@@ -30,7 +30,8 @@ pub const LOWERING_PIPELINE: &[&str] = &[
 
 /// The loop optimizations -O2 adds before `convert-scf-to-cf` (crates/optimize). Cranelift
 /// optimizes within a function but not loops, so the structured form is where loops get what
-/// gcc or LLVM would give them: if-conversion first (a select in place of a branch diamond),
+/// gcc or LLVM would give them: `scf.parallel` nests made `scf.for` nests (so all that follows
+/// applies to them), if-conversion (a select in place of a branch diamond),
 /// then strength reduction of `iv * invariant` (it needs the scf.for form), cheap
 /// divisibility tests, floats carried by a loop kept off live ranges that cross a call (through a
 /// stack slot, for Cranelift's register allocator), and last the rotation of every loop into a
@@ -40,6 +41,7 @@ pub const LOWERING_PIPELINE: &[&str] = &[
 /// upstream's versions do (`cleanup=false`): the canonicalize after convert-scf-to-cf does
 /// that work once, and each greedy run over a function costs compile time.
 pub const LOOP_OPTIMIZATIONS: &[&str] = &[
+    "scf-parallel-for-to-nested-fors",
     "scf-if-to-select",
     "scf-for-strength-reduction",
     "arith-divisibility-to-mul",

@@ -8,7 +8,7 @@ mod branches;
 pub(crate) mod build;
 mod forall;
 mod loops;
-mod parallel;
+pub(crate) mod parallel;
 
 use flowgate_ir::{BlockId, Context, Diagnostic, OpId, RegionId, WalkOrder};
 use flowgate_pass::{Pass, PassInfo, PassOptions};
