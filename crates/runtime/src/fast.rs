@@ -9,7 +9,8 @@
 //! Results are bit-identical to the generic path: for `+ - * /`, computing an f32 in f64 and
 //! rounding once gives the correctly rounded f32 result, which is what native f32 arithmetic
 //! gives; comparisons of f32 values are exact in either type; integer `+ - *` wrap to the
-//! width either way; Max/Min give NaN when either operand is NaN in both.
+//! width either way; Max/Min give NaN when either operand is NaN in both; PRelu selects the
+//! product (an f32 one for f32, by the rule above) below 0.
 
 use crate::broadcast::broadcast_pair;
 use crate::dispatch::Elem;
@@ -215,6 +216,20 @@ fn float<T: Float>(op: BinaryOp, a: &Tensor, b: &Tensor, plan: &Plan, out: Vec<u
         BinaryOp::Pow => plan.run(x, y, Pow::pow)?,
         BinaryOp::Max => plan.run(x, y, |p, q| if p.is_nan() || q.is_nan() { T::NAN } else { Float::max(p, q) })?,
         BinaryOp::Min => plan.run(x, y, |p, q| if p.is_nan() || q.is_nan() { T::NAN } else { Float::min(p, q) })?,
+        // The product for every element, then a select: no branch, so the loop vectorizes.
+        // For f32 the f64 product of the generic path is exact, so its one rounding gives
+        // this product's bits.
+        BinaryOp::PRelu => {
+            let zero = T::from_f64(0.0);
+            plan.run(x, y, |p, q| {
+                let s = p * q;
+                if p < zero {
+                    s
+                } else {
+                    p
+                }
+            })?
+        }
         _ => return compare(op, x, y, plan, out),
     };
     Tensor::from_vec(out, v).ok()
@@ -515,6 +530,9 @@ mod tests {
                 }
                 check(&a32, &b32, BinaryOp::Pow);
                 check(&a64, &b64, BinaryOp::Pow);
+                // PRelu is float-only on the fast path (integers take the generic one).
+                check(&a32, &b32, BinaryOp::PRelu);
+                check(&a64, &b64, BinaryOp::PRelu);
                 // Squares (a product in f32) and other small exponents, broadcast either way.
                 let e: Vec<f64> = (0..numel(y)).map(|i| [2.0, 2.0, 3.0, 0.5, -2.0, -0.0][i % 6]).collect();
                 check(
@@ -624,6 +642,7 @@ mod tests {
         let f = Tensor::from_vec(vec![3], vec![1f32, 2., 3.]).unwrap();
         assert!(binary(BinaryOp::Add, &a, &f).is_none());
         assert!(binary(BinaryOp::Pow, &a, &a).is_none());
+        assert!(binary(BinaryOp::PRelu, &a, &b).is_none());
         let u = Tensor::from_vec(vec![3], vec![1u8, 2, 3]).unwrap();
         assert!(binary(BinaryOp::Add, &u, &u).is_none());
     }
