@@ -113,6 +113,9 @@ pub struct OpDef {
     pub parse: Option<ParseFn>,
     pub print: Option<PrintFn>,
     pub fold: Option<FoldFn>,
+    /// The op's canonicalization patterns. Each pattern names its root, so a dialect may give
+    /// several ops one hook that returns the patterns of all of them (the pattern set calls a
+    /// shared hook once).
     pub canonicalize: Option<PatternsFn>,
     pub successor_operands: Option<SuccessorOperandsFn>,
     pub region_branch: Option<RegionBranchFn>,
@@ -209,6 +212,13 @@ impl Context {
         let id = OpDefId(self.registry.ops.len() as u32);
         self.registry.ops.push(def);
         self.registry.by_name.insert(name, id);
+    }
+
+    /// Room for `n` more op definitions: every tool registers some 900 at start, and a table
+    /// of large definitions grown one push at a time is copied a dozen times.
+    pub fn reserve_op_defs(&mut self, n: usize) {
+        self.registry.ops.reserve(n);
+        self.registry.by_name.reserve(n);
     }
 
     pub fn register_ops(&mut self, defs: impl IntoIterator<Item = OpDef>) {

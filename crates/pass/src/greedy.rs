@@ -6,7 +6,7 @@
 
 use crate::folder::ConstantFolder;
 use crate::region_simplify::{simplify_regions, RegionSimplify};
-use flowgate_ir::{Builder, Change, Context, FoldResult, OpId, RewritePattern, Traits, Value, WalkOrder};
+use flowgate_ir::{Builder, Change, Context, FoldResult, OpId, PatternsFn, RewritePattern, Traits, Value, WalkOrder};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Options of one greedy run (upstream's `GreedyRewriteConfig`).
@@ -48,11 +48,16 @@ impl PatternSet {
     }
 
     /// The canonicalization patterns of every registered op.
+    /// A hook that several ops share (the tensor dialect's) is called once.
     pub fn canonicalization(ctx: &Context) -> Self {
         let mut patterns = Vec::new();
+        let mut called: Vec<PatternsFn> = Vec::new();
         for def in ctx.registered_ops() {
             if let Some(f) = def.canonicalize {
-                patterns.extend(f());
+                if !called.iter().any(|&g| std::ptr::fn_addr_eq(g, f)) {
+                    called.push(f);
+                    patterns.extend(f());
+                }
             }
         }
         PatternSet { patterns }

@@ -5,6 +5,8 @@ use flowgate_pass::PassInfo;
 
 /// Register every dialect Flowgate knows.
 pub fn register_all_dialects(ctx: &mut Context) {
+    // About 900 ops today; more only grow the table as before.
+    ctx.reserve_op_defs(1024);
     flowgate_builtin::register(ctx);
     flowgate_func::register(ctx);
     flowgate_onnx::register(ctx);

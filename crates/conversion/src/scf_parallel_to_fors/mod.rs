@@ -1,12 +1,14 @@
 //! `--scf-parallel-for-to-nested-fors` (upstream's pass of that name): every `scf.parallel`
 //! becomes a nest of `scf.for` loops by the rewrite `convert-scf-to-cf` applies
 //! (`scf_to_cf::parallel`). Unlike upstream's, which leaves loops with reductions alone, it
-//! converts those too, carrying each accumulator as an iter_arg (as convert-scf-to-cf does). -O2 runs it before the loop
-//! optimizations, so a parallel nest is strength-reduced and rotated like any `scf.for`: lowered
-//! only by `convert-scf-to-cf`, it was the one loop left top-tested, with an index multiply per
-//! element (bench/codegen's par2d at 1.55x gcc -O2, against 1.3x for the for-loop nest).
+//! converts those too, carrying each accumulator as an iter_arg (as convert-scf-to-cf does).
+//! -O2 runs it before the loop optimizations, so a parallel nest is strength-reduced and
+//! rotated like any `scf.for`: lowered only by `convert-scf-to-cf`, it was the one loop left
+//! top-tested, with an index multiply per element (bench/codegen's par2d at 1.55x gcc -O2,
+//! against 1.3x for the for-loop nest).
 
-use flowgate_ir::{Context, Diagnostic, OpId, WalkOrder};
+use crate::scf_to_cf;
+use flowgate_ir::{Context, Diagnostic, OpId};
 use flowgate_pass::{Pass, PassInfo, PassOptions};
 
 const ARGUMENT: &str = "scf-parallel-for-to-nested-fors";
@@ -34,22 +36,6 @@ impl Pass for ParallelForToNestedFors {
     }
 
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
-        // Outer loops first: the rewrite moves an inner `scf.parallel` (the same op) into the
-        // new nest, where a later round of this walk finds it.
-        loop {
-            let todo: Vec<OpId> = ctx
-                .collect_ops(op, WalkOrder::PreOrder)
-                .into_iter()
-                .filter(|&o| o != op && ctx.is_op(o, "scf.parallel"))
-                .collect();
-            if todo.is_empty() {
-                return Ok(());
-            }
-            for p in todo {
-                if !ctx.is_erased(p) {
-                    crate::scf_to_cf::parallel::lower_parallel(ctx, p)?;
-                }
-            }
-        }
+        scf_to_cf::lower_outer_first(ctx, op, &["scf.parallel"], scf_to_cf::parallel::lower_parallel)
     }
 }

@@ -49,21 +49,7 @@ const ROOTS: &[&str] =
 /// each lowering finds its op in a block of a CFG region; `scf.parallel` leaves `scf.for` ops
 /// behind, which the next round lowers.
 pub fn convert_scf_to_cf(ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
-    loop {
-        let todo: Vec<OpId> = ctx
-            .collect_ops(root, WalkOrder::PreOrder)
-            .into_iter()
-            .filter(|&o| o != root && ROOTS.iter().any(|n| ctx.is_op(o, n)))
-            .collect();
-        if todo.is_empty() {
-            break;
-        }
-        for op in todo {
-            if !ctx.is_erased(op) {
-                lower(ctx, op)?;
-            }
-        }
-    }
+    lower_outer_first(ctx, root, ROOTS, lower)?;
     let mut left = None;
     ctx.walk(root, &mut |o| {
         if left.is_none() && o != root && ctx.op_name(o).starts_with("scf.") {
@@ -73,6 +59,32 @@ pub fn convert_scf_to_cf(ctx: &mut Context, root: OpId) -> Result<(), Diagnostic
     match left {
         Some(o) => Err(Diagnostic::error(ctx.op_loc(o), format!("failed to legalize operation '{}'", ctx.op_name(o)))),
         None => Ok(()),
+    }
+}
+
+/// Apply `lower` to each op named in `names` nested in `root`, outer ops first, in rounds until
+/// none is left: a lowering may leave new such ops behind (an `scf.parallel` its `scf.for`
+/// nest) or move inner ones (the same op) into a region the round's walk has passed.
+pub(crate) fn lower_outer_first(
+    ctx: &mut Context,
+    root: OpId,
+    names: &[&str],
+    lower: fn(&mut Context, OpId) -> Result<(), Diagnostic>,
+) -> Result<(), Diagnostic> {
+    loop {
+        let todo: Vec<OpId> = ctx
+            .collect_ops(root, WalkOrder::PreOrder)
+            .into_iter()
+            .filter(|&o| o != root && names.iter().any(|n| ctx.is_op(o, n)))
+            .collect();
+        if todo.is_empty() {
+            return Ok(());
+        }
+        for op in todo {
+            if !ctx.is_erased(op) {
+                lower(ctx, op)?;
+            }
+        }
     }
 }
 

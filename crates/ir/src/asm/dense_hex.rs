@@ -44,13 +44,24 @@ pub fn hex_text(bytes: &[u8]) -> String {
     out
 }
 
-/// The bytes of `0x...`.
+/// The bytes of `0x...`, digits of either case. Model weights arrive this way in text, megabytes
+/// at a time: a byte per digit pair through one table lookup each, not a parse of a substring.
 pub fn hex_bytes(s: &str) -> Option<Vec<u8>> {
-    let h = s.strip_prefix("0x")?;
+    let h = s.strip_prefix("0x")?.as_bytes();
     if !h.len().is_multiple_of(2) {
         return None;
     }
-    (0..h.len() / 2).map(|i| h.get(2 * i..2 * i + 2).and_then(|b| u8::from_str_radix(b, 16).ok())).collect()
+    h.chunks_exact(2).map(|pair| Some(hex_digit(pair[0])? << 4 | hex_digit(pair[1])?)).collect()
+}
+
+/// The value of one hex digit.
+fn hex_digit(c: u8) -> Option<u8> {
+    match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    }
 }
 
 /// Check `s` against `count` elements of `elem` and decode it. Returns whether it is a splat
@@ -153,5 +164,15 @@ mod tests {
         assert_eq!(super::hex_text(&[]), "0x");
         let bytes: Vec<u8> = (0..=255).collect();
         assert_eq!(super::hex_bytes(&super::hex_text(&bytes)), Some(bytes));
+    }
+
+    #[test]
+    fn hex_bytes_takes_either_case_and_refuses_anything_else() {
+        assert_eq!(super::hex_bytes("0xa5Ff09"), Some(vec![0xa5, 0xff, 0x09]));
+        assert_eq!(super::hex_bytes("0x"), Some(vec![]));
+        // A sign, a digit out of range, an odd count, no prefix: from_str_radix took "+f".
+        for bad in ["0x+f", "0xg0", "0x0", "a5", "0x 5", "0x-1"] {
+            assert_eq!(super::hex_bytes(bad), None, "{bad}");
+        }
     }
 }
