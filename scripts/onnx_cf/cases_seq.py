@@ -36,6 +36,29 @@ def _(b, rng):
     return [[xv, scalar(4, I64)], [xv, scalar(1, I64)]]
 
 
+@case("seq_append_in_loop_stacked", "A Loop (M, \"\") with M a graph input carries a [3] state "
+      "r = r * 0.5 + x and a sequence it appends r to, stacked after the Loop by "
+      "ConcatFromSequence(axis 0, new_axis 1) into [M, 3]: the stack Flowgate writes in place into "
+      "a result of M rows made when the Loop starts. Sets M = 5, 1 and 3 (onnxruntime refuses to "
+      "concatenate the empty sequence of M <= 0).")
+def _(b, rng):
+    x = b.input(F32, [3], "x")
+    r0 = b.input(F32, [3], "r0")
+    m = b.input(I64, [], "M")
+    seq0 = b.op("SequenceEmpty", [], dtype=F32)
+    s, i, c, (r, sq) = loop_body(b, [(F32, [3]), (F32, [3], "seq")])
+    r2 = s.op("Add", [s.op("Mul", [r, s.const(0.5, F32)]), x])
+    s.output(s.op("Identity", [c]), BOOL, [])
+    s.output(r2, F32, [3])
+    s.output(s.op("SequenceInsert", [sq, r2]), F32, [3], kind="seq")
+    (rn, sq) = b.ops("Loop", [m, "", r0, seq0], 2, body=s.graph())
+    b.output(rn, F32, [3], "r")
+    # Declared on the op's own output (no Identity after it), as exporters write it.
+    b.output(b.op("ConcatFromSequence", [sq], axis=0, new_axis=1), F32, [None, 3])
+    xv, rv = randf(rng, [3]), randf(rng, [3])
+    return [[xv, rv, scalar(n, I64)] for n in (5, 1, 3)]
+
+
 @case("seq_insert_at_erase", "A loop-carried sequence with SequenceInsert at position 0 "
       "(prepend); after the Loop SequenceAt(-1), SequenceAt(1), SequenceErase(0) and "
       "ConcatFromSequence with new_axis = 1.", opset=17)

@@ -531,14 +531,16 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
 
 // -----
 
-// Only a stack of a loop whose trip count is known at compile time is a buffer: with a
-// trip count given at run time the sequence stays a runtime value.
+// A stack of a loop whose trip count is given at run time is written in place: the result
+// of max(n, 0) rows is made before the loop and each trip stores into a view of it
+// (Conversion/ONNXToLoops/stack-unknown-trips.mlir checks an imported model).
 
 // CHECK-LABEL: func.func @stack_unknown_trips(
-// CHECK-NOT:     memref<{{[0-9]+}}x2xf32>
+// CHECK:         %[[RESULT:.*]] = call @flowgate_rt_tensor_zeros(
+// CHECK:         memref.view {{.*}} to memref<?x2xf32>
 // CHECK:         scf.for
-// CHECK:           func.call @flowgate_rt_seq_insert_consume(
-// CHECK:         call @flowgate_rt_concat_from_seq(
+// CHECK-NOT:       flowgate_rt_seq_insert
+// CHECK:         return %[[RESULT]]
 module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
   func.func @stack_unknown_trips(%x: tensor<2xf32>, %n: tensor<i64>) -> tensor<?x2xf32> {
     %m = tensor.extract %n[] : tensor<i64>
@@ -553,6 +555,33 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
     }
     %y = "onnx.ConcatFromSequence"(%r) {axis = 0 : i64, new_axis = 1 : i64} : (!onnx.seq<tensor<2xf32>>) -> tensor<?x2xf32>
     return %y : tensor<?x2xf32>
+  }
+}
+
+// -----
+
+// With a trip count given at run time and a result of unknown rank, stacking nothing gives
+// `[0]`, not `[0, 2]`: the sequence stays a runtime value and the concat decides.
+
+// CHECK-LABEL: func.func @stack_unknown_trips_unranked(
+// CHECK-NOT:     flowgate_rt_tensor_zeros
+// CHECK:         scf.for
+// CHECK:           func.call @flowgate_rt_seq_insert_consume(
+// CHECK:         call @flowgate_rt_concat_from_seq(
+module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
+  func.func @stack_unknown_trips_unranked(%x: tensor<2xf32>, %n: tensor<i64>) -> tensor<*xf32> {
+    %m = tensor.extract %n[] : tensor<i64>
+    %ub = arith.index_cast %m : i64 to index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %e = "onnx.SequenceEmpty"() {dtype = 1 : i64} : () -> !onnx.seq<tensor<2xf32>>
+    %r = scf.for %i = %c0 to %ub step %c1 iter_args(%s = %e) -> (!onnx.seq<tensor<2xf32>>) {
+      %a = "onnx.Add"(%x, %x) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+      %s2 = "onnx.SequenceInsert"(%s, %a) : (!onnx.seq<tensor<2xf32>>, tensor<2xf32>) -> !onnx.seq<tensor<2xf32>>
+      scf.yield %s2 : !onnx.seq<tensor<2xf32>>
+    }
+    %y = "onnx.ConcatFromSequence"(%r) {axis = 0 : i64, new_axis = 1 : i64} : (!onnx.seq<tensor<2xf32>>) -> tensor<*xf32>
+    return %y : tensor<*xf32>
   }
 }
 

@@ -43,24 +43,9 @@ pub(crate) fn lower(l: &mut Lower<'_>, op: OpId, name: &str) -> LResult<Option<V
             let s = l.handle(ops[0])?;
             let axis = l.int_attr(op, "axis").ok_or_else(|| l.err(op, "ConcatFromSequence needs an 'axis'"))?;
             let new_axis = l.int_attr(op, "new_axis").unwrap_or(0);
-            let declared_empty =
-                l.ctx.attr(op, crate::onnx_to_scf::EMPTY_TYPE_ATTR).and_then(|a| l.ctx.attr_as_type(a));
-            let rty = declared_empty.unwrap_or_else(|| l.onnx_type(l.ctx.result(op, 0)));
-            let empty = match types::tensor_shape(l.ctx, rty) {
-                Some(shape) if !shape.is_empty() => {
-                    let r = shape.len() as i64;
-                    let ax = if axis < 0 { axis + r } else { axis };
-                    let dims: Vec<i64> = shape
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &d)| if i as i64 == ax || d == DYNAMIC || d < 0 { 0 } else { d })
-                        .collect();
-                    super::constants::i64_tensor(l, &dims)?
-                }
-                // A stack of values of unknown rank (a Loop's or Scan's scan output) that made
-                // no iteration: onnxruntime's `[0]` when it does not know the body's shape.
-                None if new_axis == 1 => super::constants::i64_tensor(l, &[0])?,
-                _ => l.rt("null", &[])?,
+            let empty = match empty_concat_dims(l, op) {
+                Some(dims) => super::constants::i64_tensor(l, &dims)?,
+                None => l.rt("null", &[])?,
             };
             let a = l.const_i64(axis);
             let n = l.const_i32(new_axis as i32);
@@ -128,5 +113,32 @@ fn position(l: &mut Lower<'_>, node: Value, ops: &[Value], k: usize) -> LResult<
             Ok((l.const_i32(1), p))
         }
         _ => Ok((l.const_i32(0), l.const_i64(0))),
+    }
+}
+
+/// The shape `ConcatFromSequence` `op` gives an empty sequence, when its type tells one: the
+/// declared empty type (a Loop's or Scan's scan output, `EMPTY_TYPE_ATTR`) or the result type,
+/// with 0 for the concatenation axis and every dimension not known statically.
+pub(crate) fn empty_concat_dims(l: &Lower<'_>, op: OpId) -> Option<Vec<i64>> {
+    let axis = l.int_attr(op, "axis")?;
+    let new_axis = l.int_attr(op, "new_axis").unwrap_or(0);
+    let declared_empty = l.ctx.attr(op, crate::onnx_to_scf::EMPTY_TYPE_ATTR).and_then(|a| l.ctx.attr_as_type(a));
+    let rty = declared_empty.unwrap_or_else(|| l.onnx_type(l.ctx.result(op, 0)));
+    match types::tensor_shape(l.ctx, rty) {
+        Some(shape) if !shape.is_empty() => {
+            let r = shape.len() as i64;
+            let ax = if axis < 0 { axis + r } else { axis };
+            Some(
+                shape
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &d)| if i as i64 == ax || d == DYNAMIC || d < 0 { 0 } else { d })
+                    .collect(),
+            )
+        }
+        // A stack of values of unknown rank (a Loop's or Scan's scan output) that made no
+        // iteration: onnxruntime's `[0]` when it does not know the body's shape.
+        None if new_axis == 1 => Some(vec![0]),
+        _ => None,
     }
 }

@@ -26,7 +26,7 @@
 use super::super::emit::{LResult, Lower};
 use super::super::types;
 use super::{borrow, gather::MAX_WHOLE, memref_type, nest};
-use flowgate_ir::{InsertPoint, OpId, Value};
+use flowgate_ir::{InsertPoint, OpId, OperationState, Value};
 use flowgate_scf::{ForOp, YieldOp};
 
 /// A planned stack: its buffer, the loop's induction variable, the shape of one row.
@@ -108,7 +108,13 @@ pub(crate) fn plan(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
         if n_inits == 0 || const_index(l, lb) != Some(0) || const_index(l, step) != Some(1) {
             continue;
         }
-        let Some(trips) = trip_count(l, ub).filter(|&t| t >= 1) else { continue };
+        // A trip count known only when the loop starts (a Loop's `M` given as an input) still
+        // makes a stack, written in place into a result of that many rows.
+        let trips = match trip_count(l, ub) {
+            Some(t) if t >= 1 => Some(t),
+            Some(_) => continue,
+            None => None,
+        };
         let Some(blk) = l.ctx.entry_block(for_op.body(l.ctx)) else { continue };
         let Some(y) = l.ctx.terminator(blk).filter(|&t| l.ctx.is_op(t, YieldOp::NAME)) else { continue };
         for k in 0..n_inits {
@@ -119,7 +125,7 @@ pub(crate) fn plan(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
                     _ => continue,
                 };
                 let Some(elem) = types::elem_of_scalar_type(l.ctx, element) else { continue };
-                let mut shape = vec![trips];
+                let mut shape = vec![trips.unwrap_or(flowgate_ir::types::DYNAMIC)];
                 shape.extend_from_slice(&row);
                 let st = elem.scalar_type(l.ctx);
                 let ty = l.ctx.memref_type(shape.clone(), st);
@@ -127,7 +133,18 @@ pub(crate) fn plan(l: &mut Lower<'_>, f: OpId) -> LResult<()> {
                 // In place when the result is a handle anyway and someone uses it (a used handle
                 // outlives the loop, so its view does).
                 let used = !l.ctx.uses(l.ctx.result(cat, 0)).is_empty();
-                let (buf, handle) = if memref_type(l.ctx, full).is_none() && used {
+                let (buf, handle) = if trips.is_none() {
+                    // Zero trips make `[0, row...]`: only where that is what stacking nothing
+                    // gives (not where the unspecialized model leaves the row's dimensions
+                    // unknown, and onnxruntime gives 0 for them).
+                    let mut empty = vec![0];
+                    empty.extend_from_slice(&row);
+                    if !used || super::super::sequence::empty_concat_dims(l, cat) != Some(empty) {
+                        continue;
+                    }
+                    let (buf, h) = in_place_dynamic(l, cat, lp, ub, &row, elem, ty, full)?;
+                    (buf, Some(h))
+                } else if memref_type(l.ctx, full).is_none() && used {
                     let (buf, h) = in_place(l, cat, lp, &shape, elem, ty, full)?;
                     (buf, Some(h))
                 } else {
@@ -168,6 +185,54 @@ fn in_place(
     Ok((buf, h))
 }
 
+/// [`in_place`] for a loop whose trip count `ub` is known only when it starts: right before the
+/// loop, the result tensor of `[max(ub, 0), row...]` zeros (its shape written into a small
+/// buffer and made a tensor, `flowgate_rt_from_buffer`) and a view of its elements of type
+/// `ty` (`memref<? x row>`). Zero trips leave `[0, row...]`, as stacking nothing does.
+#[allow(clippy::too_many_arguments)]
+fn in_place_dynamic(
+    l: &mut Lower<'_>,
+    cat: OpId,
+    lp: OpId,
+    ub: Value,
+    row: &[i64],
+    elem: types::Elem,
+    ty: flowgate_ir::Type,
+    full: flowgate_ir::Type,
+) -> LResult<(Value, Value)> {
+    let saved = (l.ip, l.loc);
+    let (it, i64t) = (l.ctx.index_type(), l.ctx.integer_type(64));
+    let dims_ty = l.ctx.memref_type(vec![row.len() as i64 + 1], i64t);
+    let dims_buf = l.buffer(dims_ty, false)?;
+    let one_dim = l.shape_handle(&[row.len() as i64 + 1])?;
+    l.ip = InsertPoint::Before(lp);
+    l.loc = l.ctx.op_loc(cat);
+    let node = l.node_id(cat);
+    let zero = l.const_int(0, it);
+    let rows = l.arith("arith.maxsi", ub, zero);
+    let rows64 = l.cast("arith.index_cast", rows, i64t);
+    let row_len: i64 = row.iter().product();
+    for (i, d) in std::iter::once(rows64).chain(row.iter().map(|&d| l.const_i64(d)).collect::<Vec<_>>()).enumerate() {
+        let at = l.const_int(i as i128, it);
+        let st = OperationState::new(l.ctx, "memref.store", l.loc).operands(&[d, dims_buf, at]);
+        l.create(st);
+    }
+    let addr = l.address(dims_buf);
+    let i64_code = l.const_i32(types::Elem::SInt(64).dtype());
+    let dims = l.rt("from_buffer", &[node, addr, i64_code, one_dim])?;
+    let dt = l.const_i32(elem.dtype());
+    let h = l.rt("tensor_zeros", &[node, dt, dims])?;
+    l.orig.insert(h, full);
+    let len = l.const_i64(row_len);
+    let count = l.arith("arith.muli", rows64, len);
+    let bytes = l.rt("tensor_data", &[node, h, dt, count])?;
+    let st = OperationState::new(l.ctx, "memref.view", l.loc).operands(&[bytes, zero, rows]).results(&[ty]);
+    let view = l.create(st);
+    let buf = l.ctx.result(view, 0);
+    (l.ip, l.loc) = saved;
+    Ok((buf, h))
+}
+
 /// The insert and the concat of iteration argument `k` of loop `lp` when they form a stack, and
 /// the static shape of one row.
 fn pattern(
@@ -176,13 +241,13 @@ fn pattern(
     blk: flowgate_ir::BlockId,
     y: OpId,
     k: usize,
-    trips: i64,
+    trips: Option<i64>,
 ) -> Option<(OpId, OpId, Vec<i64>, flowgate_ir::Type)> {
     let lp = for_op.op();
     let init = *for_op.init_args(l.ctx).get(k)?;
     l.ctx.defining_op(init).filter(|&d| l.ctx.is_op(d, "onnx.SequenceEmpty"))?;
     let arg = *for_op.region_iter_args(l.ctx).get(k)?;
-    let [u] = l.ctx.uses(arg) else { return None };
+    let u = sole_use(l, arg)?;
     let ins = u.op;
     if !l.ctx.is_op(ins, "onnx.SequenceInsert") || u.index != 0 || l.ctx.operands(ins).len() != 2 {
         return None;
@@ -191,7 +256,7 @@ fn pattern(
     if l.ctx.parent_block(ins) != Some(blk) {
         return None;
     }
-    let [yu] = l.ctx.uses(l.ctx.result(ins, 0)) else { return None };
+    let yu = sole_use(l, l.ctx.result(ins, 0))?;
     if yu.op != y || yu.index as usize != k {
         return None;
     }
@@ -206,8 +271,24 @@ fn pattern(
     let vt = l.onnx_type(l.ctx.operand(ins, 1));
     let row_ty = memref_type(l.ctx, vt)?;
     let row = types::tensor_shape(l.ctx, vt)?;
+    // A stack of unknown length is written in place, whatever its size.
+    let Some(trips) = trips else { return Some((ins, cat, row, row_ty)) };
     let n = row.iter().try_fold(trips, |a, &d| a.checked_mul(d))?;
     (n <= MAX_WHOLE).then_some((ins, cat, row, row_ty))
+}
+
+/// The one use of `v`, looking through `onnx.Identity` ops of one use each: an exported model
+/// that declares its sequence without a shape refines the carried type with them (`seq<*>` to
+/// `seq<4>` before the insert and back after it).
+fn sole_use(l: &Lower<'_>, v: Value) -> Option<flowgate_ir::Use> {
+    let mut v = v;
+    loop {
+        let [u] = l.ctx.uses(v) else { return None };
+        if !l.ctx.is_op(u.op, "onnx.Identity") {
+            return Some(*u);
+        }
+        v = l.ctx.result(u.op, 0);
+    }
 }
 
 /// The value of an `arith.constant` integer or index.

@@ -1,0 +1,1 @@
+Bconcatfromsequence_21J>'>z›?`¿§¾

@@ -1,0 +1,1 @@
+Bconcatfromsequence_21J$>'>z›?`¿§¾¢"=ÊN‚?9@ò¾Qµ”¼PO¢?SÀ¿
