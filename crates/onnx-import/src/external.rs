@@ -164,16 +164,15 @@ mod tests {
         ModelProto { graph: Some(GraphProto { initializer: vec![t], ..Default::default() }), ..Default::default() }
     }
 
-    fn temp_dir(tag: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("flowgate-ext-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        dir
+    /// A fresh directory, removed when the value is dropped (the test's end).
+    fn temp_dir(tag: &str) -> tempfile::TempDir {
+        tempfile::Builder::new().prefix(&format!("flowgate-ext-{tag}-")).tempdir().expect("temp dir")
     }
 
     #[test]
     fn reads_offset_and_length() {
-        let dir = temp_dir("ok");
+        let tmp = temp_dir("ok");
+        let dir = tmp.path();
         let mut data = vec![0xAAu8; 4];
         data.extend_from_slice(&1.0f32.to_le_bytes());
         data.extend_from_slice(&2.0f32.to_le_bytes());
@@ -187,7 +186,8 @@ mod tests {
 
     #[test]
     fn refuses_escaping_locations() {
-        let dir = temp_dir("escape");
+        let tmp = temp_dir("escape");
+        let dir = tmp.path();
         for loc in ["../w.bin", "/etc/passwd", "a/../../w.bin"] {
             let mut m = model_with(ext_tensor(&[("location", loc)]));
             let err = resolve_external_data(&mut m, &dir, "m.onnx").unwrap_err().to_string();
@@ -198,10 +198,11 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn refuses_symlink_out_of_folder() {
-        let dir = temp_dir("symlink");
+        let tmp = temp_dir("symlink");
+        let dir = tmp.path();
         let outside = temp_dir("symlink-target");
-        std::fs::write(outside.join("secret.bin"), [0u8; 8]).expect("write");
-        std::os::unix::fs::symlink(outside.join("secret.bin"), dir.join("w.bin")).expect("symlink");
+        std::fs::write(outside.path().join("secret.bin"), [0u8; 8]).expect("write");
+        std::os::unix::fs::symlink(outside.path().join("secret.bin"), dir.join("w.bin")).expect("symlink");
         let mut m = model_with(ext_tensor(&[("location", "w.bin")]));
         let err = resolve_external_data(&mut m, &dir, "m.onnx").unwrap_err().to_string();
         assert!(err.contains("leads outside"), "{err}");
@@ -209,7 +210,8 @@ mod tests {
 
     #[test]
     fn range_past_end_and_size_mismatch_are_errors() {
-        let dir = temp_dir("range");
+        let tmp = temp_dir("range");
+        let dir = tmp.path();
         std::fs::write(dir.join("w.bin"), [0u8; 8]).expect("write");
         let mut m = model_with(ext_tensor(&[("location", "w.bin"), ("offset", "4"), ("length", "8")]));
         let err = resolve_external_data(&mut m, &dir, "m.onnx").unwrap_err().to_string();

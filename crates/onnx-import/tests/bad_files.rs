@@ -40,11 +40,9 @@ impl XorShift {
     }
 }
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("flowgate-bad-files-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+/// A fresh directory, removed when the value is dropped (the test's end).
+fn temp_dir(tag: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("flowgate-bad-files-{tag}-")).tempdir().expect("temp dir")
 }
 
 #[test]
@@ -116,7 +114,8 @@ fn corrupted_bytes_of_a_real_model_never_panic() {
 
 #[test]
 fn files_on_disk() {
-    let dir = temp_dir("disk");
+    let tmp = temp_dir("disk");
+    let dir = tmp.path();
     let missing = dir.join("missing.onnx");
     let e = load_model(&missing).unwrap_err();
     assert!(matches!(e, ImportError::Io { .. }));
@@ -159,7 +158,8 @@ fn files_on_disk() {
 
 #[test]
 fn text_models_load_with_external_data_and_are_checked() {
-    let dir = temp_dir("ext");
+    let tmp = temp_dir("ext");
+    let dir = tmp.path();
     let mut w = Vec::new();
     w.extend_from_slice(&1.5f32.to_le_bytes());
     w.extend_from_slice(&2.5f32.to_le_bytes());
