@@ -178,7 +178,7 @@ mod tests {
         data.extend_from_slice(&2.0f32.to_le_bytes());
         std::fs::write(dir.join("w.bin"), &data).expect("write");
         let mut m = model_with(ext_tensor(&[("location", "w.bin"), ("offset", "4"), ("length", "8")]));
-        resolve_external_data(&mut m, &dir, "m.onnx").expect("resolves");
+        resolve_external_data(&mut m, dir, "m.onnx").expect("resolves");
         let t = &m.graph.as_ref().expect("graph").initializer[0];
         assert_eq!(t.raw_data.as_deref(), Some(&data[4..]));
         assert!(t.external_data.is_empty());
@@ -190,7 +190,7 @@ mod tests {
         let dir = tmp.path();
         for loc in ["../w.bin", "/etc/passwd", "a/../../w.bin"] {
             let mut m = model_with(ext_tensor(&[("location", loc)]));
-            let err = resolve_external_data(&mut m, &dir, "m.onnx").unwrap_err().to_string();
+            let err = resolve_external_data(&mut m, dir, "m.onnx").unwrap_err().to_string();
             assert!(err.starts_with("m.onnx: error: external data of tensor 'w':"), "{err}");
         }
     }
@@ -204,7 +204,7 @@ mod tests {
         std::fs::write(outside.path().join("secret.bin"), [0u8; 8]).expect("write");
         std::os::unix::fs::symlink(outside.path().join("secret.bin"), dir.join("w.bin")).expect("symlink");
         let mut m = model_with(ext_tensor(&[("location", "w.bin")]));
-        let err = resolve_external_data(&mut m, &dir, "m.onnx").unwrap_err().to_string();
+        let err = resolve_external_data(&mut m, dir, "m.onnx").unwrap_err().to_string();
         assert!(err.contains("leads outside"), "{err}");
     }
 
@@ -214,14 +214,14 @@ mod tests {
         let dir = tmp.path();
         std::fs::write(dir.join("w.bin"), [0u8; 8]).expect("write");
         let mut m = model_with(ext_tensor(&[("location", "w.bin"), ("offset", "4"), ("length", "8")]));
-        let err = resolve_external_data(&mut m, &dir, "m.onnx").unwrap_err().to_string();
+        let err = resolve_external_data(&mut m, dir, "m.onnx").unwrap_err().to_string();
         assert!(err.contains("past the end"), "{err}");
         let mut m = model_with(ext_tensor(&[("location", "w.bin"), ("offset", "4")]));
-        let err = resolve_external_data(&mut m, &dir, "m.onnx").unwrap_err().to_string();
+        let err = resolve_external_data(&mut m, dir, "m.onnx").unwrap_err().to_string();
         assert!(err.contains("need 8"), "{err}");
         let mut m =
             model_with(ext_tensor(&[("location", "w.bin"), ("offset", "18446744073709551615"), ("length", "2")]));
-        let err = resolve_external_data(&mut m, &dir, "m.onnx").unwrap_err().to_string();
+        let err = resolve_external_data(&mut m, dir, "m.onnx").unwrap_err().to_string();
         assert!(err.contains("past the end"), "{err}");
     }
 }
