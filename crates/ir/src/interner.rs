@@ -1,29 +1,37 @@
 //! Hash-consing of immutable IR data (types, attributes, locations, strings).
 
 use cranelift_entity::{EntityRef, PrimaryMap};
+use hashbrown::HashTable;
 use rustc_hash::FxHashMap;
-use std::hash::Hash;
+use std::hash::{BuildHasher, Hash};
 
 /// Stores each distinct value once and hands out a stable handle for it, so equality of handles
 /// is equality of values.
+///
+/// The index holds each value's hash beside its handle, not a second copy of the value: an
+/// attribute may be a model's weights, megabytes of dense data, which a map keyed by the value
+/// copied once more and hashed again each time it grew (a fifth of the compile time of a
+/// Silero VAD model went to those copies and rehashes).
 pub struct Interner<K: EntityRef, V: Hash + Eq + Clone> {
     items: PrimaryMap<K, V>,
-    index: FxHashMap<V, K>,
+    index: HashTable<(u64, K)>,
 }
 
 impl<K: EntityRef, V: Hash + Eq + Clone> Default for Interner<K, V> {
     fn default() -> Self {
-        Self { items: PrimaryMap::new(), index: FxHashMap::default() }
+        Self { items: PrimaryMap::new(), index: HashTable::new() }
     }
 }
 
 impl<K: EntityRef + Copy, V: Hash + Eq + Clone> Interner<K, V> {
     pub fn intern(&mut self, value: V) -> K {
-        if let Some(&k) = self.index.get(&value) {
+        let hash = rustc_hash::FxBuildHasher.hash_one(&value);
+        let items = &self.items;
+        if let Some(&(_, k)) = self.index.find(hash, |&(h, k)| h == hash && items[k] == value) {
             return k;
         }
-        let k = self.items.push(value.clone());
-        self.index.insert(value, k);
+        let k = self.items.push(value);
+        self.index.insert_unique(hash, (hash, k), |&(h, _)| h);
         k
     }
 
