@@ -38,6 +38,21 @@ pub(crate) trait Real:
         beta: Self,
         c: MatMut<'_, Self>,
     ) -> RtResult<()>;
+
+    /// The one-row product `c = alpha * x B + beta * c` (x strided by `xs`, B's rows by `brs`)
+    /// by a kernel of this type's own (`thin::one_row_f32`); `false` when there is none.
+    #[allow(clippy::too_many_arguments)]
+    fn one_row(
+        k: usize,
+        n: usize,
+        alpha: Self,
+        x: &[Self],
+        xs: usize,
+        b: &[Self],
+        brs: usize,
+        beta: Self,
+        c: &mut [Self],
+    ) -> bool;
 }
 
 /// A read-only strided matrix view: `data[off + i * rs + j * cs]` for `i < rows`, `j < cols`.
@@ -64,8 +79,22 @@ fn extent(rows: usize, cols: usize, rs: usize, cs: usize) -> usize {
 }
 
 macro_rules! real_impl {
-    ($t:ty, $kernel:path, $exp:path, $tanh:path) => {
+    ($t:ty, $kernel:path, $exp:path, $tanh:path, $one_row:path) => {
         impl Real for $t {
+            #[inline(always)]
+            fn one_row(
+                k: usize,
+                n: usize,
+                alpha: Self,
+                x: &[Self],
+                xs: usize,
+                b: &[Self],
+                brs: usize,
+                beta: Self,
+                c: &mut [Self],
+            ) -> bool {
+                $one_row(k, n, alpha, x, xs, b, brs, beta, c)
+            }
             fn of(v: f64) -> Self {
                 v as $t
             }
@@ -122,8 +151,8 @@ macro_rules! real_impl {
 }
 
 // f32 activations inline (`fastmath`): libm calls dominated the LSTM kernel.
-real_impl!(f32, matrixmultiply::sgemm, crate::fastmath::exp_f32, crate::fastmath::tanh_f32);
-real_impl!(f64, matrixmultiply::dgemm, f64::exp, f64::tanh);
+real_impl!(f32, matrixmultiply::sgemm, crate::fastmath::exp_f32, crate::fastmath::tanh_f32, crate::thin::one_row_f32);
+real_impl!(f64, matrixmultiply::dgemm, f64::exp, f64::tanh, crate::thin::no_one_row);
 
 /// The elements of a float tensor as `T` (borrowed when the type already matches).
 pub(crate) fn reals<'a, T: Real>(t: &'a Tensor, op: &str) -> RtResult<Cow<'a, [T]>> {
