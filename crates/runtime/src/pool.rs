@@ -444,7 +444,9 @@ mod tests {
             s
         };
         let special = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 0.0, -0.0, 1.0, 1.0, -1.0];
-        let cases: &[(&[usize], &[i64], Option<&[i64]>, Option<&[i64]>, Option<&[i64]>, bool, i64)] = &[
+        // (input shape, kernel, strides, pads, dilations, ceil mode, storage order)
+        type Case<'a> = (&'a [usize], &'a [i64], Option<&'a [i64]>, Option<&'a [i64]>, Option<&'a [i64]>, bool, i64);
+        let cases: &[Case] = &[
             (&[2, 3, 9, 8], &[2, 2], Some(&[2, 2]), None, None, false, 0),
             (&[1, 4, 7, 6], &[3, 2], Some(&[2, 1]), Some(&[1, 0, 1, 1]), None, true, 1),
             (&[1, 2, 11], &[3], Some(&[2]), Some(&[2, 2]), Some(&[2]), false, 0),
